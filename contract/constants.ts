@@ -1,0 +1,50 @@
+/** The spec's business constants, named once (product-spec section 9). */
+
+/** The access token is refreshed this long before it expires. */
+export const TOKEN_REFRESH_LEAD_MS = 10_000;
+
+/** Browser storage of the signed-in user. */
+export const SESSION_STORAGE_KEY = "general";
+export const SESSION_VERSION = 1;
+export const SESSION_RESTORE_TIMEOUT_MS = 5_000;
+
+/** Tenant 1 and user 1 can never be edited or deleted. */
+export const PROTECTED_MAX_ID = 1;
+export const SYSTEM_TENANT_ID = 1;
+
+/** Anti-forgery: the server sets this cookie, same-origin calls echo it in the header. */
+export const XSRF_COOKIE = "XSRF-TOKEN";
+export const XSRF_HEADER = "X-XSRF-TOKEN";
+export const TENANT_HEADER = "X-Tenant-ID";
+
+export const AUTO_SAVE_DELAY_MS = 1_000;
+
+export const INVOICE_DEFAULTS = {
+  dueDays: 14,
+  minDueDays: 1,
+  seriesName: "SBL",
+  currency: "RON",
+  language: "RO",
+  precision: 2,
+  clientCountry: "Romania",
+  draft: true,
+  useStock: true,
+  saveToDb: false,
+} as const;
+
+export const PRODUCT_LINE_DEFAULTS = {
+  measuringUnitName: "buc",
+  currency: "RON",
+  taxName: "Normala",
+  taxPercentage: 19,
+  quantity: 0,
+  price: 0,
+  saveToDb: false,
+  service: false,
+} as const;
+
+/** Responsive breakpoints in px (spec section 9). */
+export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;
+
+/** Minimum length of a new password, checked by client and server. */
+export const MIN_PASSWORD_LENGTH = 8;

@@ -1,0 +1,30 @@
+import { ROLE_MATRIX, rolesAllow } from "./roles";
+
+describe("the role matrix", () => {
+  it("lets only the super-admin manage tenants", () => {
+    expect(rolesAllow(["ROLE_SUPERADMIN"], "tenants")).toBe(true);
+    expect(rolesAllow(["ROLE_ADMIN"], "tenants")).toBe(false);
+    expect(rolesAllow(["ROLE_SMARTBILL"], "tenants")).toBe(false);
+  });
+
+  it("lets admins and the super-admin manage users and settings", () => {
+    for (const resource of ["users", "properties"]) {
+      expect(rolesAllow(["ROLE_ADMIN"], resource)).toBe(true);
+      expect(rolesAllow(["ROLE_SUPERADMIN"], resource)).toBe(true);
+      expect(rolesAllow(["ROLE_SMARTBILL"], resource)).toBe(false);
+    }
+  });
+
+  it("opens every SmartBill resource to the invoicing role and the super-admin only", () => {
+    for (const resource of ["invoices", "customers", "stock", "warehouses"] as const) {
+      expect(ROLE_MATRIX[resource]).toEqual(["ROLE_SUPERADMIN", "ROLE_SMARTBILL"]);
+      expect(rolesAllow(["ROLE_ADMIN"], resource)).toBe(false);
+    }
+  });
+
+  it("refuses unknown resources and users without roles", () => {
+    expect(rolesAllow(["ROLE_SUPERADMIN"], "nothing")).toBe(false);
+    expect(rolesAllow([], "users")).toBe(false);
+    expect(rolesAllow(undefined, "users")).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The role matrix: one table that the menu, the page guards, the buttons and the server's
+ * checks all read, so that what a user sees and what the server allows never drift apart.
+ */
+export const ROLES = ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export const SUPERADMIN: RoleName = "ROLE_SUPERADMIN";
+
+const superadminOnly = ["ROLE_SUPERADMIN"] as const satisfies readonly RoleName[];
+const administrators = ["ROLE_SUPERADMIN", "ROLE_ADMIN"] as const satisfies readonly RoleName[];
+const invoicing = ["ROLE_SUPERADMIN", "ROLE_SMARTBILL"] as const satisfies readonly RoleName[];
+
+/** Resource name → the roles that may use it (every action). One row per resource. */
+export const ROLE_MATRIX = {
+  tenants: superadminOnly,
+  users: administrators,
+  properties: administrators,
+  invoices: invoicing,
+  customers: invoicing,
+  stock: invoicing,
+  warehouses: invoicing,
+} as const satisfies Record<string, readonly RoleName[]>;
+
+export type ResourceName = keyof typeof ROLE_MATRIX;
+
+export const isResourceName = (name: string): name is ResourceName =>
+  Object.prototype.hasOwnProperty.call(ROLE_MATRIX, name);
+
+/** True when any of the given roles may use the resource; unknown resources are refused. */
+export function rolesAllow(roles: readonly string[] | undefined, resource: string): boolean {
+  if (!roles || !isResourceName(resource)) return false;
+  const allowed: readonly string[] = ROLE_MATRIX[resource];
+  return roles.some((role) => allowed.includes(role));
+}
+
+export const isSuperadmin = (roles: readonly string[] | undefined): boolean =>
+  !!roles?.includes(SUPERADMIN);

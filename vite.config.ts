@@ -1,0 +1,17 @@
+/**
+ * Vite builds the react-admin UI into dist/ (served by the API server in `npm start`), and in
+ * `npm run dev` serves it with hot reload, proxying the API to the server on API_PORT (8080).
+ */
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    port: Number(process.env.VITE_PORT ?? 5173),
+    proxy: { "/api": apiTarget, "/dmz-api": apiTarget },
+  },
+});

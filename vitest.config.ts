@@ -1,0 +1,35 @@
+/**
+ * Two test projects: the client (react-admin components and providers in jsdom) and the server
+ * (the real Fastify app on a temporary SQLite file, and on a throwaway PostgreSQL cluster).
+ */
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: "client",
+          environment: "jsdom",
+          globals: true,
+          include: ["src/**/*.test.{ts,tsx}", "i18n/**/*.test.ts", "contract/**/*.test.ts"],
+          setupFiles: ["test/setup/client.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          globals: true,
+          include: ["test/server/**/*.test.ts"],
+          globalSetup: ["test/setup/postgres.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
