@@ -1,0 +1,28 @@
+/**
+ * The page frame: top bar, the sidebar (only when signed in), the page, and the footer. A crash
+ * inside a page shows the 'Something went wrong.' panel in place of the page.
+ */
+import type { ReactNode } from "react";
+import { Layout as RaLayout, Sidebar, type SidebarProps } from "react-admin";
+import Box from "@mui/material/Box";
+import { useSession } from "../common/useSession";
+import { ErrorPanel } from "../pages/ErrorPanel";
+import { AppBar } from "./AppBar";
+import { Footer } from "./Footer";
+import { Menu } from "./Menu";
+import { SessionWatcher } from "./SessionWatcher";
+
+/** Signed out there is no sidebar at all, not even an empty one. */
+function AppSidebar(props: SidebarProps) {
+  return useSession() ? <Sidebar {...props} /> : null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AppBar} menu={Menu} sidebar={AppSidebar} error={ErrorPanel} appBarAlwaysOn>
+      <SessionWatcher />
+      <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>{children}</Box>
+      <Footer />
+    </RaLayout>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Reacts to the session ending on its own (spec section 4): when the token expired or the refresh
+ * failed, the stored user is already removed and the browser goes to `/`; when the stored user
+ * changes and its expiry is already past, the user is logged out through /logout.
+ */
+import { useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+import { useLogout } from "react-admin";
+import { isExpired, session } from "../providers/session";
+import { tokenRefresher } from "../providers/tokenRefresher";
+
+export function SessionWatcher() {
+  const navigate = useNavigate();
+  const logout = useLogout();
+
+  useEffect(() => {
+    tokenRefresher.schedule();
+    return session.subscribe((current, ended) => {
+      if (ended) {
+        logout({}, "/", false);
+      } else if (current && isExpired(current)) {
+        navigate("/logout");
+      }
+    });
+  }, [logout, navigate]);
+
+  return null;
+}

@@ -1,0 +1,17 @@
+/** /privacy and /terms: a short real text each, from the message files. */
+import { useTranslate } from "react-admin";
+import Typography from "@mui/material/Typography";
+import { PageCard } from "./PageCard";
+
+export default function LegalPage({ section }: { section: "privacy" | "terms" }) {
+  const translate = useTranslate();
+  return (
+    <PageCard title={translate(`${section}.title`)} maxWidth={760}>
+      {(["p1", "p2", "p3"] as const).map((key) => (
+        <Typography key={key} paragraph>
+          {translate(`${section}.${key}`)}
+        </Typography>
+      ))}
+    </PageCard>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * /profile: email, tenant and roles of the signed-in user, read from the server (GET /api/me),
+ * and the button to change the password. Signed out: 'Nu sunteți autentificat!'.
+ */
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { MeResponse } from "../../contract/api";
+import { API_PATHS } from "../../contract/paths";
+import { errorMessage } from "../common/errorMessage";
+import { useSession } from "../common/useSession";
+import { httpClient } from "../providers/httpClient";
+import { PageCard } from "./PageCard";
+
+function Line({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap">
+      <Typography sx={{ fontWeight: 600, minWidth: 80 }}>{label}:</Typography>
+      {children}
+    </Stack>
+  );
+}
+
+export default function Profile() {
+  const translate = useTranslate();
+  const current = useSession();
+  const [me, setMe] = useState<MeResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const signedIn = !!current;
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const abort = new AbortController();
+    httpClient<MeResponse>(API_PATHS.me, { signal: abort.signal })
+      .then(({ json }) => setMe(json))
+      .catch((failure) => !abort.signal.aborted && setError(errorMessage(failure, translate("password.genericError"))));
+    return () => abort.abort();
+  }, [signedIn, translate]);
+
+  if (!current) {
+    return (
+      <PageCard title={translate("profile.title")}>
+        <Typography gutterBottom>{translate("profile.notSignedIn")}</Typography>
+        <Link component={RouterLink} to="/login">
+          {translate("profile.goToLogin")}
+        </Link>
+      </PageCard>
+    );
+  }
+
+  return (
+    <PageCard title={translate("profile.title")} maxWidth={560}>
+      <Stack spacing={1.5}>
+        {error && <Alert severity="error">{error}</Alert>}
+        <Line label={translate("profile.email")}>
+          <Typography data-testid="profile-email">{me?.email ?? current.userName}</Typography>
+        </Line>
+        <Line label={translate("profile.tenant")}>
+          <Typography data-testid="profile-tenant">{me?.tenant.name ?? current.tenant.name}</Typography>
+        </Line>
+        <Line label={translate("profile.roles")}>
+          {me ? (
+            me.roles.length ? (
+              <Stack direction="row" spacing={1} component="ul" sx={{ p: 0, m: 0, listStyle: "none" }} data-testid="profile-roles">
+                {me.roles.map((role) => (
+                  <Chip component="li" key={role} label={role} size="small" />
+                ))}
+              </Stack>
+            ) : (
+              <Typography color="text.secondary">{translate("profile.noRoles")}</Typography>
+            )
+          ) : (
+            <Typography color="text.secondary">{translate("app.userLoading")}</Typography>
+          )}
+        </Line>
+        <Button variant="outlined" component={RouterLink} to="/schimbare-parola" sx={{ alignSelf: "flex-start" }}>
+          {translate("profile.changePassword")}
+        </Button>
+      </Stack>
+    </PageCard>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * /recuperare-parola: asks for a reset link (POST /dmz-api/recover). The server answers the same
+ * whether or not the address exists, and so does this screen.
+ */
+import { useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { Form, TextInput, email as emailFormat, required, useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { MessageResponse } from "../../contract/api";
+import { DMZ_PATHS } from "../../contract/paths";
+import { errorMessage } from "../common/errorMessage";
+import { requestJson } from "../providers/requestJson";
+import { PageCard } from "./PageCard";
+
+export default function RecoverPassword() {
+  const translate = useTranslate();
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+
+  const submit = async (values: { email?: string }) => {
+    try {
+      const { json } = await requestJson<MessageResponse>(DMZ_PATHS.recover, {
+        method: "POST",
+        body: JSON.stringify({ email: values.email?.trim() }),
+      });
+      setAnswer({ ok: true, text: json.message });
+    } catch (failure) {
+      setAnswer({ ok: false, text: errorMessage(failure, translate("password.genericError")) });
+    }
+  };
+
+  return (
+    <PageCard title={translate("recover.title")}>
+      {answer?.ok ? (
+        <Alert severity="success">{answer.text}</Alert>
+      ) : (
+        <Form onSubmit={submit} noValidate>
+          <Stack spacing={1}>
+            <Typography color="text.secondary">{translate("recover.intro")}</Typography>
+            {answer && <Alert severity="error">{answer.text}</Alert>}
+            <TextInput source="email" type="email" label="recover.email" validate={[required("login.required"), emailFormat()]} />
+            <Button type="submit" variant="contained">
+              {translate("recover.submit")}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+      <Link component={RouterLink} to="/login" variant="body2" sx={{ display: "block", textAlign: "center", mt: 2 }}>
+        {translate("recover.backToLogin")}
+      </Link>
+    </PageCard>
+  );
+}

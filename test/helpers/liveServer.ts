@@ -1,0 +1,69 @@
+/**
+ * The real API server on a free loopback port with a fresh SQLite file, for client tests that
+ * exercise the providers against the real thing. `useServerOrigin` makes jsdom's page live on
+ * the server's origin, so same-origin rules and relative URLs behave as in the browser.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface LiveServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs server/server.ts in its own Node process, as `npm start` does (jsdom's globals would
+ * confuse the server's crypto if it ran inside the test's own realm).
+ */
+export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
+  const dir = mkdtempSync(join(tmpdir(), "live-server-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: `sqlite:${join(dir, "app.db")}`,
+      UI_DIR: join(dir, "no-ui"),
+      LOG_LEVEL: process.env.LIVE_SERVER_LOG ? "error" : "silent",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const found = /http:\/\/localhost:(\d+)/.exec(output);
+      if (found) {
+        clearTimeout(timer);
+        resolve(Number(found[1]));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}: ${output}`));
+    });
+  });
+  child.stdout!.resume();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+declare const jsdom: { reconfigure(options: { url: string }): void };
+
+/** Puts the jsdom page on the given origin (vitest exposes jsdom as a global). */
+export function usePageOrigin(origin: string) {
+  jsdom.reconfigure({ url: `${origin}/` });
+}
+

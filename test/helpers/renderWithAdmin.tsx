@@ -1,0 +1,35 @@
+/**
+ * Renders a piece of the UI inside react-admin's contexts (Romanian messages, the real auth
+ * provider, a memory router at `path`), as the app does.
+ */
+import type { ReactElement } from "react";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { AdminContext, memoryStore } from "react-admin";
+import { i18nProvider } from "../../i18n/i18nProvider";
+import { authProvider } from "../../src/providers/authProvider";
+import { dataProvider } from "../../src/providers/dataProvider";
+import { theme } from "../../src/theme";
+
+export function renderWithAdmin(ui: ReactElement, { path = "/", route = "*" }: { path?: string; route?: string } = {}) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: route,
+        element: (
+          <AdminContext
+            i18nProvider={i18nProvider}
+            authProvider={authProvider}
+            dataProvider={dataProvider}
+            store={memoryStore()}
+            theme={theme}
+          >
+            {ui}
+          </AdminContext>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  return { router, ...render(<RouterProvider router={router} />) };
+}
