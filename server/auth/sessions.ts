@@ -1,0 +1,135 @@
+/**
+ * Logins and their refresh tokens. A session is one login; each refresh exchanges the presented
+ * token for a new one (rotation). A token presented a second time means it was copied, so the
+ * whole session is revoked: the thief's and the owner's tokens, refresh and access alike, stop
+ * working and the owner signs in again.
+ */
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { timestamp, timestampIn } from "../db/timestamps";
+import { hashOpaqueToken, newOpaqueToken } from "./opaqueTokens";
+
+export interface IssuedSession {
+  sessionId: string;
+  refreshToken: string;
+}
+
+export async function startSession(
+  db: Kysely<Database>,
+  userId: number,
+  refreshTtlSeconds: number,
+): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("sessions")
+      .values({ id: sessionId, userId, createdAt: timestamp(), revokedAt: null })
+      .execute();
+    const refreshToken = await addRefreshToken(trx, sessionId, refreshTtlSeconds);
+    return { sessionId, refreshToken };
+  });
+}
+
+export type RotationResult =
+  | { ok: true; userId: number; sessionId: string; refreshToken: string }
+  | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
+
+/** Exchanges a refresh token for a new one in the same session, or says why it cannot. */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  presented: string,
+  refreshTtlSeconds: number,
+): Promise<RotationResult> {
+  const tokenHash = hashOpaqueToken(presented);
+  return db.transaction().execute(async (trx): Promise<RotationResult> => {
+    const row = await trx
+      .selectFrom("refresh_tokens")
+      .innerJoin("sessions", "sessions.id", "refresh_tokens.sessionId")
+      .select([
+        "refresh_tokens.sessionId",
+        "refresh_tokens.expiresAt",
+        "refresh_tokens.usedAt",
+        "sessions.userId",
+        "sessions.revokedAt",
+      ])
+      .where("refresh_tokens.tokenHash", "=", tokenHash)
+      .executeTakeFirst();
+    if (!row) return { ok: false, reason: "unknown" };
+    if (row.revokedAt) return { ok: false, reason: "revoked" };
+    if (row.usedAt) {
+      await revokeSession(trx, row.sessionId);
+      return { ok: false, reason: "reused" };
+    }
+    const now = timestamp();
+    if (row.expiresAt <= now) return { ok: false, reason: "expired" };
+
+    // The condition on usedAt makes two concurrent refreshes with the same token race for this
+    // row: exactly one wins, the other counts as a reuse.
+    const marked = await trx
+      .updateTable("refresh_tokens")
+      .set({ usedAt: now })
+      .where("tokenHash", "=", tokenHash)
+      .where("usedAt", "is", null)
+      .executeTakeFirst();
+    if (marked.numUpdatedRows === 0n) {
+      await revokeSession(trx, row.sessionId);
+      return { ok: false, reason: "reused" };
+    }
+
+    const refreshToken = await addRefreshToken(trx, row.sessionId, refreshTtlSeconds);
+    return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken };
+  });
+}
+
+export async function isSessionActive(db: Kysely<Database>, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("revokedAt")
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  return !!row && row.revokedAt === null;
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revokedAt: timestamp() })
+    .where("id", "=", sessionId)
+    .where("revokedAt", "is", null)
+    .execute();
+}
+
+/** Ends every login of a user (password set or reset), or every one but `keep` (password change). */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: number,
+  keep?: string,
+): Promise<void> {
+  let query = db
+    .updateTable("sessions")
+    .set({ revokedAt: timestamp() })
+    .where("userId", "=", userId)
+    .where("revokedAt", "is", null);
+  if (keep) query = query.where("id", "!=", keep);
+  await query.execute();
+}
+
+async function addRefreshToken(
+  db: Kysely<Database>,
+  sessionId: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const token = newOpaqueToken();
+  await db
+    .insertInto("refresh_tokens")
+    .values({
+      tokenHash: hashOpaqueToken(token),
+      sessionId,
+      createdAt: timestamp(),
+      expiresAt: timestampIn(ttlSeconds),
+      usedAt: null,
+    })
+    .execute();
+  return token;
+}

@@ -1,0 +1,130 @@
+/**
+ * The server's settings, read once from the environment. Everything else receives a `Config`
+ * instead of reading `process.env`, so tests can build an app with any settings side by side.
+ * Mistakes an operator can make (a missing secret in production, a malformed number) fail here,
+ * at start-up, with a message that names the variable.
+ */
+
+export interface LoginThrottleConfig {
+  /** Failed logins allowed per account (email) within the window before it is locked. */
+  maxFailuresPerAccount: number;
+  /** Failed logins allowed per client address within the window before it is locked. */
+  maxFailuresPerAddress: number;
+  /** Length of the counting window, and of the lock once the limit is reached. */
+  windowSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<path>` or `postgres://…` / `postgresql://…` */
+  databaseUrl: string;
+  /** Demo mode seeds the demo tenant and accounts; on unless NODE_ENV=production. */
+  demo: boolean;
+  /**
+   * HS256 key for access tokens. Required in production; in demo mode, when absent, one is
+   * generated on first start and kept in the database (see auth/jwtSecret.ts).
+   */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** First super-admin, created on an empty database in production. */
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  /** e.g. smtp://user:pass@mail.example.com:587; unset = mails go to the outbox table only. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Public origin used in e-mailed links; unset = the origin of the request. */
+  appUrl: string | undefined;
+  loginThrottle: LoginThrottleConfig;
+  /**
+   * The built UI (vite build output) served beside the API. "" (UI_DIR=) serves none, as in
+   * `npm run dev`, where Vite serves the UI.
+   */
+  uiDir: string;
+  logLevel: string;
+  /** Trust X-Forwarded-* (behind a load balancer), so per-address throttling sees the client. */
+  trustProxy: boolean;
+}
+
+const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+/** HS256 wants a key of at least 256 bits; 32 characters is the floor we accept. */
+const MIN_JWT_SECRET_LENGTH = 32;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const demo = env.NODE_ENV !== "production";
+  const jwtSecret = optional(env, "JWT_SECRET");
+  if (!demo && !jwtSecret) {
+    throw new ConfigError(
+      "JWT_SECRET is required when NODE_ENV=production: set it to a random string of at least " +
+        `${MIN_JWT_SECRET_LENGTH} characters (e.g. \`openssl rand -base64 48\`).`,
+    );
+  }
+  if (!demo && jwtSecret && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    throw new ConfigError(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long.`);
+  }
+
+  const databaseUrl = optional(env, "DATABASE_URL") ?? DEFAULT_DATABASE_URL;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError(
+      `DATABASE_URL must be sqlite:<path> or postgres://…, got "${databaseUrl}".`,
+    );
+  }
+
+  const appUrl = optional(env, "APP_URL")?.replace(/\/+$/, "");
+  if (appUrl && !/^https?:\/\/[^/]+$/.test(appUrl)) {
+    throw new ConfigError(`APP_URL must be an origin like https://app.example.ro, got "${appUrl}".`);
+  }
+
+  const logLevel = optional(env, "LOG_LEVEL") ?? "info";
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}".`);
+  }
+
+  const windowSeconds = integer(env, "LOGIN_WINDOW_SECONDS", 900, 1);
+  return {
+    port: integer(env, "PORT", 8080, 0),
+    host: optional(env, "HOST") ?? "0.0.0.0",
+    databaseUrl,
+    demo,
+    jwtSecret,
+    accessTokenTtlSeconds: integer(env, "ACCESS_TOKEN_TTL_SECONDS", 900, 1),
+    refreshTokenTtlSeconds: integer(env, "REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 1),
+    adminEmail: optional(env, "ADMIN_EMAIL")?.toLowerCase(),
+    adminPassword: optional(env, "ADMIN_PASSWORD"),
+    smtpUrl: optional(env, "SMTP_URL"),
+    mailFrom: optional(env, "MAIL_FROM") ?? "SmartBill back office <no-reply@localhost>",
+    appUrl,
+    loginThrottle: {
+      maxFailuresPerAccount: integer(env, "LOGIN_MAX_FAILURES", 5, 1),
+      maxFailuresPerAddress: integer(env, "LOGIN_MAX_FAILURES_PER_ADDRESS", 20, 1),
+      windowSeconds,
+    },
+    // Unlike other variables, an explicitly empty UI_DIR means something: no UI.
+    uiDir: env.UI_DIR === undefined ? "./dist" : env.UI_DIR.trim(),
+    logLevel,
+    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ""),
+  };
+}
+
+/** An empty variable counts as unset: `FOO= npm start` should not mean "the empty string". */
+function optional(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const raw = optional(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}".`);
+  }
+  return Number(raw);
+}

@@ -1,0 +1,49 @@
+/**
+ * Opens the database named by DATABASE_URL: an embedded SQLite file (the default, zero setup) or
+ * PostgreSQL (for several API processes). Dialect differences live here and in the migrations
+ * only; everything else talks to `Kysely<Database>` the same way.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Database } from "./database";
+
+export type DialectName = "sqlite" | "postgres";
+
+export function createDatabase(url: string): Kysely<Database> {
+  if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length));
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://…`);
+}
+
+/**
+ * Which dialect a Kysely instance (or transaction) speaks. Needed only where SQL itself differs:
+ * migrations and the post-seed sequence fix-up on PostgreSQL.
+ */
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+function openSqlite(path: string): Kysely<Database> {
+  const memory = path === ":memory:" || path === "";
+  if (!memory) mkdirSync(dirname(resolve(path)), { recursive: true });
+  const database = new SQLite(memory ? ":memory:" : path);
+  // WAL lets readers proceed while a write is in progress; busy_timeout makes a second process
+  // (or the CLI) wait for the lock instead of failing at once; SQLite ignores foreign keys
+  // unless asked, per connection.
+  if (!memory) database.pragma("journal_mode = WAL");
+  database.pragma("foreign_keys = ON");
+  database.pragma("busy_timeout = 5000");
+  database.pragma("synchronous = NORMAL");
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client losing its connection (database restart) emits 'error' on the pool; without a
+  // listener that would crash the process instead of letting the next query reconnect.
+  pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,10 @@
+/**
+ * The list of migrations, in order. Listed by hand rather than read from the directory, so the
+ * server runs the same under tsx, vitest and a bundler. Add a line per new migration.
+ */
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial";
+
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};

@@ -1,0 +1,17 @@
+/**
+ * The private API under /api. Every route here runs, in order: the anti-forgery check for
+ * state-changing methods, authentication (401), and the tenant scope (403). Routes add
+ * `requireRole(resource)` for the role matrix. One line per resource below.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { meRoutes } from "./me/index";
+import { userRoutes } from "./users/index";
+
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", app.verifyXsrf);
+  app.addHook("onRequest", app.authenticate);
+  app.addHook("onRequest", app.resolveTenant);
+
+  await app.register(meRoutes);
+  await app.register(userRoutes, { prefix: "/user" });
+};

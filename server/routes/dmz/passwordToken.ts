@@ -1,0 +1,60 @@
+/**
+ * POST /dmz-api/set and /dmz-api/reset: choose a password with a link's token. Both work the
+ * same; a token only opens the route of its own kind. The new password ends every existing
+ * session of the user: whoever knew the old one is signed out.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { MessageResponse, PasswordTokenRequest } from "../../../contract/api";
+import { MIN_PASSWORD_LENGTH } from "../../../contract/constants";
+import { clearAccountFailures, throttleKeys } from "../../auth/loginThrottle";
+import {
+  consumePasswordToken,
+  invalidatePasswordTokens,
+  isPasswordTokenValid,
+} from "../../auth/passwordTokens";
+import { hashPassword } from "../../auth/passwords";
+import { revokeUserSessions } from "../../auth/sessions";
+import type { PasswordTokenKind } from "../../db/database";
+import { HttpError } from "../../errors";
+import { messages } from "../../messages";
+import { normalizeEmail, setPasswordHash } from "../api/users/users.repository";
+import { passwordTokenBody } from "./schemas";
+
+const SUCCESS: Record<PasswordTokenKind, string> = {
+  set: messages.passwordSet,
+  reset: messages.passwordReset,
+};
+
+export const passwordTokenRoutes: FastifyPluginAsync = async (app) => {
+  for (const kind of ["set", "reset"] as const) {
+    app.post<{ Body: PasswordTokenRequest; Reply: MessageResponse }>(
+      `/${kind}`,
+      { schema: { body: passwordTokenBody } },
+      async (request) => {
+        const { token, newPassword } = request.body;
+        const email = normalizeEmail(request.body.email);
+        // Checked before the token, so a too-short password leaves the link usable.
+        if (newPassword.length < MIN_PASSWORD_LENGTH) {
+          throw new HttpError(400, messages.passwordTooShort, { newPassword: messages.passwordTooShort });
+        }
+        // Cheap check first: an unauthenticated caller should not make us hash for nothing.
+        if (!(await isPasswordTokenValid(app.db, email, token, kind))) {
+          throw new HttpError(400, messages.passwordTokenInvalid);
+        }
+        const passwordHash = await hashPassword(newPassword);
+        const userId = await app.db.transaction().execute(async (trx) => {
+          const id = await consumePasswordToken(trx, email, token, kind);
+          if (id === undefined) return undefined;
+          await setPasswordHash(trx, id, passwordHash);
+          await invalidatePasswordTokens(trx, id);
+          await revokeUserSessions(trx, id);
+          return id;
+        });
+        if (userId === undefined) throw new HttpError(400, messages.passwordTokenInvalid);
+        // Whoever proved control of the mailbox may sign in at once, even after a lock-out.
+        await clearAccountFailures(app.db, throttleKeys(email, request.ip));
+        return { message: SUCCESS[kind] };
+      },
+    );
+  }
+};

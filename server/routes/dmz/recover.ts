@@ -1,0 +1,42 @@
+/**
+ * POST /dmz-api/recover: e-mails a reset-password link. The answer is the same whether or not
+ * the address has an account, so the form cannot be used to discover accounts.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { MessageResponse, RecoverRequest } from "../../../contract/api";
+import { createPasswordToken, passwordLink } from "../../auth/passwordTokens";
+import { messages, resetPasswordMail } from "../../messages";
+import { findAccountByEmail } from "../api/users/users.repository";
+import { recoverBody } from "./schemas";
+
+export const recoverRoute: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: RecoverRequest; Reply: MessageResponse }>(
+    "/recover",
+    { schema: { body: recoverBody } },
+    async (request) => {
+      const account = await findAccountByEmail(app.db, request.body.email);
+      if (account) {
+        const token = await createPasswordToken(app.db, account.id, "reset");
+        const link = passwordLink(publicOrigin(request), "reset", account.email, token);
+        await app.mailer.send({
+          recipient: account.email,
+          subject: resetPasswordMail.subject,
+          body: resetPasswordMail.body(link),
+        });
+        // In demo mode there may be no mail server: the log is where the link can be found.
+        // In production a usable link stays out of the logs.
+        if (app.config.demo) request.log.info({ email: account.email, link }, "password reset link");
+        else request.log.info({ userId: account.id }, "password reset link created");
+      }
+      return { message: messages.recoverAccepted };
+    },
+  );
+};
+
+/**
+ * Where links should point: APP_URL when set. Otherwise the origin the request was sent to,
+ * which trusts the Host header; production deployments should set APP_URL (server.ts warns).
+ */
+export function publicOrigin(request: FastifyRequest): string {
+  return request.server.config.appUrl ?? `${request.protocol}://${request.host}`;
+}

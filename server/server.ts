@@ -1,0 +1,69 @@
+/**
+ * Runs the app on a port: listen, print where, close gracefully on SIGINT/SIGTERM. Importing
+ * this module starts nothing; `startServer(config)` does (scripts/start.ts calls it after
+ * building the UI). Run directly (`tsx server/server.ts`), it starts with the environment's
+ * config.
+ */
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type BuildAppOptions } from "./app";
+import { type Config, loadConfig } from "./config";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
+
+export async function startServer(
+  config: Config,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = buildApp(config, options);
+  const stop = (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, "shutting down");
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, "error while shutting down");
+        process.exit(1);
+      },
+    );
+  };
+  app.addHook("onClose", async () => {
+    process.off("SIGINT", stop);
+    process.off("SIGTERM", stop);
+  });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close(); // e.g. port in use: release the database before giving up
+    throw error;
+  }
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  console.log(`SmartBill back office: http://localhost:${port}`);
+  if (config.demo) {
+    console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.role}`);
+  } else if (!config.appUrl) {
+    app.log.warn("APP_URL is not set: password links will use the Host header of each request");
+  }
+  return app;
+}
+
+function isEntryModule(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryModule()) {
+  startServer(loadConfig()).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

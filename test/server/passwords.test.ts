@@ -1,0 +1,263 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { createPasswordToken } from "../../server/auth/passwordTokens";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/dialects";
+import { type TestApp, testApp } from "../helpers/testApp";
+
+afterAll(removeTemporaryDatabases);
+
+const RECOVER_ANSWER = { message: "Dacă adresa există, veți primi un email cu linkul de resetare a parolei." };
+const INVALID_LINK = { message: "Link invalid sau expirat." };
+
+/** The link written to the outbox for the most recent mail to `email`. */
+async function lastLink(t: TestApp, email: string): Promise<URL> {
+  const mail = await t.db
+    .selectFrom("outbox")
+    .selectAll()
+    .where("recipient", "=", email)
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  const match = /https?:\/\/\S+/.exec(mail.body);
+  if (!match) throw new Error(`no link in: ${mail.body}`);
+  return new URL(match[0]);
+}
+
+describeEachDialect("passwords", (dialect) => {
+  describe("POST /api/user/change-password", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp(dialect);
+    });
+    afterAll(() => t.close());
+
+    const change = (session: { authenticationToken: string }, currentPassword: string, newPassword: string) =>
+      t.api("POST", "/api/user/change-password", { session, body: { currentPassword, newPassword } });
+
+    it("refuses a wrong current password with 400", async () => {
+      const session = await t.signIn("admin@demo.ro");
+      const response = await change(session, "not-my-password", "a-new-password");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("Parola curentă este incorectă.");
+    });
+
+    it("refuses a new password shorter than the minimum with 400", async () => {
+      const session = await t.signIn("admin@demo.ro");
+      const response = await change(session, "demo1234", "short");
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("Parola nouă trebuie să aibă cel puțin 8 caractere.");
+    });
+
+    it("changes the password: the new one signs in, the old one no longer does", async () => {
+      const session = await t.signIn("admin@demo.ro");
+      const response = await change(session, "demo1234", "o-parola-noua");
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: "Parola a fost schimbată cu succes." });
+      expect((await t.login("admin@demo.ro", "demo1234")).statusCode).toBe(401);
+      expect((await t.login("admin@demo.ro", "o-parola-noua")).statusCode).toBe(200);
+    });
+
+    it("signs out the user's other sessions but keeps the current one", async () => {
+      const elsewhere = await t.signIn("facturare@demo.ro");
+      const here = await t.signIn("facturare@demo.ro");
+      expect((await change(here, "demo1234", "alta-parola-noua")).statusCode).toBe(200);
+      expect((await t.api("GET", "/api/me", { session: here })).statusCode).toBe(200);
+      expect((await t.api("GET", "/api/me", { session: elsewhere })).statusCode).toBe(401);
+      const refresh = await t.api("POST", "/dmz-api/refresh", { body: { refreshToken: elsewhere.refreshToken } });
+      expect(refresh.statusCode).toBe(401);
+    });
+
+    it("requires a session and the XSRF header", async () => {
+      const body = { currentPassword: "x", newPassword: "yyyyyyyy" };
+      expect((await t.api("POST", "/api/user/change-password", { body })).statusCode).toBe(401);
+      const session = await t.signIn("superadmin@demo.ro");
+      expect((await t.api("POST", "/api/user/change-password", { session, body, xsrf: false })).statusCode).toBe(403);
+    });
+  });
+
+  describe("POST /dmz-api/recover and /dmz-api/reset", () => {
+    let t: TestApp;
+    const logLines: string[] = [];
+    beforeAll(async () => {
+      const stream = new Writable({
+        write(chunk, _encoding, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      });
+      t = await testApp(dialect, { env: { APP_URL: "https://app.example.ro" }, logger: { level: "info", stream } });
+    });
+    afterAll(() => t.close());
+
+    const recover = (email: string) => t.api("POST", "/dmz-api/recover", { body: { email }, xsrf: false });
+    const reset = (body: object) => t.api("POST", "/dmz-api/reset", { body, xsrf: false });
+    const outboxCount = async () =>
+      Number((await t.db.selectFrom("outbox").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+
+    it("answers an unknown email exactly like a known one, and writes no mail for it", async () => {
+      const unknown = await recover("nobody@demo.ro");
+      expect(unknown.statusCode).toBe(200);
+      expect(unknown.json()).toEqual(RECOVER_ANSWER);
+      expect(await outboxCount()).toBe(0);
+
+      const known = await recover("admin@demo.ro");
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(RECOVER_ANSWER);
+      expect(await outboxCount()).toBe(1);
+    });
+
+    it("writes a reset link for the app's page to the outbox and the server log", async () => {
+      await recover("facturare@demo.ro");
+      const link = await lastLink(t, "facturare@demo.ro");
+      expect(link.origin).toBe("https://app.example.ro");
+      expect(link.pathname).toBe("/dmz/reset-password");
+      expect(link.searchParams.get("email")).toBe("facturare@demo.ro");
+      expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(logLines.some((line) => line.includes(link.toString()))).toBe(true);
+      const mail = await t.db.selectFrom("outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+      expect(mail.subject).toBe("Resetarea parolei - SmartBill back office");
+      expect(mail.sentAt).toBeNull(); // no SMTP_URL here
+    });
+
+    it("resets the password once with the link, then refuses the same link", async () => {
+      const session = await t.signIn("superadmin@demo.ro");
+      await recover("superadmin@demo.ro");
+      const link = await lastLink(t, "superadmin@demo.ro");
+      const body = { email: link.searchParams.get("email"), token: link.searchParams.get("token"), newPassword: "parola-resetata" };
+
+      const first = await reset(body);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ message: "Parola a fost resetată cu succes." });
+      expect((await t.login("superadmin@demo.ro", "parola-resetata")).statusCode).toBe(200);
+      expect((await t.login("superadmin@demo.ro", "demo1234")).statusCode).toBe(401);
+      // Existing sessions end with the reset.
+      expect((await t.api("GET", "/api/me", { session })).statusCode).toBe(401);
+
+      const second = await reset({ ...body, newPassword: "alta-parola" });
+      expect(second.statusCode).toBe(400);
+      expect(second.json()).toEqual(INVALID_LINK);
+    });
+
+    it("refuses a link used with another email, an unknown token or the set route", async () => {
+      await recover("admin@demo.ro");
+      const link = await lastLink(t, "admin@demo.ro");
+      const token = link.searchParams.get("token");
+      expect((await reset({ email: "facturare@demo.ro", token, newPassword: "parola-noua-1" })).json()).toEqual(INVALID_LINK);
+      expect((await reset({ email: "admin@demo.ro", token: "x".repeat(43), newPassword: "parola-noua-1" })).statusCode).toBe(400);
+      const viaSet = await t.api("POST", "/dmz-api/set", { body: { email: "admin@demo.ro", token, newPassword: "parola-noua-1" } });
+      expect(viaSet.statusCode).toBe(400);
+      expect(viaSet.json()).toEqual(INVALID_LINK);
+      // None of the refusals used it up.
+      expect((await reset({ email: "admin@demo.ro", token, newPassword: "parola-noua-1" })).statusCode).toBe(200);
+    });
+
+    it("refuses a too-short new password and keeps the link usable", async () => {
+      await recover("facturare@demo.ro");
+      const link = await lastLink(t, "facturare@demo.ro");
+      const body = { email: "facturare@demo.ro", token: link.searchParams.get("token") };
+      const short = await reset({ ...body, newPassword: "scurt" });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().message).toBe("Parola nouă trebuie să aibă cel puțin 8 caractere.");
+      expect((await reset({ ...body, newPassword: "suficient-de-lunga" })).statusCode).toBe(200);
+    });
+  });
+
+  describe("POST /dmz-api/set", () => {
+    let t: TestApp;
+    let userId: number;
+    beforeAll(async () => {
+      t = await testApp(dialect);
+      const now = new Date().toISOString();
+      const row = await t.db
+        .insertInto("users")
+        .values({ email: "nou@demo.ro", passwordHash: null, tenantId: 2, createdAt: now, updatedAt: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      userId = row.id;
+    });
+    afterAll(() => t.close());
+
+    const set = (body: object) => t.api("POST", "/dmz-api/set", { body, xsrf: false });
+
+    it("sets a new user's first password with a set token", async () => {
+      const token = await createPasswordToken(t.db, userId, "set");
+      const response = await set({ email: "nou@demo.ro", token, newPassword: "prima-parola" });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: "Parola a fost setată cu succes." });
+      expect((await t.login("nou@demo.ro", "prima-parola")).statusCode).toBe(200);
+    });
+
+    it("stores only a hash of the token, valid for 24 hours", async () => {
+      const before = Date.now();
+      const token = await createPasswordToken(t.db, userId, "set");
+      const rows = await t.db.selectFrom("password_tokens").selectAll().where("userId", "=", userId).execute();
+      expect(rows.some((row) => row.tokenHash === token)).toBe(false);
+      const newest = rows.sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+      const lifetime = Date.parse(newest.expiresAt) - before;
+      expect(lifetime).toBeGreaterThanOrEqual(24 * 3600 * 1000);
+      expect(lifetime).toBeLessThan(24 * 3600 * 1000 + 60_000);
+    });
+
+    it("refuses a set token after its 24 hours", async () => {
+      const token = await createPasswordToken(t.db, userId, "set");
+      await t.db
+        .updateTable("password_tokens")
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where("userId", "=", userId)
+        .where("usedAt", "is", null)
+        .execute();
+      const response = await set({ email: "nou@demo.ro", token, newPassword: "parola-tarzie" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(INVALID_LINK);
+    });
+  });
+
+  describe("e-mail delivery over SMTP", () => {
+    let t: TestApp;
+    let smtp: SMTPServer;
+    const received: { to: string[]; data: string }[] = [];
+
+    beforeAll(async () => {
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ["STARTTLS"],
+        logger: false,
+        onData(stream, session, done) {
+          let data = "";
+          stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+          stream.on("end", () => {
+            received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+            done();
+          });
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+      const address = smtp.server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      t = await testApp(dialect, { env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "noreply@demo.ro" } });
+    });
+    afterAll(async () => {
+      await t.close();
+      await new Promise<void>((resolve) => smtp.close(resolve));
+    });
+
+    it("sends the reset link by SMTP and marks the outbox row as sent", async () => {
+      const response = await t.api("POST", "/dmz-api/recover", { body: { email: "admin@demo.ro" } });
+      expect(response.statusCode).toBe(200);
+      await t.app.mailer.idle();
+
+      expect(received).toHaveLength(1);
+      expect(received[0].to).toEqual(["admin@demo.ro"]);
+      const link = await lastLink(t, "admin@demo.ro");
+      // Without APP_URL the link points back to the origin the request came to.
+      expect(link.origin).toBe("http://localhost");
+      // Quoted-printable may wrap long lines; compare with soft breaks removed.
+      const data = received[0].data.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      expect(data).toContain(link.searchParams.get("token"));
+      expect(data).toContain("Resetarea parolei");
+      const row = await t.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.sentAt).not.toBeNull();
+    });
+  });
+});

@@ -1,0 +1,98 @@
+import { decodeJwt } from "jose";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LoginResponse } from "../../contract/api";
+import { hashOpaqueToken } from "../../server/auth/opaqueTokens";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/dialects";
+import { type TestApp, testApp } from "../helpers/testApp";
+
+afterAll(removeTemporaryDatabases);
+
+const SESSION_EXPIRED = { message: "Sesiune expirată. Vă rugăm să vă autentificați din nou." };
+
+describeEachDialect("POST /dmz-api/refresh", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const refresh = (refreshToken: string) =>
+    t.api("POST", "/dmz-api/refresh", { body: { refreshToken }, xsrf: false });
+  const me = (session: Pick<LoginResponse, "authenticationToken">) => t.api("GET", "/api/me", { session });
+
+  it("exchanges a refresh token for a new pair in the same session", async () => {
+    const first = await t.signIn("admin@demo.ro");
+    const response = await refresh(first.refreshToken);
+    expect(response.statusCode).toBe(200);
+    const second = response.json<LoginResponse>();
+    expect(second.userName).toBe("admin@demo.ro");
+    expect(second.tenant).toEqual({ id: 2, name: "Demo SRL" });
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    expect(decodeJwt(second.authenticationToken).sid).toBe(decodeJwt(first.authenticationToken).sid);
+    expect((await me(second)).statusCode).toBe(200);
+    // …and the new one rotates again.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(200);
+  });
+
+  it("stores only a hash of the refresh token", async () => {
+    const { refreshToken } = await t.signIn("admin@demo.ro");
+    const byValue = await t.db.selectFrom("refresh_tokens").selectAll().where("tokenHash", "=", refreshToken).execute();
+    expect(byValue).toHaveLength(0);
+    const byHash = await t.db
+      .selectFrom("refresh_tokens")
+      .selectAll()
+      .where("tokenHash", "=", hashOpaqueToken(refreshToken))
+      .execute();
+    expect(byHash).toHaveLength(1);
+  });
+
+  it("refuses a used refresh token and revokes its whole session", async () => {
+    const first = await t.signIn("facturare@demo.ro");
+    const second = (await refresh(first.refreshToken)).json<LoginResponse>();
+
+    const reuse = await refresh(first.refreshToken);
+    expect(reuse.statusCode).toBe(401);
+    expect(reuse.json()).toEqual(SESSION_EXPIRED);
+
+    // Every token of that login is dead: the rotated refresh token and both access tokens.
+    expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    expect((await me(second)).statusCode).toBe(401);
+    expect((await me(first)).json()).toEqual(SESSION_EXPIRED);
+  });
+
+  it("leaves the user's other sessions alone when one is revoked for reuse", async () => {
+    const other = await t.signIn("facturare@demo.ro");
+    const victim = await t.signIn("facturare@demo.ro");
+    await refresh(victim.refreshToken);
+    await refresh(victim.refreshToken);
+    expect((await me(other)).statusCode).toBe(200);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(200);
+  });
+
+  it("refuses an unknown refresh token", async () => {
+    const response = await refresh("A".repeat(43));
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(SESSION_EXPIRED);
+  });
+
+  it("refuses an expired refresh token", async () => {
+    const { refreshToken } = await t.signIn("admin@demo.ro");
+    await t.db
+      .updateTable("refresh_tokens")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("tokenHash", "=", hashOpaqueToken(refreshToken))
+      .execute();
+    const response = await refresh(refreshToken);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(SESSION_EXPIRED);
+  });
+
+  it("puts the user's current roles into the refreshed access token", async () => {
+    const session = await t.signIn("admin@demo.ro");
+    const smartbill = await t.db.selectFrom("roles").select("id").where("name", "=", "ROLE_SMARTBILL").executeTakeFirstOrThrow();
+    await t.db.insertInto("user_roles").values({ userId: 2, roleId: smartbill.id }).execute();
+    const refreshed = (await refresh(session.refreshToken)).json<LoginResponse>();
+    expect(decodeJwt(refreshed.authenticationToken).roles).toEqual(["ROLE_ADMIN", "ROLE_SMARTBILL"]);
+  });
+});
