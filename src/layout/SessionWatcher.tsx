@@ -14,14 +14,16 @@ export function SessionWatcher() {
   const logout = useLogout();
 
   useEffect(() => {
-    tokenRefresher.schedule();
-    return session.subscribe((current, ended) => {
+    const unsubscribe = session.subscribe((current, ended) => {
       if (ended) {
         logout({}, "/", false);
       } else if (current && isExpired(current)) {
         navigate("/logout");
       }
     });
+    // Armed after subscribing: a session already expired at start-up must be seen ending.
+    tokenRefresher.schedule();
+    return unsubscribe;
   }, [logout, navigate]);
 
   return null;

@@ -1,0 +1,55 @@
+/**
+ * End-to-end tests in Debian's Chromium against the real `npm start` server (UI + API on one
+ * port) with a throwaway SQLite database and a short access-token lifetime, so that the refresh
+ * before expiry happens during the run.
+ */
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const port = Number(process.env.E2E_PORT ?? 18765);
+export const E2E_ACCESS_TOKEN_TTL_SECONDS = 14;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "e2e-"));
+
+export default defineConfig({
+  testDir: "test/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: "ro-RO",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+    trace: "off",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "npm start",
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dataDir, "app.db")}`,
+      ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+
+test("the landing page shows the hero, three feature blocks and the register button", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2 })).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: "Integrare SmartBill" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Înregistrare" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+});
+
+test("signed out there is no sidebar, and the footer has the copyright and legal links", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Menu" })).toHaveCount(0);
+  await expect(page.getByText(/© \d{4} Platforma B2B/)).toBeVisible();
+  await page.getByRole("link", { name: "Politica de confidențialitate" }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { name: "Politica de confidențialitate" })).toBeVisible();
+  await page.getByRole("link", { name: "Termeni și condiții" }).click();
+  await expect(page.getByRole("heading", { name: "Termeni și condiții" })).toBeVisible();
+});
+
+test("about and contact show their placeholder texts", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { name: "About Page" })).toBeVisible();
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { name: "Contact Page" })).toBeVisible();
+});
+
+test("an unknown path shows 'Pagină Inexistentă' with a button home", async ({ page }) => {
+  await page.goto("/nu-exista/deloc");
+  await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+  await page.getByRole("link", { name: "Înapoi la pagina principală" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a restricted page opened while signed out looks like a page that does not exist", async ({ page }) => {
+  await page.goto("/smartbill/invoices");
+  await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+});
+
+test("the set-password page refuses a link without email or token", async ({ page }) => {
+  await page.goto("/dmz/set-password?email=a%40b.ro");
+  await expect(page.getByText("403 Forbidden: Missing required parameters.")).toBeVisible();
+});
+
+test("a /dmz path other than set or reset is refused", async ({ page }) => {
+  await page.goto("/dmz/altceva?email=a%40b.ro&token=x");
+  await expect(page.getByText("403 Forbidden: Invalid URL path.")).toBeVisible();
+});
+
+test("the set-password form refuses empty and mismatched passwords before sending", async ({ page }) => {
+  await page.goto("/dmz/set-password?email=nou%40demo.ro&token=abc");
+  await expect(page.getByRole("heading", { name: "Setează parola" })).toBeVisible();
+  await expect(page.getByLabel("Adresa de email")).toHaveValue("nou@demo.ro");
+  await expect(page.getByLabel("Adresa de email")).toHaveAttribute("readonly", "");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page.getByText("Te rog să completezi toate câmpurile.")).toBeVisible();
+  await page.getByLabel("Parola nouă").fill("parola-noua-1");
+  await page.getByLabel("Confirmă parola").fill("parola-noua-2");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page.getByText("Parolele nu corespund")).toBeVisible();
+});
+
+test("the reset-password page sends the token and shows the server's refusal of a bad one", async ({ page }) => {
+  await page.goto("/dmz/reset-password?email=admin%40demo.ro&token=nu-e-bun");
+  await expect(page.getByRole("heading", { name: "Resetează parola" })).toBeVisible();
+  await page.getByLabel("Parola nouă").fill("parola-noua-1");
+  await page.getByLabel("Confirmă parola").fill("parola-noua-1");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page.getByText("Link invalid sau expirat.")).toBeVisible();
+});
+
+test("the password-recovery page answers without telling whether the address exists", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Recuperare parolă" }).click();
+  await expect(page).toHaveURL(/\/recuperare-parola$/);
+  await page.getByLabel("Adresa de email").fill("nimeni@nicaieri.ro");
+  await page.getByRole("button", { name: "Trimite linkul de resetare" }).click();
+  await expect(page.getByRole("alert")).toContainText("Dacă adresa există");
+});

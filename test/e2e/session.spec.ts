@@ -1,0 +1,162 @@
+import { expect, test } from "@playwright/test";
+import { E2E_ACCESS_TOKEN_TTL_SECONDS } from "../../playwright.config";
+import { DEMO, signIn, signInAndWaitForProfile, storedSession } from "./helpers";
+
+test("each demo account signs in, lands on its profile and sees its email, tenant and roles", async ({ page }) => {
+  const expected = [
+    { email: DEMO.superadmin, tenant: "system", role: "ROLE_SUPERADMIN" },
+    { email: DEMO.admin, tenant: "Demo SRL", role: "ROLE_ADMIN" },
+    { email: DEMO.facturare, tenant: "Demo SRL", role: "ROLE_SMARTBILL" },
+  ];
+  for (const account of expected) {
+    await signInAndWaitForProfile(page, account.email);
+    await expect(page.getByTestId("profile-tenant")).toHaveText(account.tenant);
+    await expect(page.getByTestId("profile-roles")).toHaveText(account.role);
+    await expect(page.getByTestId("appbar-user")).toHaveText(`${account.email} (${account.tenant})`);
+    await expect(page.getByRole("link", { name: "Schimbare Parolă" })).toBeVisible();
+    const stored = await storedSession(page);
+    expect(stored).toMatchObject({ version: 1, userName: account.email, tenant: { name: account.tenant } });
+    await page.getByRole("link", { name: "Deconectare" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
+test("a wrong password is refused with the server's reason", async ({ page }) => {
+  await signIn(page, DEMO.admin, "parola-gresita");
+  await expect(page.getByText("Eroare la autentificare: Adresa de email sau parola este incorectă.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test("the login form asks for both fields before sending", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Conectați-vă" }).click();
+  await expect(page.getByText("Vă rugăm introduceți o valoare!")).toHaveCount(2);
+});
+
+test("/login shows the profile to a signed-in user", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+  await page.goto("/login");
+  await expect(page.getByTestId("profile-email")).toHaveText(DEMO.facturare);
+});
+
+test("/profile signed out says so and links to the login page", async ({ page }) => {
+  await page.goto("/profile");
+  await expect(page.getByText("Nu sunteți autentificat!")).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Autentificare" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+const menuEntries = (page: import("@playwright/test").Page) =>
+  page.getByRole("navigation", { name: "Menu" }).getByRole("menuitem");
+const menuSections = (page: import("@playwright/test").Page) => page.getByTestId("menu-section");
+
+test("the super-admin sees every section and entry of the menu", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await expect(menuSections(page)).toHaveText([
+    "General",
+    "SmartBill",
+    "SmartBill - stoc/depozite",
+    "SmartBill - clienti",
+    "Administration",
+  ]);
+  await expect(menuEntries(page)).toHaveText([
+    "Acasă",
+    "Import factură",
+    "Facturi importate",
+    "Stoc produse",
+    "Import stoc",
+    "Depozite",
+    "Clienți",
+    "Import clienți",
+    "Tenanți",
+    "Utilizatori",
+    "Setări",
+  ]);
+});
+
+test("the admin sees General and Administration without Tenants", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.admin);
+  await expect(menuSections(page)).toHaveText(["General", "Administration"]);
+  await expect(menuEntries(page)).toHaveText(["Acasă", "Utilizatori", "Setări"]);
+});
+
+test("the invoicing user sees the SmartBill sections and no Administration", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+  await expect(menuSections(page)).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienti"]);
+  await expect(menuEntries(page)).toHaveText([
+    "Acasă",
+    "Import factură",
+    "Facturi importate",
+    "Stoc produse",
+    "Import stoc",
+    "Depozite",
+    "Clienți",
+    "Import clienți",
+  ]);
+});
+
+test("a restricted URL gives the not-found page, an allowed one opens", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+  await page.goto("/smartbill/warehouse");
+  await expect(page).toHaveURL(/\/warehouses$/);
+  await expect(page.getByRole("heading", { name: "Depozite" })).toBeVisible();
+
+  await page.goto("/logout");
+  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+  await signInAndWaitForProfile(page, DEMO.admin);
+  await page.goto("/admin/tenants");
+  await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+  await page.goto("/admin/users");
+  await expect(page.getByRole("heading", { name: "Utilizatori" })).toBeVisible();
+});
+
+test("the access token is refreshed before it expires and the session keeps working", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.admin);
+  const before = await storedSession(page);
+  // The timer fires 10 s before expiry: with a short lifetime that is a few seconds after login.
+  await expect
+    .poll(async () => (await storedSession(page))?.authenticationToken, {
+      timeout: E2E_ACCESS_TOKEN_TTL_SECONDS * 1000,
+    })
+    .not.toBe(before.authenticationToken);
+  const after = await storedSession(page);
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  const exp = (token: string) => JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).exp;
+  expect(exp(after.authenticationToken)).toBeGreaterThan(exp(before.authenticationToken));
+  await page.goto("/profile");
+  await expect(page.getByTestId("profile-roles")).toHaveText("ROLE_ADMIN");
+});
+
+test("logout clears all of the browser's storage and goes home", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await page.evaluate(() => localStorage.setItem("something-else", "x"));
+  await page.getByRole("link", { name: "Deconectare" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  await expect(page.getByRole("navigation", { name: "Menu" })).toHaveCount(0);
+});
+
+test("the user changes the password from the profile and signs in with the new one", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+  await page.getByRole("link", { name: "Schimbare Parolă" }).click();
+  await expect(page).toHaveURL(/\/schimbare-parola$/);
+  await page.getByLabel("Parola curentă").fill("gresita-123");
+  await page.getByLabel("Parola nouă", { exact: true }).fill("parola-noua-123");
+  await page.getByLabel("Confirmă parola nouă").fill("parola-noua-123");
+  await page.getByRole("button", { name: "Schimbă parola" }).click();
+  await expect(page.getByText("Parola curentă este incorectă.")).toBeVisible();
+  await page.getByLabel("Parola curentă").fill("demo1234");
+  await page.getByRole("button", { name: "Schimbă parola" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // Put it back, so the other tests keep the demo password.
+  await page.getByRole("link", { name: "Schimbare Parolă" }).click();
+  await page.getByLabel("Parola curentă").fill("parola-noua-123");
+  await page.getByLabel("Parola nouă", { exact: true }).fill("demo1234");
+  await page.getByLabel("Confirmă parola nouă").fill("demo1234");
+  await page.getByRole("button", { name: "Schimbă parola" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
