@@ -5,9 +5,9 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
-const UI_SOURCES = ["src", "i18n", "contract", "index.html", "vite.config.ts", "package.json"];
+const UI_SOURCES = ["src", "i18n", "contract", "public", "index.html", "vite.config.ts", "package.json"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -19,7 +19,7 @@ function newestMtime(path: string): number {
 }
 
 export function uiBuildIsCurrent(root: string, outDir = "dist"): boolean {
-  const builtIndex = join(root, outDir, "index.html");
+  const builtIndex = resolve(root, outDir, "index.html");
   if (!existsSync(builtIndex)) return false;
   const builtAt = statSync(builtIndex).mtimeMs;
   return UI_SOURCES.every((source) => newestMtime(join(root, source)) <= builtAt);
@@ -30,7 +30,8 @@ export function buildUiIfNeeded(root = process.cwd(), outDir = "dist"): boolean 
   console.log("Se construiește interfața (vite build)...");
   // In its own process: Vite sets NODE_ENV=production in the process that builds, which would
   // turn the server that starts next into production mode.
-  const viteCli = createRequire(import.meta.url).resolve("vite/bin/vite.js");
+  const vitePackage = createRequire(import.meta.url).resolve("vite/package.json");
+  const viteCli = join(dirname(vitePackage), "bin", "vite.js");
   const result = spawnSync(process.execPath, [viteCli, "build", "--logLevel", "warn", "--outDir", outDir, "--emptyOutDir"], {
     cwd: root,
     stdio: "inherit",

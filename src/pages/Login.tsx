@@ -2,7 +2,7 @@
  * /login: card 'Autentificare' (spec section 2). Signed in, it is the profile page instead.
  * The e-mail is sent as `username`; on success the authProvider sends the browser to /profile.
  */
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
@@ -12,7 +12,9 @@ import Stack from "@mui/material/Stack";
 import { useSession } from "../common/useSession";
 import { errorMessage } from "../common/errorMessage";
 import { PageCard } from "./PageCard";
-import Profile from "./Profile";
+
+// Signed in, /login is the profile: loaded only then, so the login screen stays small.
+const Profile = lazy(() => import("./Profile"));
 
 interface Credentials {
   username: string;
@@ -24,7 +26,13 @@ export default function Login() {
   const login = useLogin();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  if (useSession()) return <Profile />;
+  if (useSession()) {
+    return (
+      <Suspense fallback={null}>
+        <Profile />
+      </Suspense>
+    );
+  }
 
   const submit = async (values: Partial<Credentials>) => {
     setError(null);

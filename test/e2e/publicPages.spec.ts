@@ -79,3 +79,32 @@ test("the password-recovery page answers without telling whether the address exi
   await page.getByRole("button", { name: "Trimite linkul de resetare" }).click();
   await expect(page.getByRole("alert")).toContainText("Dacă adresa există");
 });
+
+test("the landing page and the login page load only their own screen's code", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (screen: string) => scripts.some((path) => path.startsWith(`/assets/${screen}-`));
+  const screens = ["Landing", "Login", "Profile", "SetPassword", "ChangePassword", "RecoverPassword", "LegalPage"];
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
+  expect(screens.filter(loaded)).toEqual(["Landing"]);
+
+  scripts.length = 0;
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Conectați-vă" })).toBeVisible();
+  expect(screens.filter(loaded)).toEqual(["Login"]);
+});
+
+test("the language switch in the top bar turns the interface to English and back", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Română" }).click();
+  await page.getByRole("menuitem", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "B2B Commercial Exchange Platform" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  await page.getByRole("button", { name: "English" }).click();
+  await page.getByRole("menuitem", { name: "Română" }).click();
+  await expect(page.getByRole("heading", { name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
+});
