@@ -35,6 +35,7 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
+    actionTimeout: 15_000,
     trace: "off",
     screenshot: "only-on-failure",
   },

@@ -108,3 +108,16 @@ test("the language switch in the top bar turns the interface to English and back
   await page.getByRole("menuitem", { name: "Română" }).click();
   await expect(page.getByRole("heading", { name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
 });
+
+test("'Loading...' shows while the application itself is still arriving", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/about", { waitUntil: "commit" });
+  await expect(page.getByText("Loading...")).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "About Page" })).toBeVisible();
+});
