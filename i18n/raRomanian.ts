@@ -146,7 +146,7 @@ export const raRomanianMessages = {
             error: 'A apărut o eroare în aplicație și solicitarea dumneavoastră nu a putut fi finalizată.',
             invalid_form:
                 'Formularul nu este valid. Vă rugăm să verificați erorile',
-            loading: 'Se încarcă pagina, vă rugăm așteptați',
+            loading: 'Se încarcă pagina, vă rugăm să așteptați',
             no: 'Nu',
             not_found:
                 'Fie ați introdus o adresă URL greșită, fie ați accesat un link invalid.',

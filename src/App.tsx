@@ -22,8 +22,7 @@ import { stock } from "./stock";
 import { warehouses } from "./warehouses";
 
 const Landing = lazy(() => import("./pages/Landing"));
-const About = lazy(() => import("./pages/About"));
-const Contact = lazy(() => import("./pages/Contact"));
+const HeadingPage = lazy(() => import("./pages/HeadingPage"));
 const Login = lazy(() => import("./pages/Login"));
 const Logout = lazy(() => import("./pages/Logout"));
 const Profile = lazy(() => import("./pages/Profile"));
@@ -55,8 +54,8 @@ export function App() {
       <Resource {...warehouses} />
       <CustomRoutes>
         <Route path="/" element={<Landing />} />
-        <Route path="/about" element={<About />} />
-        <Route path="/contact" element={<Contact />} />
+        <Route path="/about" element={<HeadingPage messageKey="about.title" />} />
+        <Route path="/contact" element={<HeadingPage messageKey="contact.title" />} />
         <Route path="/login" element={<Login />} />
         <Route path="/logout" element={<Logout />} />
         <Route path="/profile" element={<Profile />} />

@@ -86,7 +86,7 @@ test("the landing page and the login page load only their own screen's code", as
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   const loaded = (screen: string) => scripts.some((path) => path.startsWith(`/assets/${screen}-`));
-  const screens = ["Landing", "Login", "Profile", "SetPassword", "ChangePassword", "RecoverPassword", "LegalPage"];
+  const screens = ["Landing", "Login", "Profile", "SetPassword", "ChangePassword", "RecoverPassword", "LegalPage", "HeadingPage"];
 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
