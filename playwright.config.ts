@@ -10,7 +10,9 @@ import { join } from "node:path";
 
 const port = Number(process.env.E2E_PORT ?? 18765);
 export const E2E_ACCESS_TOKEN_TTL_SECONDS = 14;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "e2e-"));
+// Set once in the main process, inherited by the workers: tests read the server's database (the outbox).
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "e2e-")));
+export const E2E_DATABASE_FILE = join(dataDir, "app.db");
 
 export default defineConfig({
   testDir: "test/e2e",
@@ -48,7 +50,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dataDir, "app.db")}`,
+      DATABASE_URL: `sqlite:${E2E_DATABASE_FILE}`,
       ACCESS_TOKEN_TTL_SECONDS: String(E2E_ACCESS_TOKEN_TTL_SECONDS),
       LOG_LEVEL: "warn",
     },

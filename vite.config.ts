@@ -9,7 +9,8 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // Source maps are written for error reports but not linked from the served bundles.
+  build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { "/api": apiTarget, "/dmz-api": apiTarget },

@@ -32,6 +32,11 @@ export interface RefreshRequest {
   refreshToken: string;
 }
 
+/** Body of POST /dmz-api/logout: the refresh token of the session to end. */
+export interface LogoutRequest {
+  refreshToken: string;
+}
+
 /** Body of POST /dmz-api/set and /dmz-api/reset. */
 export interface PasswordTokenRequest {
   email: string;

@@ -6,7 +6,6 @@ export const TOKEN_REFRESH_LEAD_MS = 10_000;
 /** Browser storage of the signed-in user. */
 export const SESSION_STORAGE_KEY = "general";
 export const SESSION_VERSION = 1;
-export const SESSION_RESTORE_TIMEOUT_MS = 5_000;
 
 /** Tenant 1 and user 1 can never be edited or deleted. */
 export const PROTECTED_MAX_ID = 1;

@@ -8,6 +8,7 @@ export const DMZ_PATHS = {
   set: `${DMZ_API}/set`,
   reset: `${DMZ_API}/reset`,
   recover: `${DMZ_API}/recover`,
+  logout: `${DMZ_API}/logout`,
 } as const;
 
 export const API_PATHS = {

@@ -2,7 +2,7 @@
  * The application: Fastify with its plugins, then its routes, then the error and not-found
  * answers. Plugins, in order: the database (migrated and seeded before anything runs), the
  * mailer, anti-forgery cookies, authentication, tenant scope, the static UI. Routes: /dmz-api
- * (public) and /api (token, tenant and anti-forgery checked). `buildApp` does not listen, so
+ * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
  * tests drive the very same app with `app.inject()`; server.ts adds the port.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";

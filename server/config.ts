@@ -4,12 +4,23 @@
  * Mistakes an operator can make (a missing secret in production, a malformed number) fail here,
  * at start-up, with a message that names the variable.
  */
+import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
 
 export interface LoginThrottleConfig {
   /** Failed logins allowed per account (email) within the window before it is locked. */
   maxFailuresPerAccount: number;
   /** Failed logins allowed per client address within the window before it is locked. */
   maxFailuresPerAddress: number;
+  /** Length of the counting window, and of the lock once the limit is reached. */
+  windowSeconds: number;
+}
+
+/** Reset-link requests (POST /dmz-api/recover): every request counts, not only failures. */
+export interface RecoverThrottleConfig {
+  /** Requests allowed per email (known or not) within the window before it is locked. */
+  maxRequestsPerAccount: number;
+  /** Requests allowed per client address within the window before it is locked. */
+  maxRequestsPerAddress: number;
   /** Length of the counting window, and of the lock once the limit is reached. */
   windowSeconds: number;
 }
@@ -34,9 +45,14 @@ export interface Config {
   /** e.g. smtp://user:pass@mail.example.com:587; unset = mails go to the outbox table only. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Public origin used in e-mailed links; unset = the origin of the request. */
+  /**
+   * Public origin used in e-mailed links. Required in production, so links never come from a
+   * request's Host header (which a caller chooses); in demo mode, unset = the request's origin.
+   */
   appUrl: string | undefined;
   loginThrottle: LoginThrottleConfig;
+  /** Fixed limits; the window is LOGIN_WINDOW_SECONDS. */
+  recoverThrottle: RecoverThrottleConfig;
   /**
    * The built UI (vite build output) served beside the API. "" (UI_DIR=) serves none, as in
    * `npm run dev`, where Vite serves the UI.
@@ -51,6 +67,12 @@ const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 /** HS256 wants a key of at least 256 bits; 32 characters is the floor we accept. */
 const MIN_JWT_SECRET_LENGTH = 32;
+/** The client refreshes the access token this long before it expires (contract/constants.ts). */
+const REFRESH_LEAD_SECONDS = TOKEN_REFRESH_LEAD_MS / 1000;
+/** A shorter lifetime would have the client refresh again at once, in a loop. */
+export const MIN_ACCESS_TOKEN_TTL_SECONDS = REFRESH_LEAD_SECONDS + 1;
+const RECOVER_MAX_REQUESTS_PER_ACCOUNT = 5;
+const RECOVER_MAX_REQUESTS_PER_ADDRESS = 20;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -82,6 +104,22 @@ export function loadConfig(env: Env = process.env): Config {
   if (appUrl && !/^https?:\/\/[^/]+$/.test(appUrl)) {
     throw new ConfigError(`APP_URL must be an origin like https://app.example.ro, got "${appUrl}".`);
   }
+  if (!demo && !appUrl) {
+    throw new ConfigError(
+      "APP_URL is required when NODE_ENV=production: set it to the app's public origin " +
+        "(e.g. https://app.example.ro); e-mailed password links are built from it, never from " +
+        "the Host header of a request.",
+    );
+  }
+
+  const accessTokenTtlSeconds = integer(env, "ACCESS_TOKEN_TTL_SECONDS", 900, 1);
+  if (accessTokenTtlSeconds < MIN_ACCESS_TOKEN_TTL_SECONDS) {
+    throw new ConfigError(
+      `ACCESS_TOKEN_TTL_SECONDS must be at least ${MIN_ACCESS_TOKEN_TTL_SECONDS}, got ` +
+        `${accessTokenTtlSeconds}: the client refreshes the access token ${REFRESH_LEAD_SECONDS} s ` +
+        "before it expires, so a shorter lifetime would make it refresh in a loop.",
+    );
+  }
 
   const logLevel = optional(env, "LOG_LEVEL") ?? "info";
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -95,7 +133,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     demo,
     jwtSecret,
-    accessTokenTtlSeconds: integer(env, "ACCESS_TOKEN_TTL_SECONDS", 900, 1),
+    accessTokenTtlSeconds,
     refreshTokenTtlSeconds: integer(env, "REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 1),
     adminEmail: optional(env, "ADMIN_EMAIL")?.toLowerCase(),
     adminPassword: optional(env, "ADMIN_PASSWORD"),
@@ -105,6 +143,11 @@ export function loadConfig(env: Env = process.env): Config {
     loginThrottle: {
       maxFailuresPerAccount: integer(env, "LOGIN_MAX_FAILURES", 5, 1),
       maxFailuresPerAddress: integer(env, "LOGIN_MAX_FAILURES_PER_ADDRESS", 20, 1),
+      windowSeconds,
+    },
+    recoverThrottle: {
+      maxRequestsPerAccount: RECOVER_MAX_REQUESTS_PER_ACCOUNT,
+      maxRequestsPerAddress: RECOVER_MAX_REQUESTS_PER_ADDRESS,
       windowSeconds,
     },
     // Unlike other variables, an explicitly empty UI_DIR means something: no UI.

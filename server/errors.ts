@@ -21,6 +21,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 429 for a throttled caller: `message(minutes)` names the minutes left (rounded up), and
+ * Retry-After gives the seconds.
+ */
+export function throttled(lockedMs: number, message: (minutes: number) => string): HttpError {
+  const seconds = Math.ceil(lockedMs / 1000);
+  return new HttpError(429, message(Math.ceil(seconds / 60)), undefined, {
+    "retry-after": String(seconds),
+  });
+}
+
 /** Fastify's own client errors, by code, in Romanian. */
 const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: messages.emptyBody,

@@ -12,6 +12,7 @@ export const messages = {
   tenantForbidden: "Nu aveți acces la datele acestui tenant.",
   tenantHeaderInvalid: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv.",
   roleForbidden: "Nu aveți dreptul să accesați această resursă.",
+  loggedOut: "V-ați deconectat.",
 
   passwordSet: "Parola a fost setată cu succes.",
   passwordReset: "Parola a fost resetată cu succes.",
@@ -35,6 +36,11 @@ export const messages = {
 /** 'Prea multe încercări eșuate. Încercați din nou peste N minute.' with Romanian plural forms. */
 export function tooManyAttempts(minutes: number): string {
   return `Prea multe încercări eșuate. Încercați din nou peste ${romanianMinutes(minutes)}.`;
+}
+
+/** The same for requests that did not fail but were too many (reset links): no "eșuate". */
+export function tooManyRequests(minutes: number): string {
+  return `Prea multe încercări. Încercați din nou peste ${romanianMinutes(minutes)}.`;
 }
 
 /** Romanian counts: 1 → "1 minut"; 2–19 → "N minute"; 20+ (by the last two digits) → "N de minute". */

@@ -45,8 +45,6 @@ export async function startServer(
   if (config.demo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.role}`);
-  } else if (!config.appUrl) {
-    app.log.warn("APP_URL is not set: password links will use the Host header of each request");
   }
   return app;
 }

@@ -4,9 +4,13 @@
  * counter reaches its limit within the window, that key is locked for the window's length, and
  * every login on it is refused with 429, even with the right password. The counters live in the
  * database so several API processes share them.
+ *
+ * Reset-link requests (POST /dmz-api/recover) are limited the same way, in the same table under
+ * keys of their own (`recover-account:`, `recover-address:`), so they neither lock nor unlock
+ * logins: there every request counts, since each one can send a mail.
  */
 import type { Kysely } from "kysely";
-import type { LoginThrottleConfig } from "../config";
+import type { LoginThrottleConfig, RecoverThrottleConfig } from "../config";
 import type { Database } from "../db/database";
 import { timestamp, timestampIn, timestampMs } from "../db/timestamps";
 
@@ -17,6 +21,10 @@ export interface ThrottleKeys {
 
 export function throttleKeys(email: string, address: string): ThrottleKeys {
   return { account: `account:${email}`, address: `address:${address}` };
+}
+
+export function recoverThrottleKeys(email: string, address: string): ThrottleKeys {
+  return { account: `recover-account:${email}`, address: `recover-address:${address}` };
 }
 
 /** Milliseconds until the later of the two locks ends; 0 when neither key is locked. */
@@ -36,8 +44,18 @@ export async function recordLoginFailure(
   keys: ThrottleKeys,
   limits: LoginThrottleConfig,
 ): Promise<void> {
-  await countFailure(db, keys.account, limits.maxFailuresPerAccount, limits.windowSeconds);
-  await countFailure(db, keys.address, limits.maxFailuresPerAddress, limits.windowSeconds);
+  await count(db, keys.account, limits.maxFailuresPerAccount, limits.windowSeconds);
+  await count(db, keys.address, limits.maxFailuresPerAddress, limits.windowSeconds);
+}
+
+/** Counts one reset-link request, for an unknown email exactly as for a known one. */
+export async function recordRecoverRequest(
+  db: Kysely<Database>,
+  keys: ThrottleKeys,
+  limits: RecoverThrottleConfig,
+): Promise<void> {
+  await count(db, keys.account, limits.maxRequestsPerAccount, limits.windowSeconds);
+  await count(db, keys.address, limits.maxRequestsPerAddress, limits.windowSeconds);
 }
 
 /** After a successful login the account starts afresh; the address counter is kept on purpose,
@@ -47,13 +65,14 @@ export async function clearAccountFailures(db: Kysely<Database>, keys: ThrottleK
 }
 
 /**
- * One atomic upsert, so concurrent failures from several processes are all counted: a new
+ * One atomic upsert, so concurrent events from several processes are all counted: a new
  * window starts when the current one is over, and the lock is set when the limit is reached.
+ * (The column is named `failures`; for recover keys it counts requests.)
  */
-async function countFailure(
+async function count(
   db: Kysely<Database>,
   key: string,
-  maxFailures: number,
+  max: number,
   windowSeconds: number,
 ): Promise<void> {
   const now = Date.now();
@@ -66,7 +85,7 @@ async function countFailure(
       key,
       failures: 1,
       windowStartedAt: nowText,
-      lockedUntil: maxFailures <= 1 ? lockUntil : null,
+      lockedUntil: max <= 1 ? lockUntil : null,
     })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet((eb) => {
@@ -87,7 +106,7 @@ async function countFailure(
             .end(),
           lockedUntil: eb
             .case()
-            .when(failures, ">=", maxFailures)
+            .when(failures, ">=", max)
             .then(eb.val<string | null>(lockUntil))
             .when(windowOver)
             .then(eb.val<string | null>(null))

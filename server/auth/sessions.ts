@@ -2,7 +2,7 @@
  * Logins and their refresh tokens. A session is one login; each refresh exchanges the presented
  * token for a new one (rotation). A token presented a second time means it was copied, so the
  * whole session is revoked: the thief's and the owner's tokens, refresh and access alike, stop
- * working and the owner signs in again.
+ * working and the owner signs in again. Logout ends the session the same way.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -97,6 +97,25 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string): Pr
     .set({ revokedAt: timestamp() })
     .where("id", "=", sessionId)
     .where("revokedAt", "is", null)
+    .execute();
+}
+
+/**
+ * Logout: ends the session the refresh token belongs to, whatever the token's state (current,
+ * already exchanged or expired), so its refresh and access tokens stop working. A token of no
+ * session changes nothing. One statement, the same on both dialects.
+ */
+export async function revokeSessionOfRefreshToken(db: Kysely<Database>, presented: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revokedAt: timestamp() })
+    .where("revokedAt", "is", null)
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("refresh_tokens")
+        .select("refresh_tokens.sessionId")
+        .where("refresh_tokens.tokenHash", "=", hashOpaqueToken(presented)),
+    )
     .execute();
 }
 

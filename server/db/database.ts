@@ -75,7 +75,10 @@ export interface PasswordTokensTable {
   usedAt: string | null;
 }
 
-/** Failed-login counters, keyed `account:<email>` or `address:<ip>`. */
+/**
+ * Throttling counters (auth/loginThrottle.ts): failed logins keyed `account:<email>` or
+ * `address:<ip>`, reset-link requests keyed `recover-account:<email>` or `recover-address:<ip>`.
+ */
 export interface LoginFailuresTable {
   key: string;
   failures: number;

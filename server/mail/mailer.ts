@@ -4,6 +4,10 @@
  * then sent in the background and marked `sentAt`. Sending in the background keeps a request's
  * answer time independent of the mail server, so it reveals nothing (e.g. whether an account
  * exists on /dmz-api/recover).
+ *
+ * Once SMTP has taken a mail, the outbox keeps its text with every link token blanked out: the
+ * recipient has the link, and a usable password link should not outlive its delivery in a table
+ * that backups and database readers see.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -44,7 +48,11 @@ export function createMailer(
         subject: mail.subject,
         text: mail.body,
       });
-      await db.updateTable("outbox").set({ sentAt: timestamp() }).where("id", "=", id).execute();
+      await db
+        .updateTable("outbox")
+        .set({ sentAt: timestamp(), body: redactLinkTokens(mail.body) })
+        .where("id", "=", id)
+        .execute();
     } catch (error) {
       log.error({ err: error, outboxId: id }, "e-mail delivery failed; it stays in the outbox");
     }
@@ -57,6 +65,9 @@ export function createMailer(
         .values({ ...mail, createdAt: timestamp(), sentAt: null })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // Without SMTP (demo mode, or production without SMTP_URL) the row keeps the full text,
+      // usable token included: it is then the only way the link can reach anyone (an operator
+      // forwards it), so it cannot be redacted.
       if (transport) {
         const delivery = deliver(id, mail).finally(() => pending.delete(delivery));
         pending.add(delivery);
@@ -71,4 +82,12 @@ export function createMailer(
       transport?.close();
     },
   };
+}
+
+/** Stands in for a link's token in the outbox once the mail has been delivered. */
+export const SENT_TOKEN_PLACEHOLDER = "[trimis prin email]";
+
+/** The text with the value of every `token=` query parameter replaced by the placeholder. */
+export function redactLinkTokens(text: string): string {
+  return text.replace(/([?&]token=)[^&#\s]+/g, `$1${SENT_TOKEN_PLACEHOLDER}`);
 }

@@ -2,8 +2,10 @@
  * Anti-forgery (spec section 7): the server hands every browser a random `XSRF-TOKEN` cookie
  * that page scripts can read; state-changing /api calls must echo it in `X-XSRF-TOKEN`. A forged
  * cross-site request carries the cookie but cannot read it, so it cannot send the header.
- * /dmz-api is exempt: login, refresh and the password links act on no existing session (their
- * proof is the password or token in the body), and a first visit has no cookie yet.
+ * /dmz-api is exempt: its calls prove themselves by a password or token in the body, which a
+ * forged request cannot know (login and the password links act on no existing session; refresh
+ * and logout act only on the session whose refresh token is sent), and a first visit has no
+ * cookie yet.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import cookie from "@fastify/cookie";

@@ -3,6 +3,8 @@
  * inside a page shows the 'Something went wrong.' panel in place of the page.
  */
 import type { ReactNode } from "react";
+import { useLocation } from "react-router-dom";
+import { ErrorBoundary } from "react-error-boundary";
 import { Layout as RaLayout, Sidebar, type SidebarProps } from "react-admin";
 import Box from "@mui/material/Box";
 import { useSession } from "../common/useSession";
@@ -18,10 +20,16 @@ function AppSidebar(props: SidebarProps) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <RaLayout appBar={AppBar} menu={Menu} sidebar={AppSidebar} error={ErrorPanel} appBarAlwaysOn>
       <SessionWatcher />
-      <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>{children}</Box>
+      <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>
+        {/* Only the page gives way to the crash panel; the footer stays. Navigating away resets it. */}
+        <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <ErrorPanel error={error} />}>
+          {children}
+        </ErrorBoundary>
+      </Box>
       <Footer />
     </RaLayout>
   );

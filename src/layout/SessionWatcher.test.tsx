@@ -25,6 +25,14 @@ describe("SessionWatcher", () => {
     expect(session.get()).toBeNull();
   });
 
+  it("sends the browser home when a refresh fails", async () => {
+    session.set(sessionWithRoles(["ROLE_ADMIN"]));
+    renderWithAdmin(<Screens />, { path: "/profile" });
+    expect(await screen.findByText("profil")).toBeInTheDocument();
+    session.remove("refresh-failed"); // what the refresher does when the server refuses
+    expect(await screen.findByText("acasă")).toBeInTheDocument();
+  });
+
   it("sends the user to /logout when the stored user changes to one whose expiry is past", async () => {
     session.set(sessionWithRoles(["ROLE_ADMIN"]));
     renderWithAdmin(<Screens />, { path: "/profile" });

@@ -4,6 +4,7 @@ import { sessionWithRoles } from "../../test/helpers/fakeSession";
 import { createAuthProvider } from "./authProvider";
 import { decodeClaims, session } from "./session";
 import { createTokenRefresher } from "./tokenRefresher";
+import { requestJson } from "./requestJson";
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -53,6 +54,17 @@ describe("the authProvider against the real server", () => {
     localStorage.setItem("other", "1");
     expect(await auth.logout({})).toBe("/");
     expect(localStorage.length).toBe(0);
+  });
+
+  it("ends the login on the server too when logging out", async () => {
+    const { auth, refresher } = freshProvider();
+    await auth.login({ username: "admin@demo.ro", password: "demo1234" });
+    refresher.stop();
+    const { refreshToken } = session.get()!;
+    await auth.logout({});
+    await expect(
+      requestJson("/dmz-api/refresh", { method: "POST", body: JSON.stringify({ refreshToken }) }),
+    ).rejects.toMatchObject({ status: 401 });
   });
 
   it("refuses checkAuth without a session, and removes an expired one", async () => {

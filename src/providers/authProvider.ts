@@ -11,6 +11,8 @@ import { decodeClaims, fromLoginResponse, session, type SessionStore } from "./s
 import { tokenRefresher, type TokenRefresher } from "./tokenRefresher";
 import { canAccess } from "./canAccess";
 
+const LOGOUT_TIMEOUT_MS = 3_000;
+
 export const NO_TOKEN_MESSAGE = "Serverul nu a trimis un token de acces.";
 
 export interface AppIdentity extends UserIdentity {
@@ -45,7 +47,16 @@ export function createAuthProvider(
 
     async logout() {
       refresher.stop();
+      const current = store.get();
       store.clearAll();
+      // Best effort: end the login on the server too, so its refresh token is dead at once.
+      if (current) {
+        await requestJson(`${apiBase}${DMZ_PATHS.logout}`, {
+          method: "POST",
+          body: JSON.stringify({ refreshToken: current.refreshToken }),
+          timeoutMs: LOGOUT_TIMEOUT_MS,
+        }).catch(() => undefined);
+      }
       return "/";
     },
 

@@ -4,7 +4,8 @@ import { startLiveServer, usePageOrigin, type LiveServer } from "../../test/help
 import { createAuthProvider, NO_TOKEN_MESSAGE } from "./authProvider";
 import { requestJson } from "./requestJson";
 import { session, type SessionEndReason } from "./session";
-import { createTokenRefresher, type TokenRefresher } from "./tokenRefresher";
+import { createTokenRefresher, SESSION_CHANGED_MESSAGE, type TokenRefresher } from "./tokenRefresher";
+import { sessionWithRoles } from "../../test/helpers/fakeSession";
 
 // 11 s tokens: the timer (10 s before expiry) fires about a second after login.
 const TTL = 11;
@@ -70,6 +71,41 @@ describe("the token refresher against the real server", () => {
     stop();
     expect(seen).toEqual(["refresh-failed"]);
     expect(session.get()).toBeNull();
+  });
+});
+
+describe("a refresh racing with the user", () => {
+  it("does not bring back a login that was logged out while the refresh was on its way", async () => {
+    await signIn();
+    refresher.stop();
+    const pending = refresher.refresh();
+    session.clearAll(); // the user pressed Logout
+    await expect(pending).rejects.toThrow(SESSION_CHANGED_MESSAGE);
+    expect(session.get()).toBeNull();
+  });
+});
+
+describe("a refresh meeting a passing failure", () => {
+  it("tries again before signing the user out", async () => {
+    let calls = 0;
+    const flaky = Fastify();
+    flaky.post("/dmz-api/refresh", async (_request, reply) => {
+      calls += 1;
+      if (calls < 3) return reply.code(503).send();
+      const fresh = sessionWithRoles(["ROLE_ADMIN"]);
+      return { ...fresh, refreshToken: "after-retries" };
+    });
+    await flaky.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      session.set(sessionWithRoles(["ROLE_ADMIN"]));
+      refresher = createTokenRefresher(session, `http://127.0.0.1:${(flaky.server.address() as { port: number }).port}`);
+      const next = await refresher.refresh();
+      expect(calls).toBe(3);
+      expect(next.refreshToken).toBe("after-retries");
+      expect(session.get()?.refreshToken).toBe("after-retries");
+    } finally {
+      await flaky.close();
+    }
   });
 });
 

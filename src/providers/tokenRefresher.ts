@@ -3,7 +3,12 @@
  * and any call made with an expiring token refreshes first. At most one refresh is in flight;
  * every caller waiting meanwhile gets the same answer. An already expired token or a failed
  * refresh removes the stored user (the screens then go to `/`).
+ *
+ * Tabs share the stored session, and the server ends a login whose refresh token is presented
+ * twice; so a refresh runs under a browser-wide lock and first looks whether another tab has
+ * already refreshed while it waited.
  */
+import { HttpError } from "react-admin";
 import type { LoginResponse } from "../../contract/api";
 import { TOKEN_REFRESH_LEAD_MS } from "../../contract/constants";
 import { DMZ_PATHS } from "../../contract/paths";
@@ -13,12 +18,26 @@ import { decodeClaims, fromLoginResponse, isExpired, session, type SessionStore,
 export interface TokenRefresher {
   /** The session to call with: refreshed first when its token expires within the lead time. */
   ensureFresh(): Promise<StoredSession | null>;
-  /** Refreshes now (shared with any refresh already in flight). */
+  /** Refreshes now (shared with any refresh already in flight, here or in another tab). */
   refresh(): Promise<StoredSession>;
   /** (Re)arms the timer for the stored session; called after login, refresh and start-up. */
   schedule(): void;
   stop(): void;
 }
+
+const REFRESH_LOCK = "smartbill-backoffice-token-refresh";
+/** A passing failure (no network, a server restarting) is tried again before the user is signed out. */
+const RETRY_DELAYS_MS = [1_000, 2_000];
+
+export const SESSION_CHANGED_MESSAGE = "Sesiunea s-a schimbat în timpul reîmprospătării.";
+
+function withRefreshLock<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  return locks ? (locks.request(REFRESH_LOCK, work) as Promise<T>) : work();
+}
+
+const isPassing = (error: unknown) =>
+  error instanceof HttpError && (error.status === 0 || error.status >= 500);
 
 export function createTokenRefresher(store: SessionStore = session, apiBase = ""): TokenRefresher {
   let inFlight: Promise<StoredSession> | null = null;
@@ -29,29 +48,49 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
     return exp * 1000 - Date.now();
   };
 
+  async function askServer(refreshToken: string): Promise<StoredSession> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const { json } = await requestJson<LoginResponse>(`${apiBase}${DMZ_PATHS.refresh}`, {
+          method: "POST",
+          body: JSON.stringify({ refreshToken }),
+        });
+        if (!json?.authenticationToken) throw new Error("Răspuns fără token de acces.");
+        return fromLoginResponse(json);
+      } catch (error) {
+        if (!isPassing(error) || attempt >= RETRY_DELAYS_MS.length) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[attempt]));
+      }
+    }
+  }
+
   const refresh = (): Promise<StoredSession> => {
     if (inFlight) return inFlight;
-    const current = store.get();
-    if (!current) return Promise.reject(new Error("Nu sunteți autentificat!"));
-    inFlight = requestJson<LoginResponse>(`${apiBase}${DMZ_PATHS.refresh}`, {
-      method: "POST",
-      body: JSON.stringify({ refreshToken: current.refreshToken }),
-    })
-      .then(({ json }) => {
-        if (!json?.authenticationToken) throw new Error("Răspuns fără token de acces.");
-        const next = fromLoginResponse(json);
-        store.set(next);
-        schedule();
-        return next;
-      })
-      .catch((error) => {
-        stop();
-        store.remove("refresh-failed");
+    const started = store.get();
+    if (!started) return Promise.reject(new Error("Nu sunteți autentificat!"));
+    inFlight = withRefreshLock(async () => {
+      const latest = store.get();
+      if (!latest) throw new Error(SESSION_CHANGED_MESSAGE);
+      // Another tab refreshed while this one waited for the lock: its tokens are ours too.
+      if (latest.refreshToken !== started.refreshToken) return latest;
+      let next: StoredSession;
+      try {
+        next = await askServer(latest.refreshToken);
+      } catch (error) {
+        if (store.get()?.refreshToken === latest.refreshToken) {
+          stop();
+          store.remove("refresh-failed");
+        }
         throw error;
-      })
-      .finally(() => {
-        inFlight = null;
-      });
+      }
+      // Logged out (or in as someone else) meanwhile: the old login must not come back.
+      if (store.get()?.refreshToken !== latest.refreshToken) throw new Error(SESSION_CHANGED_MESSAGE);
+      store.set(next);
+      schedule();
+      return next;
+    }).finally(() => {
+      inFlight = null;
+    });
     return inFlight;
   };
 

@@ -1,5 +1,7 @@
 /** Shared steps of the browser tests. */
 import { expect, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATABASE_FILE } from "../../playwright.config";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO = {
@@ -26,4 +28,19 @@ export async function storedSession(page: Page) {
     const raw = localStorage.getItem("general");
     return raw ? JSON.parse(raw) : null;
   });
+}
+
+/** The newest password link e-mailed to an address: demo mode writes every mail to the outbox table. */
+export function lastMailedLink(recipient: string): string {
+  const db = new Database(E2E_DATABASE_FILE, { readonly: true, fileMustExist: true });
+  try {
+    const row = db
+      .prepare("select body from outbox where recipient = ? order by id desc limit 1")
+      .get(recipient) as { body: string } | undefined;
+    const link = row?.body.match(/https?:\/\/\S+\/dmz\/\S+/)?.[0];
+    if (!link) throw new Error(`no password link was mailed to ${recipient}`);
+    return link;
+  } finally {
+    db.close();
+  }
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from "../../playwright.config";
-import { DEMO, signIn, signInAndWaitForProfile, storedSession } from "./helpers";
+import { DEMO, lastMailedLink, signIn, signInAndWaitForProfile, storedSession } from "./helpers";
 
 test("each demo account signs in, lands on its profile and sees its email, tenant and roles", async ({ page }) => {
   const expected = [
@@ -149,4 +149,48 @@ test("the user changes the password from the profile and signs in with the new o
   await page.getByLabel("Confirmă parola nouă").fill("demo1234");
   await page.getByRole("button", { name: "Schimbă parola" }).click();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test("two tabs of one browser refresh their shared session without signing each other out", async ({ context }) => {
+  const first = await context.newPage();
+  await signInAndWaitForProfile(first, DEMO.admin);
+  const second = await context.newPage();
+  await second.goto("/profile");
+  await expect(second.getByTestId("profile-email")).toHaveText(DEMO.admin);
+  const before = await storedSession(first);
+  // Both tabs armed a timer for the same expiry; only one of them may present the refresh token.
+  await expect
+    .poll(async () => (await storedSession(first))?.refreshToken, { timeout: E2E_ACCESS_TOKEN_TTL_SECONDS * 1000 })
+    .not.toBe(before.refreshToken);
+  await second.waitForTimeout(2_000);
+  for (const page of [first, second]) {
+    await page.goto("/profile");
+    await expect(page.getByTestId("profile-roles")).toHaveText("ROLE_ADMIN");
+  }
+});
+
+test("the recovery e-mail's link resets the password once, then the user signs in", async ({ page }) => {
+  await page.goto("/recuperare-parola");
+  await page.getByLabel("Adresa de email").fill(DEMO.admin);
+  await page.getByRole("button", { name: "Trimite linkul de resetare" }).click();
+  await expect(page.getByRole("alert")).toContainText("Dacă adresa există");
+  const link = lastMailedLink(DEMO.admin);
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Resetează parola" })).toBeVisible();
+  await expect(page.getByLabel("Adresa de email")).toHaveValue(DEMO.admin);
+  // The demo password again, so the other tests keep it.
+  await page.getByLabel("Parola nouă").fill("demo1234");
+  await page.getByLabel("Confirmă parola").fill("demo1234");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Parola a fost resetată cu succes.")).toBeVisible();
+  await signInAndWaitForProfile(page, DEMO.admin);
+
+  await page.goto("/logout");
+  await page.goto(link);
+  await page.getByLabel("Parola nouă").fill("alta-parola-1");
+  await page.getByLabel("Confirmă parola").fill("alta-parola-1");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page.getByText("Link invalid sau expirat.")).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AccessTokenClaims, LoginResponse } from "../../contract/api";
-import { tooManyAttempts } from "../../server/messages";
+import { tooManyAttempts, tooManyRequests } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
@@ -138,5 +138,11 @@ describe("the lock-out message", () => {
     expect(tooManyAttempts(1)).toBe("Prea multe încercări eșuate. Încercați din nou peste 1 minut.");
     expect(tooManyAttempts(15)).toBe("Prea multe încercări eșuate. Încercați din nou peste 15 minute.");
     expect(tooManyAttempts(20)).toBe("Prea multe încercări eșuate. Încercați din nou peste 20 de minute.");
+  });
+
+  it("drops 'eșuate' for requests that were too many rather than failed (reset links)", () => {
+    expect(tooManyRequests(1)).toBe("Prea multe încercări. Încercați din nou peste 1 minut.");
+    expect(tooManyRequests(15)).toBe("Prea multe încercări. Încercați din nou peste 15 minute.");
+    expect(tooManyRequests(20)).toBe("Prea multe încercări. Încercați din nou peste 20 de minute.");
   });
 });

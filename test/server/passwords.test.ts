@@ -2,6 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { createPasswordToken } from "../../server/auth/passwordTokens";
+import { resetPasswordMail } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
@@ -74,6 +75,18 @@ describeEachDialect("passwords", (dialect) => {
       const session = await t.signIn("superadmin@demo.ro");
       expect((await t.api("POST", "/api/user/change-password", { session, body, xsrf: false })).statusCode).toBe(403);
     });
+
+    it("checks the session before the XSRF header: 401 without a token, 403 with one but no header", async () => {
+      const body = { currentPassword: "x", newPassword: "yyyyyyyy" };
+      const anonymous = await t.api("POST", "/api/user/change-password", { body, xsrf: false });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toEqual({ message: "Autentificare necesară. Vă rugăm să vă autentificați." });
+
+      const session = await t.signIn("superadmin@demo.ro");
+      const signedIn = await t.api("POST", "/api/user/change-password", { session, body, xsrf: false });
+      expect(signedIn.statusCode).toBe(403);
+      expect(signedIn.json()).toEqual({ message: "Cerere respinsă: token anti-falsificare (XSRF) lipsă sau invalid." });
+    });
   });
 
   describe("POST /dmz-api/recover and /dmz-api/reset", () => {
@@ -117,7 +130,9 @@ describeEachDialect("passwords", (dialect) => {
       expect(logLines.some((line) => line.includes(link.toString()))).toBe(true);
       const mail = await t.db.selectFrom("outbox").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
       expect(mail.subject).toBe("Resetarea parolei - SmartBill back office");
-      expect(mail.sentAt).toBeNull(); // no SMTP_URL here
+      // No SMTP_URL here: the outbox is the only way the link reaches anyone, so it stays whole.
+      expect(mail.sentAt).toBeNull();
+      expect(mail.body).toContain(link.toString());
     });
 
     it("resets the password once with the link, then refuses the same link", async () => {
@@ -213,6 +228,101 @@ describeEachDialect("passwords", (dialect) => {
     });
   });
 
+  describe("throttling of POST /dmz-api/recover", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // The default window (900 s) and the fixed limits: 5 requests per email, 20 per address.
+      t = await testApp(dialect, { env: { LOGIN_MAX_FAILURES: "3" } });
+    });
+    afterAll(() => t.close());
+
+    const recover = (email: string, remoteAddress: string) =>
+      t.api("POST", "/dmz-api/recover", { body: { email }, remoteAddress, xsrf: false });
+    const mailsTo = async (email: string) =>
+      (await t.db.selectFrom("outbox").select("id").where("recipient", "=", email).execute()).length;
+    const TOO_MANY = { message: "Prea multe încercări. Încercați din nou peste 15 minute." };
+
+    it("refuses a sixth request for the same email within the window with 429, and mails nothing for it", async () => {
+      // Each request from its own address, so only the email's counter is in play.
+      for (let i = 1; i <= 5; i++) {
+        const response = await recover("admin@demo.ro", `10.4.0.${i}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(RECOVER_ANSWER);
+      }
+      const refused = await recover("Admin@Demo.ro", "10.4.0.9");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(TOO_MANY);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(890);
+      expect(await mailsTo("admin@demo.ro")).toBe(5);
+      // Other emails are unaffected.
+      expect((await recover("facturare@demo.ro", "10.4.0.9")).statusCode).toBe(200);
+    });
+
+    it("counts an unknown email exactly like a known one", async () => {
+      for (let i = 1; i <= 5; i++) {
+        const response = await recover("nobody@demo.ro", `10.5.0.${i}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(RECOVER_ANSWER);
+      }
+      const refused = await recover("nobody@demo.ro", "10.5.0.9");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(TOO_MANY);
+    });
+
+    it("refuses the 21st request from one address across emails with 429; other addresses go on", async () => {
+      const address = "10.6.0.1";
+      for (let i = 1; i <= 20; i++) {
+        expect((await recover(`guess${i}@demo.ro`, address)).statusCode).toBe(200);
+      }
+      const refused = await recover("superadmin@demo.ro", address);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(TOO_MANY);
+      expect((await recover("superadmin@demo.ro", "10.6.0.2")).statusCode).toBe(200);
+    });
+
+    it("keeps its counters apart from failed logins, in both directions", async () => {
+      // admin@demo.ro is locked for reset links (first test): sign-in is not.
+      expect((await t.login("admin@demo.ro", "demo1234", "10.7.0.1")).statusCode).toBe(200);
+      // Three failed logins lock facturare@demo.ro for sign-in: reset links still go out.
+      for (let i = 1; i <= 3; i++) {
+        expect((await t.login("facturare@demo.ro", "wrong", `10.7.1.${i}`)).statusCode).toBe(401);
+      }
+      expect((await t.login("facturare@demo.ro", "demo1234", "10.7.1.9")).statusCode).toBe(429);
+      expect((await recover("facturare@demo.ro", "10.7.1.9")).statusCode).toBe(200);
+      const counter = await t.db
+        .selectFrom("login_failures")
+        .select("failures")
+        .where("key", "=", "recover-account:admin@demo.ro")
+        .executeTakeFirstOrThrow();
+      expect(counter.failures).toBe(5);
+    });
+  });
+
+  describe("in production mode", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp(dialect, {
+        env: {
+          NODE_ENV: "production",
+          ADMIN_EMAIL: "owner@firma.ro",
+          ADMIN_PASSWORD: "o-parola-sigura",
+          APP_URL: "https://app.firma.ro",
+        },
+      });
+    });
+    afterAll(() => t.close());
+
+    it("points reset links at APP_URL whatever Host header the request names", async () => {
+      const response = await t.api("POST", "/dmz-api/recover", {
+        body: { email: "owner@firma.ro" },
+        headers: { host: "attacker.example" },
+        xsrf: false,
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await lastLink(t, "owner@firma.ro")).origin).toBe("https://app.firma.ro");
+    });
+  });
+
   describe("e-mail delivery over SMTP", () => {
     let t: TestApp;
     let smtp: SMTPServer;
@@ -242,6 +352,16 @@ describeEachDialect("passwords", (dialect) => {
       await new Promise<void>((resolve) => smtp.close(resolve));
     });
 
+    /** The link in the last mail the SMTP server received, as written in the mail. */
+    const receivedLinkText = (): string => {
+      // Quoted-printable may wrap long lines; read it with soft breaks removed.
+      const data = received.at(-1)!.data.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+      const match = /https?:\/\/\S+/.exec(data);
+      if (!match) throw new Error(`no link in: ${data}`);
+      return match[0];
+    };
+    const receivedLink = () => new URL(receivedLinkText());
+
     it("sends the reset link by SMTP and marks the outbox row as sent", async () => {
       const response = await t.api("POST", "/dmz-api/recover", { body: { email: "admin@demo.ro" } });
       expect(response.statusCode).toBe(200);
@@ -249,15 +369,37 @@ describeEachDialect("passwords", (dialect) => {
 
       expect(received).toHaveLength(1);
       expect(received[0].to).toEqual(["admin@demo.ro"]);
-      const link = await lastLink(t, "admin@demo.ro");
-      // Without APP_URL the link points back to the origin the request came to.
+      expect(received[0].data).toContain("Resetarea parolei");
+      const link = receivedLink();
+      // Without APP_URL (demo mode) the link points back to the origin the request came to.
       expect(link.origin).toBe("http://localhost");
-      // Quoted-printable may wrap long lines; compare with soft breaks removed.
-      const data = received[0].data.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
-      expect(data).toContain(link.searchParams.get("token"));
-      expect(data).toContain("Resetarea parolei");
+      expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const row = await t.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
       expect(row.sentAt).not.toBeNull();
+    });
+
+    it("keeps no usable token in the outbox once SMTP has delivered the mail", async () => {
+      await t.api("POST", "/dmz-api/recover", { body: { email: "facturare@demo.ro" } });
+      await t.app.mailer.idle();
+      const linkText = receivedLinkText();
+      const token = new URL(linkText).searchParams.get("token")!;
+
+      const row = await t.db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("recipient", "=", "facturare@demo.ro")
+        .executeTakeFirstOrThrow();
+      expect(row.sentAt).not.toBeNull();
+      expect(row.body).not.toContain(token);
+      // Only the token is gone: the record still shows what was sent, and to which page.
+      expect(linkText).toMatch(/\/dmz\/reset-password\?email=facturare%40demo\.ro&token=/);
+      expect(row.body).toBe(resetPasswordMail.body(linkText.replace(token, "[trimis prin email]")));
+
+      // The mailed link itself works.
+      const reset = await t.api("POST", "/dmz-api/reset", {
+        body: { email: "facturare@demo.ro", token, newPassword: "parola-din-email" },
+      });
+      expect(reset.statusCode).toBe(200);
     });
   });
 });

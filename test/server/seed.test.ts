@@ -6,7 +6,13 @@ import { testApp } from "../helpers/testApp";
 
 afterAll(removeTemporaryDatabases);
 
-const PRODUCTION = { NODE_ENV: "production", ADMIN_EMAIL: "Owner@Firma.ro", ADMIN_PASSWORD: "o-parola-sigura" };
+const PRODUCTION = {
+  NODE_ENV: "production",
+  ADMIN_EMAIL: "Owner@Firma.ro",
+  ADMIN_PASSWORD: "o-parola-sigura",
+  APP_URL: "https://app.firma.ro",
+};
+const PRODUCTION_SECRET = "a-production-secret-of-at-least-32-characters";
 
 describeEachDialect("start-up on an empty database", (dialect) => {
   describe("in demo mode", () => {
@@ -125,7 +131,7 @@ describeEachDialect("start-up on an empty database", (dialect) => {
       const first = await testApp(dialect, { env: PRODUCTION });
       await first.close();
       const second = await testApp(dialect, {
-        env: { NODE_ENV: "production", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
+        env: { ...PRODUCTION, ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
         databaseUrl: first.databaseUrl,
       });
       await second.close();
@@ -139,7 +145,26 @@ describe("loadConfig", () => {
   });
 
   it("refuses a production JWT_SECRET shorter than 32 characters", () => {
-    expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: "short" })).toThrow(/at least 32/);
+    expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: "short" })).toThrow(/at least 32/);
+  });
+
+  it("refuses to start in production without APP_URL, so links never come from the Host header", () => {
+    expect(() => loadConfig({ ...PRODUCTION, JWT_SECRET: PRODUCTION_SECRET, APP_URL: "" })).toThrow(
+      /^APP_URL is required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ ...PRODUCTION, JWT_SECRET: PRODUCTION_SECRET }).appUrl).toBe("https://app.firma.ro");
+  });
+
+  it("leaves APP_URL optional in demo mode, where links use the request's origin", () => {
+    expect(loadConfig({}).appUrl).toBeUndefined();
+  });
+
+  it("refuses an ACCESS_TOKEN_TTL_SECONDS below 11, since the client refreshes 10 s before expiry", () => {
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: "10" })).toThrow(
+      /^ACCESS_TOKEN_TTL_SECONDS must be at least 11, got 10: the client refreshes the access token 10 s before it expires/,
+    );
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: "1" })).toThrow(/ACCESS_TOKEN_TTL_SECONDS must be at least 11/);
+    expect(loadConfig({ ACCESS_TOKEN_TTL_SECONDS: "11" }).accessTokenTtlSeconds).toBe(11);
   });
 
   it("defaults to demo mode on port 8080 with the SQLite file ./data/app.db", () => {

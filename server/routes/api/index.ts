@@ -1,15 +1,16 @@
 /**
- * The private API under /api. Every route here runs, in order: the anti-forgery check for
- * state-changing methods, authentication (401), and the tenant scope (403). Routes add
- * `requireRole(resource)` for the role matrix. One line per resource below.
+ * The private API under /api. Every route here runs, in order: authentication (401), the
+ * anti-forgery check for state-changing methods (403), and the tenant scope (403). A caller
+ * without a valid access token gets 401 whatever else is missing, so the client knows to sign
+ * in again. Routes add `requireRole(resource)` for the role matrix. One line per resource below.
  */
 import type { FastifyPluginAsync } from "fastify";
 import { meRoutes } from "./me/index";
 import { userRoutes } from "./users/index";
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", app.verifyXsrf);
   app.addHook("onRequest", app.authenticate);
+  app.addHook("onRequest", app.verifyXsrf);
   app.addHook("onRequest", app.resolveTenant);
 
   await app.register(meRoutes);

@@ -1,9 +1,11 @@
 /**
- * The public API under /dmz-api: everything a caller without a session may do. No token, no
- * tenant header, no anti-forgery check (see plugins/xsrf.ts for why).
+ * The public API under /dmz-api: everything done without an access token (signing in, refreshing
+ * and ending a session, the password links). No access token, no tenant header, no anti-forgery
+ * check (see plugins/xsrf.ts for why).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { loginRoute } from "./login";
+import { logoutRoute } from "./logout";
 import { passwordTokenRoutes } from "./passwordToken";
 import { recoverRoute } from "./recover";
 import { refreshRoute } from "./refresh";
@@ -11,6 +13,7 @@ import { refreshRoute } from "./refresh";
 export const dmzRoutes: FastifyPluginAsync = async (app) => {
   await app.register(loginRoute);
   await app.register(refreshRoute);
+  await app.register(logoutRoute);
   await app.register(passwordTokenRoutes);
   await app.register(recoverRoute);
 };

@@ -9,7 +9,7 @@ import {
 } from "../../auth/loginThrottle";
 import { verifyPassword } from "../../auth/passwords";
 import { startSession } from "../../auth/sessions";
-import { HttpError } from "../../errors";
+import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
 import { findAccountByEmail, normalizeEmail } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
@@ -24,12 +24,7 @@ export const loginRoute: FastifyPluginAsync = async (app) => {
       const keys = throttleKeys(email, request.ip);
 
       const lockedMs = await lockRemainingMs(app.db, keys);
-      if (lockedMs > 0) {
-        const seconds = Math.ceil(lockedMs / 1000);
-        throw new HttpError(429, tooManyAttempts(Math.ceil(seconds / 60)), undefined, {
-          "retry-after": String(seconds),
-        });
-      }
+      if (lockedMs > 0) throw throttled(lockedMs, tooManyAttempts);
 
       const account = await findAccountByEmail(app.db, email);
       // Unknown email, no password yet and wrong password all get the same answer, in the

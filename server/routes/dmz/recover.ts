@@ -1,12 +1,16 @@
 /**
  * POST /dmz-api/recover: e-mails a reset-password link. The answer is the same whether or not
- * the address has an account, so the form cannot be used to discover accounts.
+ * the address has an account, so the form cannot be used to discover accounts. Requests are
+ * limited per email and per client address (auth/loginThrottle.ts), so the form cannot be used
+ * to flood a mailbox or the outbox; an unknown email is counted exactly like a known one.
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { MessageResponse, RecoverRequest } from "../../../contract/api";
+import { lockRemainingMs, recordRecoverRequest, recoverThrottleKeys } from "../../auth/loginThrottle";
 import { createPasswordToken, passwordLink } from "../../auth/passwordTokens";
-import { messages, resetPasswordMail } from "../../messages";
-import { findAccountByEmail } from "../api/users/users.repository";
+import { throttled } from "../../errors";
+import { messages, resetPasswordMail, tooManyRequests } from "../../messages";
+import { findAccountByEmail, normalizeEmail } from "../api/users/users.repository";
 import { recoverBody } from "./schemas";
 
 export const recoverRoute: FastifyPluginAsync = async (app) => {
@@ -14,7 +18,13 @@ export const recoverRoute: FastifyPluginAsync = async (app) => {
     "/recover",
     { schema: { body: recoverBody } },
     async (request) => {
-      const account = await findAccountByEmail(app.db, request.body.email);
+      const email = normalizeEmail(request.body.email);
+      const keys = recoverThrottleKeys(email, request.ip);
+      const lockedMs = await lockRemainingMs(app.db, keys);
+      if (lockedMs > 0) throw throttled(lockedMs, tooManyRequests);
+      await recordRecoverRequest(app.db, keys, app.config.recoverThrottle);
+
+      const account = await findAccountByEmail(app.db, email);
       if (account) {
         const token = await createPasswordToken(app.db, account.id, "reset");
         const link = passwordLink(publicOrigin(request), "reset", account.email, token);
@@ -34,8 +44,8 @@ export const recoverRoute: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * Where links should point: APP_URL when set. Otherwise the origin the request was sent to,
- * which trusts the Host header; production deployments should set APP_URL (server.ts warns).
+ * Where links should point: APP_URL, which production requires (config.ts). Only in demo mode
+ * may it be unset; then the origin the request was sent to, which trusts the Host header.
  */
 export function publicOrigin(request: FastifyRequest): string {
   return request.server.config.appUrl ?? `${request.protocol}://${request.host}`;

@@ -25,6 +25,13 @@ export const refreshBody = {
   properties: { refreshToken: token },
 } as const;
 
+export const logoutBody = {
+  type: "object",
+  required: ["refreshToken"],
+  additionalProperties: false,
+  properties: { refreshToken: token },
+} as const;
+
 export const passwordTokenBody = {
   type: "object",
   required: ["email", "token", "newPassword"],
