@@ -7,8 +7,8 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "./freePort";
 
 const out = join(process.cwd(), ".test-output");
 rmSync(out, { recursive: true, force: true });
@@ -32,16 +32,6 @@ function readJson(file: string): any {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function ensureChromium(): string | null {
   const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
