@@ -72,3 +72,82 @@ export interface AccessTokenClaims {
   exp: number;
   iat: number;
 }
+
+/* ---------- Administration (issue 3) ---------- */
+
+/** Optional list parameters: with `page` and `size` a list answers a `Page` instead of an array. */
+export interface ListParams {
+  /** 0-based */
+  page?: number;
+  size?: number;
+  /** `field,asc` or `field,desc` */
+  sort?: string;
+  /** free-text search */
+  q?: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  totalElements: number;
+}
+
+export interface Tenant {
+  id: number;
+  name: string;
+  description: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/tenant/add, PUT /api/tenant/{id} */
+export interface TenantInput {
+  name: string;
+  description?: string | null;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  /** with its description, for the users screen's group headings */
+  tenant: { id: number; name: string; description: string | null };
+  createdAt: string;
+  updatedAt: string;
+  roles: RoleName[];
+}
+
+/** POST /api/user/add, PUT /api/user/{id} */
+export interface UserInput {
+  email: string;
+  tenantId: number;
+}
+
+/** GET /api/user/role/available: the roles the caller may grant. GET …/assigned/{id}: the user's. */
+export type RoleList = RoleName[];
+
+/** PUT /api/user/role/assign/{userId} */
+export interface RoleAssignment {
+  roles: RoleName[];
+}
+
+/** POST /api/user/generate-set-url */
+export interface GenerateSetUrlRequest {
+  email: string;
+  /** the app's origin + '/dmz' */
+  baseUrl: string;
+}
+
+export interface GenerateSetUrlResponse {
+  /** `${baseUrl}/set-password?email=…&token=…` for a user without a password, else /reset-password */
+  url: string;
+}
+
+/** A tenant's setting; secret values come back masked (see maskSecret). */
+export interface Property {
+  name: string;
+  value: string;
+}
+
+/** PUT /api/property/properties/{name} */
+export interface PropertyValue {
+  value: string;
+}

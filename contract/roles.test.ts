@@ -1,4 +1,4 @@
-import { ROLE_MATRIX, rolesAllow } from "./roles";
+import { grantableRoles, ROLE_MATRIX, rolesAllow } from "./roles";
 
 describe("the role matrix", () => {
   it("lets only the super-admin manage tenants", () => {
@@ -26,5 +26,19 @@ describe("the role matrix", () => {
     expect(rolesAllow(["ROLE_SUPERADMIN"], "nothing")).toBe(false);
     expect(rolesAllow([], "users")).toBe(false);
     expect(rolesAllow(undefined, "users")).toBe(false);
+  });
+});
+
+describe("granting roles", () => {
+  it("lets the super-admin grant every role", () => {
+    expect(grantableRoles(["ROLE_SUPERADMIN"])).toEqual(["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"]);
+  });
+
+  it("never lets an admin make a super-admin", () => {
+    expect(grantableRoles(["ROLE_ADMIN"])).toEqual(["ROLE_ADMIN", "ROLE_SMARTBILL"]);
+  });
+
+  it("lets the invoicing role grant nothing", () => {
+    expect(grantableRoles(["ROLE_SMARTBILL"])).toEqual([]);
   });
 });

@@ -36,3 +36,23 @@ export function rolesAllow(roles: readonly string[] | undefined, resource: strin
 
 export const isSuperadmin = (roles: readonly string[] | undefined): boolean =>
   !!roles?.includes(SUPERADMIN);
+
+/**
+ * Who may grant which role. Nobody hands out more power than they have: the super-admin grants
+ * every role; an admin runs the tenant's staff, so grants the tenant-level roles (admin and
+ * invoicing) but never ROLE_SUPERADMIN; the invoicing role grants nothing.
+ */
+export const GRANTABLE_ROLES = {
+  ROLE_SUPERADMIN: ROLES,
+  ROLE_ADMIN: ["ROLE_ADMIN", "ROLE_SMARTBILL"],
+  ROLE_SMARTBILL: [],
+} as const satisfies Record<RoleName, readonly RoleName[]>;
+
+/** The roles a caller holding `roles` may grant or take away. */
+export function grantableRoles(roles: readonly string[] | undefined): RoleName[] {
+  const grantable = new Set<RoleName>();
+  for (const role of roles ?? []) {
+    for (const granted of (GRANTABLE_ROLES as Record<string, readonly RoleName[]>)[role] ?? []) grantable.add(granted);
+  }
+  return ROLES.filter((role) => grantable.has(role));
+}

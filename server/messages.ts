@@ -31,7 +31,46 @@ export const messages = {
   unsupportedMediaType: "Tipul de conținut al cererii nu este acceptat.",
   payloadTooLarge: "Cererea este prea mare.",
   methodNotAllowed: "Metoda nu este permisă pentru această resursă.",
+
+  // Lists (page, size, sort, q)
+  sortDirectionInvalid: "Direcția de sortare trebuie să fie asc sau desc.",
+
+  // Tenants. 'Name is required.' is the spec's own (English) text.
+  tenantNameRequired: "Name is required.",
+  tenantNotFound: "Tenantul nu a fost găsit.",
+  tenantProtected: "Tenantul system (1) nu poate fi modificat sau șters.",
+  tenantDeleted: "Tenantul a fost șters.",
+
+  // Users. 'Email is required.' and 'Tenant is required.' are the spec's own (English) texts.
+  emailRequired: "Email is required.",
+  tenantRequired: "Tenant is required.",
+  emailInvalid: "Adresa de email nu este validă.",
+  tenantUnknown: "Tenantul ales nu există.",
+  otherTenantUsers: "Nu puteți gestiona utilizatorii altui tenant.",
+  userNotFound: "Utilizatorul nu a fost găsit.",
+  userProtected: "Utilizatorul 1 nu poate fi modificat sau șters.",
+  ownAccount: "Nu vă puteți șterge propriul cont.",
+  userDeleted: "Utilizatorul a fost șters.",
+  rolesUpdated: "Rolurile au fost actualizate cu succes.",
+  baseUrlInvalid: "Adresa de bază a linkului nu este validă.",
+
+  // Settings (properties)
+  propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",
+  propertyNameInvalid: "Numele setării poate conține doar litere, cifre, punct, cratimă și liniuță jos.",
+  propertyNotFound: "Setarea nu a fost găsită.",
+  propertyDeleted: "Setarea a fost ștearsă.",
 } as const;
+
+export const sortFieldInvalid = (field: string, allowed: readonly string[]) =>
+  `Nu se poate sorta după „${field}”. Câmpuri permise: ${allowed.join(", ")}.`;
+export const tenantNameTaken = (name: string) => `Există deja un tenant cu numele „${name}”.`;
+export const tenantNotEmpty = (name: string) =>
+  `Tenantul „${name}” are încă utilizatori sau date și nu poate fi șters.`;
+export const emailTaken = (email: string) => `Există deja un utilizator cu adresa ${email}.`;
+export const roleChangeForbidden = (role: string) => `Nu puteți acorda sau retrage rolul ${role}.`;
+/** A user holding a role the caller could not grant (an admin facing a super-admin) is out of reach. */
+export const userOutOfReach = (role: string) => `Nu puteți gestiona un utilizator care are rolul ${role}.`;
+export const propertyNameTaken = (name: string) => `Există deja o setare cu numele ${name}.`;
 
 /** 'Prea multe încercări eșuate. Încercați din nou peste N minute.' with Romanian plural forms. */
 export function tooManyAttempts(minutes: number): string {

@@ -85,6 +85,8 @@ function describe(problem: Partial<ErrorObject>, field: string): string {
       return `${name} poate avea cel mult ${params.limit} elemente`;
     case "minItems":
       return `${name} trebuie să aibă cel puțin ${params.limit} elemente`;
+    case "uniqueItems":
+      return `${name} conține valori repetate`;
     case "enum":
       return `${name} are o valoare nepermisă`;
     case "pattern":

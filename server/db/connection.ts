@@ -37,6 +37,13 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
+  // SQLite's own lower() folds ASCII only; PostgreSQL's folds every letter. Repositories compare
+  // and search with lower() (names with ș, ț, ă, î), so on SQLite it is replaced by JavaScript's,
+  // making both dialects answer alike. Used in queries only, never in an index or a constraint,
+  // so a SQLite shell without this function still reads the same file correctly.
+  database.function("lower", { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? value.toLowerCase() : value,
+  );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
@@ -46,4 +53,20 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // listener that would crash the process instead of letting the next query reconnect.
   pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * The database refused a row because a unique or primary key already holds its value. Routes
+ * check for duplicates first and answer 409; this catches the race where two requests insert
+ * the same value at once.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/** The database refused a change because another row still refers to this one (or to none). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
 }

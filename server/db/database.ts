@@ -96,6 +96,15 @@ export interface OutboxTable {
   sentAt: string | null;
 }
 
+/** A tenant's setting (name → value); names are unique per tenant. */
+export interface PropertiesTable {
+  tenantId: number;
+  name: string;
+  value: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 /** Server-generated secrets that must survive restarts (the demo JWT key). */
 export interface SecretsTable {
   name: string;
@@ -113,6 +122,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   outbox: OutboxTable;
   secrets: SecretsTable;
+  properties: PropertiesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -1,8 +1,8 @@
 /**
  * The data a new installation needs. Roles are ensured on every start. On an empty database
- * (no users), demo mode creates the demo tenant and accounts; production creates only tenant 1
- * and the first super-admin from ADMIN_EMAIL / ADMIN_PASSWORD. A database that has users is
- * never touched, so restarts are harmless.
+ * (no users), demo mode creates the demo tenant, its accounts and its SmartBill settings;
+ * production creates only tenant 1 and the first super-admin from ADMIN_EMAIL /
+ * ADMIN_PASSWORD. A database that has users is never touched, so restarts are harmless.
  */
 import { type Kysely, sql } from "kysely";
 import { MIN_PASSWORD_LENGTH, SYSTEM_TENANT_ID } from "../../contract/constants";
@@ -30,6 +30,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 
 const SYSTEM_TENANT = { id: SYSTEM_TENANT_ID, name: "system", description: "Tenant-ul sistemului" };
 const DEMO_TENANT = { id: 2, name: "Demo SRL", description: "Firmă demonstrativă" };
+
+/** The demo tenant's SmartBill connection (its settings), used by the invoicing screens. */
+export const DEMO_SMARTBILL_TOKEN = "demo-smartbill-token-0001";
+
+function demoProperties(config: Config): { name: string; value: string }[] {
+  return [
+    { name: "smartbill.username", value: "facturare@demo.ro" },
+    { name: "smartbill.token", value: DEMO_SMARTBILL_TOKEN },
+    { name: "smartbill.cif", value: "RO40671760" },
+    // The SmartBill emulator this same server serves in demo mode (issue 4), in place of
+    // https://ws.smartbill.ro/SBORO/api. It follows the configured port; behind a proxy or
+    // on another host, change this setting on the Settings screen.
+    { name: "smartbill.url", value: `http://127.0.0.1:${config.port}/smartbill-emulator/SBORO/api` },
+  ];
+}
 
 export class SeedError extends Error {
   override name = "SeedError";
@@ -70,6 +85,12 @@ export async function seed(db: Kysely<Database>, config: Config): Promise<SeedOu
         })
         .execute();
       await trx.insertInto("user_roles").values({ userId: id, roleId: roleIds[account.role] }).execute();
+    }
+    if (config.demo) {
+      await trx
+        .insertInto("properties")
+        .values(demoProperties(config).map((p) => ({ tenantId: DEMO_TENANT.id, ...p, createdAt: now, updatedAt: now })))
+        .execute();
     }
     // Explicit ids bypass PostgreSQL's sequences; move them past the rows just written so the
     // next ordinary insert does not collide with id 1.

@@ -1,8 +1,10 @@
-/** The properties resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The properties resource: a tenant's settings (admin or super-admin). */
 import type { ResourceProps } from "react-admin";
-import { placeholderScreen } from "../common/placeholderScreen";
+import SettingsIcon from "@mui/icons-material/Settings";
+import { PropertyList } from "./PropertyList";
 
 export const properties: ResourceProps = {
   name: "properties",
-  list: placeholderScreen("properties", "menu.properties"),
+  list: PropertyList,
+  icon: SettingsIcon,
 };

@@ -14,7 +14,13 @@ export function createDataProvider(http: HttpClient = defaultHttpClient, apiBase
   const specPaths = Object.fromEntries(
     Object.entries(RESOURCE_PATHS).map(([name, paths]) => [
       name,
-      { ...paths, list: apiBase + paths.list, create: paths.create && apiBase + paths.create, one: paths.one && ((id: any) => apiBase + paths.one!(id)) },
+      {
+        ...paths,
+        list: apiBase + paths.list,
+        create: paths.create && apiBase + paths.create,
+        one: paths.one && ((id: any) => apiBase + paths.one!(id)),
+        read: paths.read && ((id: any) => apiBase + paths.read!(id)),
+      },
     ]),
   );
   const specProvider = createSpecPathDataProvider(specPaths, http);

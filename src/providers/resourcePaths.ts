@@ -9,8 +9,10 @@ export interface ResourcePaths {
   list: string;
   /** POST: create */
   create?: string;
-  /** GET/PUT/DELETE one record */
+  /** PUT/DELETE one record */
   one?: (id: Identifier) => string;
+  /** GET one record; without it a record is found in the list */
+  read?: (id: Identifier) => string;
   /** the record's key when it is not `id` (settings are keyed by name) */
   idField?: string;
 }
@@ -33,5 +35,9 @@ export const RESOURCE_PATHS: Record<string, ResourcePaths> = {
   },
   stock: { list: "/api/smartbill/stock" },
   customers: { list: "/api/smartbill/customer/all" },
-  invoices: { list: "/api/smartbill/invoice", one: (id) => `/api/smartbill/invoice/${enc(id)}` },
+  invoices: {
+    list: "/api/smartbill/invoice",
+    one: (id) => `/api/smartbill/invoice/${enc(id)}`,
+    read: (id) => `/api/smartbill/invoice/${enc(id)}`,
+  },
 };

@@ -79,8 +79,9 @@ export function createSpecPathDataProvider(
     },
 
     async getOne(resource, params) {
-      if (pathsOf(resource).one) {
-        const { json } = await http(oneUrl(resource, params.id), { signal: params.signal });
+      const read = pathsOf(resource).read;
+      if (read) {
+        const { json } = await http(read(params.id), { signal: params.signal });
         return { data: withId(resource, json) };
       }
       const { data } = await provider.getMany(resource, { ids: [params.id], signal: params.signal });

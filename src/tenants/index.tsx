@@ -1,8 +1,10 @@
-/** The tenants resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The tenants resource (super-admin only). */
 import type { ResourceProps } from "react-admin";
-import { placeholderScreen } from "../common/placeholderScreen";
+import ApartmentIcon from "@mui/icons-material/Apartment";
+import { TenantList } from "./TenantList";
 
 export const tenants: ResourceProps = {
   name: "tenants",
-  list: placeholderScreen("tenants", "menu.tenants"),
+  list: TenantList,
+  icon: ApartmentIcon,
 };

@@ -1,8 +1,10 @@
-/** The users resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The users resource (admin or super-admin). */
 import type { ResourceProps } from "react-admin";
-import { placeholderScreen } from "../common/placeholderScreen";
+import ManageAccountsIcon from "@mui/icons-material/ManageAccounts";
+import { UserList } from "./UserList";
 
 export const users: ResourceProps = {
   name: "users",
-  list: placeholderScreen("users", "menu.users"),
+  list: UserList,
+  icon: ManageAccountsIcon,
 };

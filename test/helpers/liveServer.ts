@@ -67,3 +67,13 @@ export function usePageOrigin(origin: string) {
   jsdom.reconfigure({ url: `${origin}/` });
 }
 
+
+/** Signs in through the app's own authProvider, as the login page does, and returns the session. */
+export async function signInLive(email: string, password = "demo1234") {
+  const { authProvider } = await import("../../src/providers/authProvider");
+  const { tokenRefresher } = await import("../../src/providers/tokenRefresher");
+  const { session } = await import("../../src/providers/session");
+  await authProvider.login({ username: email, password });
+  tokenRefresher.stop(); // tests run far shorter than a token lives
+  return session.get()!;
+}

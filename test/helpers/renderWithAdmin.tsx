@@ -1,11 +1,11 @@
 /**
  * Renders a piece of the UI inside react-admin's contexts (Romanian messages, the real auth
- * provider, a memory router at `path`), as the app does.
+ * provider, a memory router at `path`) with the notification area, as the app does.
  */
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AdminContext, memoryStore } from "react-admin";
+import { AdminContext, memoryStore, Notification } from "react-admin";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { authProvider } from "../../src/providers/authProvider";
 import { dataProvider } from "../../src/providers/dataProvider";
@@ -25,6 +25,7 @@ export function renderWithAdmin(ui: ReactElement, { path = "/", route = "*" }: {
             theme={theme}
           >
             {ui}
+            <Notification />
           </AdminContext>
         ),
       },

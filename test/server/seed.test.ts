@@ -49,6 +49,7 @@ describeEachDialect("start-up on an empty database", (dialect) => {
     it("leaves the data alone when started again on the same database", async () => {
       const first = await testApp(dialect);
       await first.db.updateTable("tenants").set({ description: "schimbat" }).where("id", "=", 2).execute();
+      await first.db.deleteFrom("properties").where("name", "=", "smartbill.url").execute();
       await first.close();
 
       const second = await testApp(dialect, { databaseUrl: first.databaseUrl });
@@ -58,6 +59,11 @@ describeEachDialect("start-up on an empty database", (dialect) => {
         expect(await second.db.selectFrom("roles").select("id").execute()).toHaveLength(3);
         const tenant = await second.db.selectFrom("tenants").select("description").where("id", "=", 2).executeTakeFirstOrThrow();
         expect(tenant.description).toBe("schimbat");
+        expect(await second.db.selectFrom("properties").select("name").orderBy("name").execute()).toEqual([
+          { name: "smartbill.cif" },
+          { name: "smartbill.token" },
+          { name: "smartbill.username" },
+        ]);
       } finally {
         await second.close();
       }
@@ -110,6 +116,7 @@ describeEachDialect("start-up on an empty database", (dialect) => {
           { id: 1, email: "owner@firma.ro", tenantId: 1 },
         ]);
         expect((await t.login("admin@demo.ro", "demo1234")).statusCode).toBe(401);
+        expect(await t.db.selectFrom("properties").selectAll().execute()).toEqual([]);
         const session = await t.signIn("owner@firma.ro", "o-parola-sigura");
         expect((await t.api("GET", "/api/me", { session })).json()).toEqual({
           email: "owner@firma.ro",

@@ -112,7 +112,14 @@ async function startCluster(bin: string): Promise<Cluster> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await exec("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+    // Sorting byte by byte (collation C) like SQLite; letters case-folded as in Unicode
+    // (LC_CTYPE C.UTF-8) like a production server, so lower() folds Ș to ș. Where the system
+    // lacks the C.UTF-8 locale, plain C (lower() then folds ASCII only).
+    const initdb = ["-D", data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"];
+    await exec("initdb", [...initdb, "--lc-ctype=C.UTF-8"]).catch(async () => {
+      rmSync(data, { recursive: true, force: true });
+      await exec("initdb", initdb);
+    });
     // Durability settings off: the cluster lives for one test run.
     const serverOptions = [
       `-k ${dir}`,

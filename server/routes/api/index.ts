@@ -6,6 +6,8 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { meRoutes } from "./me/index";
+import { propertyRoutes } from "./properties/index";
+import { tenantRoutes } from "./tenants/index";
 import { userRoutes } from "./users/index";
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -14,5 +16,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.resolveTenant);
 
   await app.register(meRoutes);
+  await app.register(tenantRoutes, { prefix: "/tenant" });
   await app.register(userRoutes, { prefix: "/user" });
+  await app.register(propertyRoutes, { prefix: "/property" });
 };

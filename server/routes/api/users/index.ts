@@ -1,17 +1,70 @@
 /**
- * /api/user: the users resource. For now only the caller's own password change; issue 3 adds
- * the administration routes (list, add, edit, delete, roles, generate-set-url) here.
+ * /api/user: the users resource. Any signed-in user changes their own password here; the rest
+ * is administration for admins and super-admins (role matrix row `users`). A super-admin
+ * reaches every tenant's users; an admin only those of the admin's own tenant, and users of
+ * other tenants answer 404 as if they did not exist. User 1 cannot be changed or deleted, and
+ * nobody grants, takes away or takes over more power than they hold (contract/roles.ts
+ * grantableRoles).
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { ChangePasswordRequest, MessageResponse } from "../../../../contract/api";
-import { MIN_PASSWORD_LENGTH } from "../../../../contract/constants";
-import { invalidatePasswordTokens } from "../../../auth/passwordTokens";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  ChangePasswordRequest,
+  GenerateSetUrlRequest,
+  GenerateSetUrlResponse,
+  ListParams,
+  MessageResponse,
+  Page,
+  RoleAssignment,
+  RoleList,
+  User,
+} from "../../../../contract/api";
+import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID } from "../../../../contract/constants";
+import { grantableRoles, isSuperadmin, ROLES } from "../../../../contract/roles";
+import {
+  createPasswordToken,
+  invalidatePasswordTokens,
+  passwordLink,
+} from "../../../auth/passwordTokens";
 import { hashPassword, verifyPassword } from "../../../auth/passwords";
 import { revokeUserSessions } from "../../../auth/sessions";
+import type { Config } from "../../../config";
+import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
-import { messages } from "../../../messages";
-import { changePasswordBody } from "./schemas";
-import { findAccountById, setPasswordHash } from "./users.repository";
+import { emailTaken, messages, roleChangeForbidden, userOutOfReach } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { findTenant } from "../tenants/tenants.repository";
+import { listQuerystring } from "../listQuery";
+import {
+  changePasswordBody,
+  generateSetUrlBody,
+  roleAssignmentBody,
+  roleUserIdParams,
+  userBody,
+  userIdParams,
+} from "./schemas";
+import {
+  deleteUser,
+  findAccountByEmail,
+  findAccountById,
+  findUser,
+  insertUser,
+  listUsers,
+  normalizeEmail,
+  replaceRoles,
+  setPasswordHash,
+  updateUser,
+  type UserFields,
+  type UserScope,
+} from "./users.repository";
+
+/** The body of POST /add and PUT /{id} as it may arrive (the schema allows null and absence). */
+interface UserBody {
+  email?: string | null;
+  tenantId?: number | null;
+}
+
+/** Something@domain.tld, without spaces: enough to catch typing mistakes. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const userRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: ChangePasswordRequest; Reply: MessageResponse }>(
@@ -39,4 +92,208 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
       return { message: messages.passwordChanged };
     },
   );
+
+  await app.register(userAdminRoutes);
 };
+
+const userAdminRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest: a caller without the role is refused before the body is even read.
+  app.addHook("onRequest", requireRole("users"));
+
+  app.get<{ Querystring: ListParams; Reply: User[] | Page<User> }>(
+    "/list",
+    { schema: { querystring: listQuerystring } },
+    (request) => listUsers(app.db, scopeOf(request), request.query),
+  );
+
+  app.post<{ Body: UserBody; Reply: User }>("/add", { schema: { body: userBody } }, async (request) => {
+    const fields = userFields(request.body);
+    await checkTenant(request, fields.tenantId);
+    await refuseTakenEmail(fields.email);
+    const id = await withEmailCheck(fields.email, () => insertUser(app.db, fields));
+    return (await findUser(app.db, "all", id))!;
+  });
+
+  app.put<{ Params: { id: number }; Body: UserBody; Reply: User }>(
+    "/:id",
+    { schema: { params: userIdParams, body: userBody } },
+    async (request) => {
+      const { id } = request.params;
+      refuseProtected(id);
+      const fields = userFields(request.body);
+      const user = await reachableUser(request, id);
+      await checkTenant(request, fields.tenantId);
+      await refuseTakenEmail(fields.email, id);
+      await withEmailCheck(fields.email, () =>
+        app.db.transaction().execute(async (trx) => {
+          await updateUser(trx, id, fields);
+          // The tenant is in the access token: a moved user signs in again rather than keep
+          // working on the old tenant's data until the token expires.
+          if (fields.tenantId !== user.tenant.id) await revokeUserSessions(trx, id);
+        }),
+      );
+      return (await findUser(app.db, "all", id))!;
+    },
+  );
+
+  app.delete<{ Params: { id: number }; Reply: MessageResponse }>(
+    "/:id",
+    { schema: { params: userIdParams } },
+    async (request) => {
+      const { id } = request.params;
+      refuseProtected(id);
+      if (id === request.user.id) throw new HttpError(409, messages.ownAccount);
+      await reachableUser(request, id);
+      await deleteUser(app.db, id);
+      return { message: messages.userDeleted };
+    },
+  );
+
+  app.get<{ Reply: RoleList }>("/role/available", async (request) => grantableRoles(request.user.roles));
+
+  app.get<{ Params: { userId: number }; Reply: RoleList }>(
+    "/role/assigned/:userId",
+    { schema: { params: roleUserIdParams } },
+    async (request) => (await findInScope(request, request.params.userId)).roles,
+  );
+
+  app.put<{ Params: { userId: number }; Body: RoleAssignment; Reply: MessageResponse & RoleAssignment }>(
+    "/role/assign/:userId",
+    { schema: { params: roleUserIdParams, body: roleAssignmentBody } },
+    async (request) => {
+      const { userId } = request.params;
+      refuseProtected(userId);
+      const user = await findInScope(request, userId);
+      const requested = new Set(request.body.roles);
+      const current = new Set(user.roles);
+      const grantable = grantableRoles(request.user.roles);
+      // Only the roles that change must be the caller's to grant: an admin may edit the other
+      // roles of a super-admin's account, but neither make nor unmake a super-admin.
+      const forbidden = ROLES.find((role) => requested.has(role) !== current.has(role) && !grantable.includes(role));
+      if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
+      const roles = ROLES.filter((role) => requested.has(role));
+      await replaceRoles(app.db, userId, roles);
+      return { message: messages.rolesUpdated, roles };
+    },
+  );
+
+  app.post<{ Body: GenerateSetUrlRequest; Reply: GenerateSetUrlResponse }>(
+    "/generate-set-url",
+    { schema: { body: generateSetUrlBody } },
+    async (request) => {
+      const email = normalizeEmail(request.body.email);
+      if (!email) throw new HttpError(400, messages.emailRequired, { email: messages.emailRequired });
+      const origin = linkOrigin(request.body.baseUrl, app.config);
+      const account = await findAccountByEmail(app.db, email);
+      const scope = scopeOf(request);
+      if (!account || (scope !== "all" && account.tenant.id !== scope.tenantId)) {
+        throw new HttpError(404, messages.userNotFound);
+      }
+      refuseProtected(account.id);
+      refuseOutOfReach(request, account.roles);
+      // A user who never chose a password gets a set link; anyone else a reset link. Either
+      // way the user's older links stop working.
+      const kind = account.passwordHash === null ? "set" : "reset";
+      const token = await app.db.transaction().execute(async (trx) => {
+        await invalidatePasswordTokens(trx, account.id);
+        return createPasswordToken(trx, account.id, kind);
+      });
+      request.log.info({ userId: account.id, kind }, "password link generated");
+      return { url: passwordLink(origin, kind, account.email, token) };
+    },
+  );
+
+  /** The user, when the caller's scope reaches it; 404 otherwise, revealing nothing. */
+  async function findInScope(request: FastifyRequest, id: number): Promise<User> {
+    const user = await findUser(app.db, scopeOf(request), id);
+    if (!user) throw new HttpError(404, messages.userNotFound);
+    return user;
+  }
+
+  /** A user the caller may change or delete: in scope, and holding no role above the caller's. */
+  async function reachableUser(request: FastifyRequest, id: number): Promise<User> {
+    const user = await findInScope(request, id);
+    refuseOutOfReach(request, user.roles);
+    return user;
+  }
+
+  /** An admin works in the admin's own tenant only; the tenant must exist. */
+  async function checkTenant(request: FastifyRequest, tenantId: number): Promise<void> {
+    const scope = scopeOf(request);
+    if (scope !== "all" && tenantId !== scope.tenantId) throw new HttpError(403, messages.otherTenantUsers);
+    if (!(await findTenant(app.db, tenantId))) {
+      throw new HttpError(400, messages.tenantUnknown, { tenantId: messages.tenantUnknown });
+    }
+  }
+
+  async function refuseTakenEmail(email: string, exceptId?: number): Promise<void> {
+    const other = await findAccountByEmail(app.db, email);
+    if (other && other.id !== exceptId) throw new HttpError(409, emailTaken(email));
+  }
+};
+
+/** A super-admin reaches every tenant; anyone else the request's tenant (their own, see tenantScope). */
+function scopeOf(request: FastifyRequest): UserScope {
+  return isSuperadmin(request.user.roles) ? "all" : { tenantId: request.tenantId };
+}
+
+function refuseProtected(id: number): void {
+  if (id <= PROTECTED_MAX_ID) throw new HttpError(403, messages.userProtected);
+}
+
+/**
+ * An account holding a role the caller could not grant is out of the caller's reach: otherwise
+ * an admin could rename a super-admin's email, or take a reset link for it, and sign in as them.
+ */
+function refuseOutOfReach(request: FastifyRequest, roles: readonly string[]): void {
+  const grantable: readonly string[] = grantableRoles(request.user.roles);
+  const above = roles.find((role) => !grantable.includes(role));
+  if (above) throw new HttpError(403, userOutOfReach(above));
+}
+
+/** Trimmed, lower-case email and a chosen tenant, or 400 naming every problem. */
+function userFields(body: UserBody): UserFields {
+  const email = normalizeEmail(body.email ?? "");
+  const errors: Record<string, string> = {};
+  if (!email) errors.email = messages.emailRequired;
+  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
+  if (!body.tenantId) errors.tenantId = messages.tenantRequired;
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
+  return { email, tenantId: body.tenantId! };
+}
+
+/** Two requests taking the same email at once: the second meets the unique index. */
+async function withEmailCheck<T>(email: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, emailTaken(email));
+    throw error;
+  }
+}
+
+/**
+ * The origin of a set/reset link from the client's `baseUrl` (the app's origin + '/dmz'). In
+ * production it must be APP_URL's origin, so a link handed out never points elsewhere.
+ */
+function linkOrigin(baseUrl: string, config: Config): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.trim());
+  } catch {
+    throw new HttpError(400, messages.baseUrlInvalid, { baseUrl: messages.baseUrlInvalid });
+  }
+  const shapeOk =
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.pathname === "/dmz" &&
+    !url.search &&
+    !url.hash &&
+    !url.username &&
+    !url.password;
+  const originOk = config.demo || (!!config.appUrl && url.origin === new URL(config.appUrl).origin);
+  if (!shapeOk || !originOk) {
+    throw new HttpError(400, messages.baseUrlInvalid, { baseUrl: messages.baseUrlInvalid });
+  }
+  return url.origin;
+}

@@ -1,9 +1,10 @@
 /** Reading and changing users: plain functions taking `db`, dialect-free. */
 import type { Kysely } from "kysely";
-import type { TenantRef } from "../../../../contract/api";
+import type { ListParams, Page, TenantRef, User } from "../../../../contract/api";
 import { ROLES, type RoleName } from "../../../../contract/roles";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
+import { type ListSpec, runList } from "../listQuery";
 
 /** What sign-in and the profile need to know about a user. */
 export interface UserAccount {
@@ -82,4 +83,141 @@ export async function findRoleNames(db: Kysely<Database>, userId: number): Promi
     .execute();
   const names = new Set(rows.map((row) => row.name));
   return ROLES.filter((role) => names.has(role));
+}
+
+/* ---------- Administration (/api/user) ---------- */
+
+export const userList: ListSpec = {
+  sortable: {
+    id: "users.id",
+    email: "users.email",
+    createdAt: "users.createdAt",
+    updatedAt: "users.updatedAt",
+    tenantId: "users.tenantId",
+  },
+  searchable: ["users.email"],
+  defaultOrder: ["users.tenantId", "users.id"],
+};
+
+/** Which users a caller reaches: one tenant's, or (super-admin) every tenant's. */
+export type UserScope = { tenantId: number } | "all";
+
+export interface UserFields {
+  /** already normalized (normalizeEmail) */
+  email: string;
+  tenantId: number;
+}
+
+function usersIn(db: Kysely<Database>, scope: UserScope) {
+  const query = db.selectFrom("users").innerJoin("tenants", "tenants.id", "users.tenantId");
+  return scope === "all" ? query : query.where("users.tenantId", "=", scope.tenantId);
+}
+
+const USER_COLUMNS = [
+  "users.id",
+  "users.email",
+  "users.createdAt",
+  "users.updatedAt",
+  "tenants.id as tenantId",
+  "tenants.name as tenantName",
+  "tenants.description as tenantDescription",
+] as const;
+
+interface UserRow {
+  id: number;
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+  tenantId: number;
+  tenantName: string;
+  tenantDescription: string | null;
+}
+
+export function listUsers(db: Kysely<Database>, scope: UserScope, params: ListParams): Promise<User[] | Page<User>> {
+  return runList(usersIn(db, scope), params, userList, (query) => query.select(USER_COLUMNS), (rows) =>
+    withRoles(db, rows),
+  );
+}
+
+/** The user, if the scope reaches it. */
+export async function findUser(db: Kysely<Database>, scope: UserScope, id: number): Promise<User | undefined> {
+  const row = await usersIn(db, scope).select(USER_COLUMNS).where("users.id", "=", id).executeTakeFirst();
+  return row ? (await withRoles(db, [row]))[0] : undefined;
+}
+
+/** A user id and a new user's fields; the user has no password and no roles yet. */
+export async function insertUser(db: Kysely<Database>, fields: UserFields): Promise<number> {
+  const now = timestamp();
+  const row = await db
+    .insertInto("users")
+    .values({ ...fields, passwordHash: null, createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(db: Kysely<Database>, id: number, fields: UserFields): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ ...fields, updatedAt: timestamp() })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** The user and everything of theirs: roles, sessions with their refresh tokens, password links. */
+export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom("refresh_tokens")
+      .where("sessionId", "in", (eb) => eb.selectFrom("sessions").select("id").where("userId", "=", id))
+      .execute();
+    await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+    await trx.deleteFrom("password_tokens").where("userId", "=", id).execute();
+    await trx.deleteFrom("user_roles").where("userId", "=", id).execute();
+    await trx.deleteFrom("users").where("id", "=", id).execute();
+  });
+}
+
+/** Makes `roles` the user's whole set of roles, in one transaction. */
+export async function replaceRoles(db: Kysely<Database>, userId: number, roles: readonly RoleName[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("user_roles").where("userId", "=", userId).execute();
+    if (roles.length === 0) return;
+    const roleIds = await trx.selectFrom("roles").select("id").where("name", "in", [...roles]).execute();
+    await trx
+      .insertInto("user_roles")
+      .values(roleIds.map((role) => ({ userId, roleId: role.id })))
+      .execute();
+  });
+}
+
+/** Bounds the number of bound parameters per query (SQLite and PostgreSQL both have a cap). */
+const IDS_PER_QUERY = 500;
+
+async function withRoles(db: Kysely<Database>, rows: UserRow[]): Promise<User[]> {
+  const rolesByUser = new Map<number, Set<string>>();
+  for (let start = 0; start < rows.length; start += IDS_PER_QUERY) {
+    const ids = rows.slice(start, start + IDS_PER_QUERY).map((row) => row.id);
+    const found = await db
+      .selectFrom("user_roles")
+      .innerJoin("roles", "roles.id", "user_roles.roleId")
+      .select(["user_roles.userId", "roles.name"])
+      .where("user_roles.userId", "in", ids)
+      .execute();
+    for (const { userId, name } of found) {
+      if (!rolesByUser.has(userId)) rolesByUser.set(userId, new Set());
+      rolesByUser.get(userId)!.add(name);
+    }
+  }
+  return rows.map((row) => {
+    const names = rolesByUser.get(row.id);
+    return {
+      id: row.id,
+      email: row.email,
+      tenant: { id: row.tenantId, name: row.tenantName, description: row.tenantDescription },
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      roles: ROLES.filter((role) => names?.has(role)),
+    };
+  });
 }

@@ -1,0 +1,99 @@
+/**
+ * /api/property: the settings of the request's tenant ('Configurare parametrii'), for admins
+ * and super-admins (role matrix row `properties`). Secret values (names with password, token or
+ * secret) leave the server masked, in every answer; the stored value stays whole.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ListParams, MessageResponse, Page, Property } from "../../../../contract/api";
+import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
+import { isUniqueViolation } from "../../../db/connection";
+import { HttpError } from "../../../errors";
+import { messages, propertyNameTaken } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { listQuerystring } from "../listQuery";
+import {
+  deleteProperty,
+  findProperty,
+  findPropertyNamed,
+  insertProperty,
+  listProperties,
+  updateProperty,
+} from "./properties.repository";
+import { PROPERTY_NAME_PATTERN, propertyBody, propertyNameParams, propertyValueBody } from "./schemas";
+
+/** The bodies as they may arrive (the schemas allow null and absence). */
+interface PropertyBody {
+  name?: string | null;
+  value?: string | null;
+}
+interface NameParams {
+  name: string;
+}
+
+export const propertyRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest: a caller without the role is refused before the body is even read.
+  app.addHook("onRequest", requireRole("properties"));
+
+  app.get<{ Querystring: ListParams; Reply: Property[] | Page<Property> }>(
+    "/properties",
+    { schema: { querystring: listQuerystring } },
+    (request) => listProperties(app.db, request.tenantId, request.query, masked),
+  );
+
+  app.post<{ Body: PropertyBody; Reply: Property }>(
+    "/properties",
+    { schema: { body: propertyBody } },
+    async (request) => {
+      const name = request.body.name?.trim() ?? "";
+      const value = request.body.value?.trim() ?? "";
+      if (!name || !value) throw new HttpError(400, messages.propertyFieldsRequired);
+      if (!PROPERTY_NAME_PATTERN.test(name)) {
+        throw new HttpError(400, messages.propertyNameInvalid, { name: messages.propertyNameInvalid });
+      }
+      const existing = await findPropertyNamed(app.db, request.tenantId, name);
+      if (existing) throw new HttpError(409, propertyNameTaken(existing.name));
+      try {
+        await insertProperty(app.db, request.tenantId, { name, value });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, propertyNameTaken(name));
+        throw error;
+      }
+      return masked({ name, value });
+    },
+  );
+
+  app.put<{ Params: NameParams; Body: PropertyBody; Reply: Property }>(
+    "/properties/:name",
+    { schema: { params: propertyNameParams, body: propertyValueBody } },
+    async (request) => {
+      const { name } = request.params;
+      const value = request.body.value?.trim() ?? "";
+      if (!value) throw new HttpError(400, messages.propertyFieldsRequired, { value: messages.propertyFieldsRequired });
+      const current = await findProperty(app.db, request.tenantId, name);
+      if (!current) throw new HttpError(404, messages.propertyNotFound);
+      // The edit form shows a secret masked: saved back unchanged, the mask must not replace
+      // the secret it hides.
+      const unchangedSecret = isSecretName(name) && value === maskSecret(name, current.value);
+      const stored = unchangedSecret ? current.value : value;
+      if (!(await updateProperty(app.db, request.tenantId, name, stored))) {
+        throw new HttpError(404, messages.propertyNotFound);
+      }
+      return masked({ name, value: stored });
+    },
+  );
+
+  app.delete<{ Params: NameParams; Reply: MessageResponse }>(
+    "/properties/:name",
+    { schema: { params: propertyNameParams } },
+    async (request) => {
+      if (!(await deleteProperty(app.db, request.tenantId, request.params.name))) {
+        throw new HttpError(404, messages.propertyNotFound);
+      }
+      return { message: messages.propertyDeleted };
+    },
+  );
+};
+
+function masked({ name, value }: Property): Property {
+  return { name, value: maskSecret(name, value) };
+}

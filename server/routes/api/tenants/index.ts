@@ -1,0 +1,106 @@
+/**
+ * /api/tenant: the tenants resource, for the super-admin only (role matrix row `tenants`).
+ * Tenant 1 (system) cannot be changed or deleted; a tenant that still has users or data cannot
+ * be deleted either.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { ListParams, MessageResponse, Page, Tenant, TenantInput } from "../../../../contract/api";
+import { PROTECTED_MAX_ID } from "../../../../contract/constants";
+import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection";
+import { HttpError } from "../../../errors";
+import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { listQuerystring } from "../listQuery";
+import { tenantBody, tenantIdParams } from "./schemas";
+import {
+  deleteTenant,
+  findTenant,
+  findTenantNamed,
+  insertTenant,
+  listTenants,
+  type TenantFields,
+  tenantHoldsData,
+  updateTenant,
+} from "./tenants.repository";
+
+interface IdParams {
+  id: number;
+}
+
+export const tenantRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest: a caller without the role is refused before the body is even read.
+  app.addHook("onRequest", requireRole("tenants"));
+
+  app.get<{ Querystring: ListParams; Reply: Tenant[] | Page<Tenant> }>(
+    "/list",
+    { schema: { querystring: listQuerystring } },
+    (request) => listTenants(app.db, request.query),
+  );
+
+  app.post<{ Body: TenantInput; Reply: Tenant }>("/add", { schema: { body: tenantBody } }, async (request) => {
+    const fields = tenantFields(request.body);
+    await refuseDuplicate(fields.name);
+    return withDuplicateCheck(fields.name, () => insertTenant(app.db, fields));
+  });
+
+  app.put<{ Params: IdParams; Body: TenantInput; Reply: Tenant }>(
+    "/:id",
+    { schema: { params: tenantIdParams, body: tenantBody } },
+    async (request) => {
+      const { id } = request.params;
+      refuseProtected(id);
+      const fields = tenantFields(request.body);
+      if (!(await findTenant(app.db, id))) throw new HttpError(404, messages.tenantNotFound);
+      await refuseDuplicate(fields.name, id);
+      const updated = await withDuplicateCheck(fields.name, () => updateTenant(app.db, id, fields));
+      if (!updated) throw new HttpError(404, messages.tenantNotFound);
+      return updated;
+    },
+  );
+
+  app.delete<{ Params: IdParams; Reply: MessageResponse }>(
+    "/:id",
+    { schema: { params: tenantIdParams } },
+    async (request) => {
+      const { id } = request.params;
+      refuseProtected(id);
+      const tenant = await findTenant(app.db, id);
+      if (!tenant) throw new HttpError(404, messages.tenantNotFound);
+      if (await tenantHoldsData(app.db, id)) throw new HttpError(409, tenantNotEmpty(tenant.name));
+      try {
+        await deleteTenant(app.db, id);
+      } catch (error) {
+        // A user or setting added since the check: the foreign keys keep the tenant.
+        if (isForeignKeyViolation(error)) throw new HttpError(409, tenantNotEmpty(tenant.name));
+        throw error;
+      }
+      return { message: messages.tenantDeleted };
+    },
+  );
+
+  async function refuseDuplicate(name: string, exceptId?: number): Promise<void> {
+    if (await findTenantNamed(app.db, name, exceptId)) throw new HttpError(409, tenantNameTaken(name));
+  }
+};
+
+function refuseProtected(id: number): void {
+  if (id <= PROTECTED_MAX_ID) throw new HttpError(403, messages.tenantProtected);
+}
+
+/** Trimmed; a blank description is stored as none. */
+function tenantFields(body: TenantInput): TenantFields {
+  const name = body.name?.trim() ?? "";
+  if (!name) throw new HttpError(400, messages.tenantNameRequired, { name: messages.tenantNameRequired });
+  const description = body.description?.trim() || null;
+  return { name, description };
+}
+
+/** Two requests creating the same name at once: the second meets the unique index. */
+async function withDuplicateCheck<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, tenantNameTaken(name));
+    throw error;
+  }
+}

@@ -1,0 +1,102 @@
+/** Reading and changing tenants: plain functions taking `db`, dialect-free. */
+import type { Kysely } from "kysely";
+import type { ListParams, Page, Tenant } from "../../../../contract/api";
+import type { Database } from "../../../db/database";
+import { timestamp } from "../../../db/timestamps";
+import { type ListSpec, runList } from "../listQuery";
+
+/** Tables whose rows belong to a tenant (a `tenantId` column). */
+type TenantOwnedTable = {
+  [T in keyof Database]: Database[T] extends { tenantId: number } ? T : never;
+}[keyof Database];
+
+/**
+ * Every table holding a tenant's data. A tenant with a row in any of them is not deleted, so
+ * nothing is lost by a click: each new tenant-owned table adds itself here.
+ */
+export const TENANT_OWNED_TABLES = ["users", "properties"] as const satisfies readonly TenantOwnedTable[];
+
+export const tenantList: ListSpec = {
+  sortable: {
+    id: "tenants.id",
+    name: "tenants.name",
+    description: "tenants.description",
+    createdAt: "tenants.createdAt",
+    updatedAt: "tenants.updatedAt",
+  },
+  searchable: ["tenants.name", "tenants.description"],
+  defaultOrder: ["tenants.id"],
+};
+
+export interface TenantFields {
+  name: string;
+  description: string | null;
+}
+
+export function listTenants(db: Kysely<Database>, params: ListParams): Promise<Tenant[] | Page<Tenant>> {
+  return runList(
+    db.selectFrom("tenants"),
+    params,
+    tenantList,
+    (query) => query.select(["id", "name", "description", "createdAt", "updatedAt"]),
+    (rows) => rows,
+  );
+}
+
+export async function findTenant(db: Kysely<Database>, id: number): Promise<Tenant | undefined> {
+  return db.selectFrom("tenants").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Another tenant whose name equals `name` ignoring case, if any. */
+export async function findTenantNamed(
+  db: Kysely<Database>,
+  name: string,
+  exceptId?: number,
+): Promise<Tenant | undefined> {
+  let query = db
+    .selectFrom("tenants")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return query.executeTakeFirst();
+}
+
+export async function insertTenant(db: Kysely<Database>, fields: TenantFields): Promise<Tenant> {
+  const now = timestamp();
+  return db
+    .insertInto("tenants")
+    .values({ ...fields, createdAt: now, updatedAt: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function updateTenant(
+  db: Kysely<Database>,
+  id: number,
+  fields: TenantFields,
+): Promise<Tenant | undefined> {
+  return db
+    .updateTable("tenants")
+    .set({ ...fields, updatedAt: timestamp() })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** True when any tenant-owned table still has a row of the tenant. */
+export async function tenantHoldsData(db: Kysely<Database>, id: number): Promise<boolean> {
+  for (const table of TENANT_OWNED_TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select("tenantId")
+      .where("tenantId", "=", id)
+      .limit(1)
+      .executeTakeFirst();
+    if (row) return true;
+  }
+  return false;
+}
+
+export async function deleteTenant(db: Kysely<Database>, id: number): Promise<void> {
+  await db.deleteFrom("tenants").where("id", "=", id).execute();
+}

@@ -1,0 +1,31 @@
+/**
+ * Delete with a confirmation prompt (nothing is lost by one click); the server's refusal (a tenant
+ * that still has users, a protected record) is shown as it was given.
+ */
+import { DeleteWithConfirmButton, useNotify, useRecordContext, useTranslate } from "react-admin";
+import { errorMessage } from "./errorMessage";
+
+interface Props {
+  title: string;
+  content: string;
+  successMessage: string;
+}
+
+export function ConfirmDeleteButton({ title, content, successMessage }: Props) {
+  const record = useRecordContext();
+  const notify = useNotify();
+  const translate = useTranslate();
+  if (!record) return null;
+  return (
+    <DeleteWithConfirmButton
+      confirmTitle={title}
+      confirmContent={content}
+      mutationMode="pessimistic"
+      redirect={false}
+      mutationOptions={{
+        onSuccess: () => notify(successMessage, { type: "success" }),
+        onError: (failure) => notify(errorMessage(failure, translate("password.genericError")), { type: "error" }),
+      }}
+    />
+  );
+}

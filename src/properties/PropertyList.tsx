@@ -1,0 +1,83 @@
+/**
+ * 'Configurare parametrii' (admin or super-admin): the tenant's settings, name and value, with
+ * add, edit and delete. Secret values (password, token, secret) show only their first and last
+ * character; the server masks them before they leave it.
+ */
+import { useState } from "react";
+import {
+  Button as RaButton,
+  Datagrid,
+  FunctionField,
+  List,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/Edit";
+import Stack from "@mui/material/Stack";
+import type { Property } from "../../contract/api";
+import { maskSecret } from "../../contract/maskSecret";
+import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { PropertyDialog } from "./PropertyDialog";
+
+type PropertyRecord = Property & { id: string };
+
+// `label` is read by the Datagrid for the column header.
+function PropertyActions({ onEdit }: { onEdit: (property: PropertyRecord) => void; label?: string }) {
+  const property = useRecordContext<PropertyRecord>();
+  const translate = useTranslate();
+  if (!property) return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      <RaButton label="ra.action.edit" onClick={() => onEdit(property)}>
+        <EditIcon />
+      </RaButton>
+      <ConfirmDeleteButton
+        title={translate("properties.deleteTitle", { name: property.name })}
+        content={translate("properties.deleteContent")}
+        successMessage={translate("properties.deleted")}
+      />
+    </Stack>
+  );
+}
+
+export function PropertyList() {
+  const translate = useTranslate();
+  const [editing, setEditing] = useState<{ property?: PropertyRecord } | null>(null);
+  return (
+    <RequireAccess resource="properties">
+      <ScreenHeading>{translate("properties.title")}</ScreenHeading>
+      <List
+        resource="properties"
+        title={translate("properties.title")}
+        sort={{ field: "name", order: "ASC" }}
+        perPage={50}
+        exporter={false}
+        error={<ListErrorAlert />}
+        actions={
+          <TopToolbar>
+            <RaButton label={translate("properties.add")} onClick={() => setEditing({})}>
+              <AddIcon />
+            </RaButton>
+          </TopToolbar>
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="name" label={translate("properties.fields.name")} />
+          <FunctionField<PropertyRecord>
+            source="value"
+            label={translate("properties.fields.value")}
+            render={(property) => <span data-testid="property-value">{maskSecret(property.name, property.value)}</span>}
+          />
+          <PropertyActions label={translate("lists.actions")} onEdit={(property) => setEditing({ property })} />
+        </Datagrid>
+      </List>
+      {editing && <PropertyDialog property={editing.property} onClose={() => setEditing(null)} />}
+    </RequireAccess>
+  );
+}

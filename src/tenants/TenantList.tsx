@@ -1,0 +1,73 @@
+/**
+ * Tenants management (super-admin only): #, Name, Description, Created, Updated, Actions; add and
+ * edit in a modal; delete after confirmation; tenant 1 (system) shows no actions.
+ */
+import { useState } from "react";
+import { Datagrid, List, TextField, TopToolbar, useRecordContext, useTranslate, Button as RaButton } from "react-admin";
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/Edit";
+import Stack from "@mui/material/Stack";
+import { PROTECTED_MAX_ID } from "../../contract/constants";
+import type { Tenant } from "../../contract/api";
+import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { RoDateField } from "../common/RoDateField";
+import { TenantDialog } from "./TenantDialog";
+
+type Editing = { tenant?: Tenant } | null;
+
+// `label` is read by the Datagrid for the column header.
+function TenantActions({ onEdit }: { onEdit: (tenant: Tenant) => void; label?: string }) {
+  const tenant = useRecordContext<Tenant>();
+  const translate = useTranslate();
+  if (!tenant || tenant.id <= PROTECTED_MAX_ID) return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      <RaButton label="ra.action.edit" onClick={() => onEdit(tenant)}>
+        <EditIcon />
+      </RaButton>
+      <ConfirmDeleteButton
+        title={translate("tenants.deleteTitle", { name: tenant.name })}
+        content={translate("tenants.deleteContent")}
+        successMessage={translate("tenants.deleted")}
+      />
+    </Stack>
+  );
+}
+
+export function TenantList() {
+  const translate = useTranslate();
+  const [editing, setEditing] = useState<Editing>(null);
+  return (
+    <RequireAccess resource="tenants">
+      <ScreenHeading>{translate("tenants.title")}</ScreenHeading>
+      <List
+        resource="tenants"
+        title={translate("tenants.title")}
+        sort={{ field: "id", order: "ASC" }}
+        perPage={25}
+        exporter={false}
+        error={<ListErrorAlert />}
+        actions={
+          <TopToolbar>
+            <RaButton label={translate("tenants.add")} onClick={() => setEditing({})}>
+              <AddIcon />
+            </RaButton>
+          </TopToolbar>
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" label={translate("tenants.fields.id")} />
+          <TextField source="name" label={translate("tenants.fields.name")} />
+          <TextField source="description" label={translate("tenants.fields.description")} emptyText="-" />
+          <RoDateField source="createdAt" label={translate("tenants.fields.createdAt")} />
+          <RoDateField source="updatedAt" label={translate("tenants.fields.updatedAt")} />
+          <TenantActions onEdit={(tenant) => setEditing({ tenant })} label={translate("lists.actions")} />
+        </Datagrid>
+      </List>
+      {editing && <TenantDialog tenant={editing.tenant} onClose={() => setEditing(null)} />}
+    </RequireAccess>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * Users management (admin or super-admin): users grouped by tenant under the tenant's name and
+ * description; #, Tenant, Email, Created, Updated, Roluri, Actions (Edit, Reset password, Manage
+ * Roles, Delete), no actions for user 1. An admin's list holds only the admin's own tenant (the
+ * server scopes it). A new user, and Reset password, get a single-use link to hand over.
+ */
+import { useState } from "react";
+import {
+  Button as RaButton,
+  Datagrid,
+  FunctionField,
+  List,
+  Pagination,
+  TextField,
+  TopToolbar,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+} from "react-admin";
+import AddIcon from "@mui/icons-material/Add";
+import EditIcon from "@mui/icons-material/Edit";
+import KeyIcon from "@mui/icons-material/Key";
+import SecurityIcon from "@mui/icons-material/Security";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { User } from "../../contract/api";
+import { PROTECTED_MAX_ID } from "../../contract/constants";
+import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { errorMessage } from "../common/errorMessage";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { RoDateField } from "../common/RoDateField";
+import { groupByTenant } from "./groupByTenant";
+import { PasswordLinkDialog, type PasswordLink } from "./PasswordLinkDialog";
+import { RolesDialog } from "./RolesDialog";
+import { UserDialog } from "./UserDialog";
+import { generateSetUrl } from "./usersApi";
+
+type Open =
+  | { kind: "add" }
+  | { kind: "edit"; user: User }
+  | { kind: "roles"; user: User }
+  | { kind: "link"; link: PasswordLink }
+  | null;
+
+interface ActionHandlers {
+  onEdit: (user: User) => void;
+  onRoles: (user: User) => void;
+  onLink: (user: User) => void;
+}
+
+// `label` is read by the Datagrid for the column header.
+function UserActions({ onEdit, onRoles, onLink }: ActionHandlers & { label?: string }) {
+  const user = useRecordContext<User>();
+  const translate = useTranslate();
+  if (!user || user.id <= PROTECTED_MAX_ID) return null;
+  return (
+    <Stack direction="row" spacing={0.5} flexWrap="wrap">
+      <RaButton label="ra.action.edit" onClick={() => onEdit(user)}>
+        <EditIcon />
+      </RaButton>
+      <RaButton label={translate("users.resetPassword")} onClick={() => onLink(user)}>
+        <KeyIcon />
+      </RaButton>
+      <RaButton label={translate("users.manageRoles")} onClick={() => onRoles(user)}>
+        <SecurityIcon />
+      </RaButton>
+      <ConfirmDeleteButton
+        title={translate("users.deleteTitle", { email: user.email })}
+        content={translate("users.deleteContent")}
+        successMessage={translate("users.deleted")}
+      />
+    </Stack>
+  );
+}
+
+function UserGroups(handlers: ActionHandlers) {
+  const translate = useTranslate();
+  const { data } = useListContext<User>();
+  if (!data) return null;
+  return (
+    <>
+      {groupByTenant(data).map(({ tenant, users }) => (
+        <Box component="section" key={tenant.id} aria-labelledby={`tenant-${tenant.id}`} sx={{ mb: 3 }} data-testid="tenant-group">
+          <Box sx={{ px: 2, pt: 2 }}>
+            <Typography variant="h6" component="h2" id={`tenant-${tenant.id}`}>
+              {tenant.name}
+            </Typography>
+            {tenant.description && <Typography color="text.secondary">{tenant.description}</Typography>}
+          </Box>
+          <Datagrid data={users} total={users.length} bulkActionButtons={false} rowClick={false}>
+            <TextField source="id" label={translate("users.fields.id")} sortable={false} />
+            <TextField source="tenant.name" label={translate("users.fields.tenant")} sortable={false} />
+            <TextField source="email" label={translate("users.fields.email")} sortable={false} />
+            <RoDateField source="createdAt" label={translate("users.fields.createdAt")} sortable={false} />
+            <RoDateField source="updatedAt" label={translate("users.fields.updatedAt")} sortable={false} />
+            <FunctionField<User>
+              label={translate("users.fields.roles")}
+              render={(user) =>
+                user.roles.length ? (
+                  <Stack direction="row" spacing={0.5} flexWrap="wrap">
+                    {user.roles.map((role) => (
+                      <Chip key={role} label={role} size="small" />
+                    ))}
+                  </Stack>
+                ) : (
+                  translate("users.noRoles")
+                )
+              }
+            />
+            <UserActions label={translate("lists.actions")} {...handlers} />
+          </Datagrid>
+        </Box>
+      ))}
+    </>
+  );
+}
+
+export function UserList() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [open, setOpen] = useState<Open>(null);
+
+  const showLink = async (user: Pick<User, "email">, isNewUser = false) => {
+    try {
+      setOpen({ kind: "link", link: { email: user.email, url: await generateSetUrl(user.email), isNewUser } });
+    } catch (failure) {
+      notify(translate("users.linkError", { message: errorMessage(failure, "") }), { type: "error" });
+    }
+  };
+
+  return (
+    <RequireAccess resource="users">
+      <ScreenHeading>{translate("users.title")}</ScreenHeading>
+      <List
+        resource="users"
+        title={translate("users.title")}
+        sort={{ field: "tenantId", order: "ASC" }}
+        perPage={100}
+        pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+        exporter={false}
+        error={<ListErrorAlert />}
+        actions={
+          <TopToolbar>
+            <RaButton label={translate("users.add")} onClick={() => setOpen({ kind: "add" })}>
+              <AddIcon />
+            </RaButton>
+          </TopToolbar>
+        }
+      >
+        <UserGroups
+          onEdit={(user) => setOpen({ kind: "edit", user })}
+          onRoles={(user) => setOpen({ kind: "roles", user })}
+          onLink={(user) => showLink(user)}
+        />
+      </List>
+      {open?.kind === "add" && <UserDialog onClose={() => setOpen(null)} onCreated={(user) => showLink(user, true)} />}
+      {open?.kind === "edit" && <UserDialog user={open.user} onClose={() => setOpen(null)} />}
+      {open?.kind === "roles" && <RolesDialog user={open.user} onClose={() => setOpen(null)} />}
+      {open?.kind === "link" && <PasswordLinkDialog link={open.link} onClose={() => setOpen(null)} />}
+    </RequireAccess>
+  );
+}

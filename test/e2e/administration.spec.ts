@@ -1,0 +1,132 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signIn, signInAndWaitForProfile } from "./helpers";
+
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+async function addTenant(page: Page, name: string, description = "") {
+  await page.goto("/admin/tenants");
+  await page.getByRole("button", { name: "Add Tenant" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Tenant" });
+  await dialog.getByLabel("Name").fill(name);
+  if (description) await dialog.getByLabel("Description").fill(description);
+  await dialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row(page, name)).toBeVisible();
+}
+
+test("the super-admin brings a new company's invoicing user from nothing to signed in", async ({ page }) => {
+  const suffix = Date.now();
+  const tenant = `Alfa Distributie ${suffix}`;
+  const email = `ana.${suffix}@alfa.ro`;
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await addTenant(page, tenant, "Distribuitor de test");
+
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Add User" }).click();
+  const add = page.getByRole("dialog", { name: "Add User" });
+  await add.getByLabel("Email").fill(email);
+  await add.getByRole("combobox", { name: "Tenant" }).click();
+  await page.getByRole("option", { name: tenant }).click();
+  await add.getByRole("button", { name: "Salvează" }).click();
+
+  const linkDialog = page.getByRole("dialog", { name: "Link pentru parolă" });
+  await expect(linkDialog).toContainText(email);
+  const link = await linkDialog.getByRole("textbox").inputValue();
+  expect(link).toContain("/dmz/set-password?");
+  await linkDialog.getByRole("button", { name: "Închide" }).click();
+
+  const group = page.getByRole("region", { name: tenant });
+  await expect(group).toContainText("Distribuitor de test");
+  await row(page, email).getByRole("button", { name: "Manage Roles" }).click();
+  const roles = page.getByRole("dialog", { name: `Manage Roles for ${email}` });
+  await roles.getByLabel("ROLE_SMARTBILL").check();
+  await roles.getByRole("button", { name: "Salvează" }).click();
+  await expect(page.getByText("Rolurile au fost actualizate cu succes.")).toBeVisible();
+  await expect(row(page, email)).toContainText("ROLE_SMARTBILL");
+
+  await page.goto("/logout");
+  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Setează parola" })).toBeVisible();
+  await page.getByLabel("Parola nouă").fill("parola-ana-1");
+  await page.getByLabel("Confirmă parola").fill("parola-ana-1");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await signIn(page, email, "parola-ana-1");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId("profile-tenant")).toHaveText(tenant);
+  await expect(page.getByTestId("menu-section")).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienti"]);
+
+  await page.goto("/logout");
+  await page.goto(link);
+  await page.getByLabel("Parola nouă").fill("alta-parola-2");
+  await page.getByLabel("Confirmă parola").fill("alta-parola-2");
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page.getByText("Link invalid sau expirat.")).toBeVisible();
+});
+
+test("the tenant form refuses an empty name, and the server a duplicate one", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await page.goto("/admin/tenants");
+  await page.getByRole("button", { name: "Add Tenant" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add Tenant" });
+  await dialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(dialog.getByText("Name is required.")).toBeVisible();
+  await dialog.getByLabel("Name").fill("Demo SRL");
+  await dialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Demo SRL");
+  await expect(dialog).toBeVisible(); // nothing typed is lost
+});
+
+test("tenant 1 offers no edit or delete, and a tenant with users cannot be deleted", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await page.goto("/admin/tenants");
+  await expect(row(page, "system").getByRole("button")).toHaveCount(0);
+  const demo = row(page, "Demo SRL");
+  await demo.getByRole("button", { name: "Șterge" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Confirmă" }).click();
+  await expect(page.getByText(/are încă utilizatori sau date/)).toBeVisible();
+  await expect(row(page, "Demo SRL")).toBeVisible();
+});
+
+test("an admin manages only the users of the admin's own tenant", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.admin);
+  await page.goto("/admin/users");
+  await expect(page.getByTestId("tenant-group")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "Demo SRL" })).toBeVisible();
+  await expect(page.getByText(DEMO.superadmin)).toHaveCount(0);
+  await page.getByRole("button", { name: "Add User" }).click();
+  const add = page.getByRole("dialog", { name: "Add User" });
+  await add.getByRole("button", { name: "Salvează" }).click();
+  await expect(add.getByText("Email is required.")).toBeVisible();
+  await add.getByRole("combobox", { name: "Tenant" }).click();
+  await expect(page.getByRole("option")).toHaveText(["Select a tenant", "Demo SRL"]);
+});
+
+test("settings show secrets masked, refuse an empty value and keep the name when editing", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.admin);
+  await page.goto("/admin/properties");
+  await expect(page.getByRole("heading", { level: 1, name: "Configurare parametrii" })).toBeVisible();
+  await expect(row(page, "smartbill.token").getByTestId("property-value")).toHaveText(/^d\*+1$/);
+  await expect(row(page, "smartbill.cif").getByTestId("property-value")).toHaveText("RO40671760");
+
+  await page.getByRole("button", { name: "Adaugă setare" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adaugă setare" });
+  await dialog.getByLabel("Nume").fill("smtp.password");
+  await dialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(dialog.getByText("Introduceți câmpurile necesare (nume și valoare).")).toBeVisible();
+  await dialog.getByLabel("Valoare").fill("parola-secreta");
+  await dialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(page.getByText("Setări adăugate cu succes.")).toBeVisible();
+  await expect(row(page, "smtp.password").getByTestId("property-value")).toHaveText("p************a");
+  await expect(page.getByText("parola-secreta")).toHaveCount(0);
+
+  await row(page, "smtp.password").getByRole("button", { name: "Editează" }).click();
+  const edit = page.getByRole("dialog", { name: "Editează setarea" });
+  await expect(edit.getByLabel("Nume")).toBeDisabled();
+  await edit.getByLabel("Valoare").fill("alta-parola");
+  await edit.getByRole("button", { name: "Salvează" }).click();
+  await expect(page.getByText("Setări actualizate cu succes.")).toBeVisible();
+  await expect(row(page, "smtp.password").getByTestId("property-value")).toHaveText("a*********a");
+});
