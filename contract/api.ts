@@ -151,3 +151,84 @@ export interface Property {
 export interface PropertyValue {
   value: string;
 }
+
+/* ---------- SmartBill: warehouses, stock, tasks (issue 4) ---------- */
+
+/** SmartBill's two kinds of warehouse (gestiune): at cost, or at sale price. */
+export const WAREHOUSE_TYPES = ["en gros", "en detail"] as const;
+export type WarehouseType = (typeof WAREHOUSE_TYPES)[number];
+
+/** GET /api/smartbill/warehouses; its name is the SmartBill warehouse's, matched exactly. */
+export interface Warehouse {
+  id: number;
+  warehouseName: string;
+  /** One of WAREHOUSE_TYPES in every answer. */
+  warehouseType: string;
+}
+
+/** POST /api/smartbill/warehouses, PUT /api/smartbill/warehouses/{id}; the type one of WAREHOUSE_TYPES. */
+export interface WarehouseInput {
+  warehouseName: string;
+  warehouseType: string;
+}
+
+/** The answer to POST and PUT: the warehouse as stored, plus the success message to show. */
+export type WarehouseSaved = Warehouse & MessageResponse;
+
+/** One product's stock in one warehouse, as last imported from SmartBill. */
+export interface StockItem {
+  id: number;
+  /** null when the company does not use product codes in SmartBill */
+  productCode: string | null;
+  productName: string;
+  measuringUnit: string;
+  quantity: number;
+  warehouseId: number;
+}
+
+/** GET /api/smartbill/stock: always this shape (the spec's `{content}`, plus the count). */
+export type StockPage = Page<StockItem>;
+
+/** GET /api/smartbill/stock: the list parameters plus a filter on one warehouse. */
+export interface StockListParams extends ListParams {
+  warehouseId?: number;
+}
+
+/** POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a task. */
+export interface StockImportResponse {
+  message: string;
+  taskId: number;
+}
+
+export const TASK_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export type TaskKind = "stock-import";
+
+/** GET /api/tasks, /api/tasks/{id}: long work (a stock import) run by the server's task worker. */
+export interface Task {
+  id: number;
+  kind: TaskKind;
+  /** What the task does, for a list of tasks, e.g. 'Import stoc: Depozit Central' */
+  title: string;
+  status: TaskStatus;
+  /** 0–100 */
+  progress: number;
+  /** items to process, once known (0 before) */
+  total: number;
+  processed: number;
+  created: number;
+  updated: number;
+  errors: number;
+  /** why a failed task failed, in Romanian */
+  errorText: string | null;
+  /** the outcome of a finished task, in Romanian */
+  message: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** GET /api/tasks: the list parameters plus a filter on the status. */
+export interface TaskListParams extends ListParams {
+  status?: TaskStatus;
+}

@@ -20,6 +20,7 @@ export const ROLE_MATRIX = {
   customers: invoicing,
   stock: invoicing,
   warehouses: invoicing,
+  tasks: invoicing,
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ResourceName = keyof typeof ROLE_MATRIX;

@@ -1,9 +1,12 @@
 /**
  * The application: Fastify with its plugins, then its routes, then the error and not-found
  * answers. Plugins, in order: the database (migrated and seeded before anything runs), the
- * mailer, anti-forgery cookies, authentication, tenant scope, the static UI. Routes: /dmz-api
+ * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the task worker
+ * (long work such as stock imports, run in this process unless TASK_WORKER=off). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
- * tests drive the very same app with `app.inject()`; server.ts adds the port.
+ * tests drive the very same app with `app.inject()`; server.ts adds the port. In demo mode (not
+ * production) the SmartBill emulator is mounted at /smartbill-emulator, outside /api, so the
+ * demo tenant's SmartBill settings have a SmartBill to talk to.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
@@ -14,10 +17,13 @@ import { authPlugin } from "./plugins/auth";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
 import { staticUiPlugin } from "./plugins/staticUi";
+import { taskWorkerPlugin } from "./plugins/taskWorker";
 import { tenantScopePlugin } from "./plugins/tenantScope";
 import { xsrfPlugin } from "./plugins/xsrf";
 import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
+import { SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
+import type { TaskKinds } from "./tasks/types";
 import { validatorCompiler } from "./validation";
 
 declare module "fastify" {
@@ -29,6 +35,8 @@ declare module "fastify" {
 export interface BuildAppOptions {
   /** Fastify's logger option; defaults to JSON logs at `config.logLevel`. Tests pass false or a stream. */
   logger?: FastifyServerOptions["logger"];
+  /** The task kinds the worker runs; server/tasks/registry.ts by default (tests pass fakes). */
+  taskKinds?: TaskKinds;
 }
 
 export function buildApp(config: Config, options: BuildAppOptions = {}): FastifyInstance {
@@ -56,9 +64,13 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(authPlugin);
   app.register(tenantScopePlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
+  app.register(taskWorkerPlugin, { kinds: options.taskKinds });
 
   app.register(dmzRoutes, { prefix: DMZ_API });
   app.register(apiRoutes, { prefix: API });
+  // Its own scope: SmartBill's Basic auth, not our tokens, anti-forgery or tenant checks, and
+  // its own not-found answers (never the SPA's index.html).
+  if (config.demo) app.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX });
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendIndexHtml && isPageRequest(request)) return app.sendIndexHtml(reply);
@@ -74,7 +86,9 @@ export function redactTokens(url: string): string {
 /** A browser navigating to a client-side route (as opposed to an API call or a missing asset). */
 function isPageRequest(request: FastifyRequest): boolean {
   const path = request.url.split("?")[0];
-  const underApi = [API, DMZ_API].some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const underApi = [API, DMZ_API, SMARTBILL_EMULATOR_PREFIX].some(
+    (prefix) => path === prefix || path.startsWith(`${prefix}/`),
+  );
   return (
     (request.method === "GET" || request.method === "HEAD") &&
     !underApi &&

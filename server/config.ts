@@ -25,6 +25,16 @@ export interface RecoverThrottleConfig {
   windowSeconds: number;
 }
 
+/** The in-process task worker (server/tasks/worker.ts). */
+export interface TaskConfig {
+  /** TASK_WORKER=off: this process runs no tasks (they wait for a process that does). */
+  worker: boolean;
+  /** How often an idle worker looks for queued tasks (TASK_POLL_MS). */
+  pollMs: number;
+  /** A running task without a heartbeat for this long is failed as interrupted (TASK_STALE_SECONDS). */
+  staleSeconds: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -61,6 +71,7 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* (behind a load balancer), so per-address throttling sees the client. */
   trustProxy: boolean;
+  tasks: TaskConfig;
 }
 
 const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -154,6 +165,11 @@ export function loadConfig(env: Env = process.env): Config {
     uiDir: env.UI_DIR === undefined ? "./dist" : env.UI_DIR.trim(),
     logLevel,
     trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ""),
+    tasks: {
+      worker: !/^(0|off|false|no)$/i.test(env.TASK_WORKER?.trim() ?? ""),
+      pollMs: integer(env, "TASK_POLL_MS", 500, 10),
+      staleSeconds: integer(env, "TASK_STALE_SECONDS", 60, 1),
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import { invoices } from "./invoices";
 import { customers } from "./customers";
 import { stock } from "./stock";
 import { warehouses } from "./warehouses";
+import { tasks } from "./tasks";
 
 const Landing = lazy(() => import("./pages/Landing"));
 const HeadingPage = lazy(() => import("./pages/HeadingPage"));
@@ -52,6 +53,7 @@ export function App() {
       <Resource {...customers} />
       <Resource {...stock} />
       <Resource {...warehouses} />
+      <Resource {...tasks} />
       <CustomRoutes>
         <Route path="/" element={<Landing />} />
         <Route path="/about" element={<HeadingPage messageKey="about.title" />} />

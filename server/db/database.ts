@@ -111,6 +111,59 @@ export interface SecretsTable {
   value: string;
 }
 
+/** A tenant's warehouse (SmartBill 'gestiune'); names are unique per tenant, case-sensitive. */
+export interface WarehousesTable {
+  id: Generated<number>;
+  tenantId: number;
+  warehouseName: string;
+  warehouseType: "en gros" | "en detail";
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * One product's stock in one warehouse: a copy of SmartBill's, written by the stock import.
+ * Unique by (tenantId, warehouseId, productCode), or by productName when productCode is null.
+ */
+export interface StockItemsTable {
+  id: Generated<number>;
+  tenantId: number;
+  warehouseId: number;
+  productCode: string | null;
+  productName: string;
+  measuringUnit: string;
+  quantity: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Long work run by the task worker (server/tasks/): queued → running → done | failed. */
+export interface TasksTable {
+  id: Generated<number>;
+  tenantId: number;
+  kind: string;
+  title: string;
+  status: "queued" | "running" | "done" | "failed";
+  /** the kind's input, JSON text */
+  payload: string;
+  progress: Generated<number>;
+  total: Generated<number>;
+  processed: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  errors: Generated<number>;
+  errorText: string | null;
+  message: string | null;
+  createdBy: number | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** refreshed every few seconds while running; an old one means its process is gone */
+  heartbeatAt: string | null;
+  /** the worker (process) running it */
+  claimedBy: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -123,6 +176,9 @@ export interface Database {
   outbox: OutboxTable;
   secrets: SecretsTable;
   properties: PropertiesTable;
+  warehouses: WarehousesTable;
+  stock_items: StockItemsTable;
+  tasks: TasksTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -9,9 +9,11 @@ interface Props {
   title: string;
   content: string;
   successMessage: string;
+  /** the screen's own failure wording, put before the server's reason */
+  errorPrefix?: string;
 }
 
-export function ConfirmDeleteButton({ title, content, successMessage }: Props) {
+export function ConfirmDeleteButton({ title, content, successMessage, errorPrefix }: Props) {
   const record = useRecordContext();
   const notify = useNotify();
   const translate = useTranslate();
@@ -24,7 +26,10 @@ export function ConfirmDeleteButton({ title, content, successMessage }: Props) {
       redirect={false}
       mutationOptions={{
         onSuccess: () => notify(successMessage, { type: "success" }),
-        onError: (failure) => notify(errorMessage(failure, translate("password.genericError")), { type: "error" }),
+        onError: (failure) => {
+          const reason = errorMessage(failure, translate("password.genericError"));
+          notify(errorPrefix ? `${errorPrefix} ${reason}` : reason, { type: "error" });
+        },
       }}
     />
   );

@@ -1,15 +1,19 @@
-/** A list that could not be fetched says so in a red alert: 'Error: {message}' (spec section 8). */
+/**
+ * A list that could not be fetched says so in a red alert: 'Error: {message}' (spec section 8), or
+ * the screen's own wording (e.g. 'Eroare la preluarea produselor.') followed by the server's reason.
+ */
 import { useListContext, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import { errorMessage } from "./errorMessage";
 
-export function ListErrorAlert() {
+export function ListErrorAlert({ messageKey }: { messageKey?: string }) {
   const { error } = useListContext();
   const translate = useTranslate();
   if (!error) return null;
+  const reason = errorMessage(error, translate("password.genericError"));
   return (
     <Alert severity="error" sx={{ my: 2 }}>
-      {translate("lists.error", { message: errorMessage(error, translate("password.genericError")) })}
+      {messageKey ? `${translate(messageKey)} ${reason}` : translate("lists.error", { message: reason })}
     </Alert>
   );
 }

@@ -8,7 +8,7 @@ describe("the sidebar's sections", () => {
     expect(shape(["ROLE_SUPERADMIN"])).toEqual([
       ["menu.sections.general", ["/"]],
       ["menu.sections.smartbill", ["/invoices/import", "/invoices"]],
-      ["menu.sections.stock", ["/stock", "/stock/import", "/warehouses"]],
+      ["menu.sections.stock", ["/stock", "/stock/import", "/warehouses", "/tasks"]],
       ["menu.sections.customers", ["/customers", "/customers/import"]],
       ["menu.sections.administration", ["/tenants", "/users", "/properties"]],
     ]);

@@ -14,6 +14,7 @@ import GroupAddIcon from "@mui/icons-material/GroupAdd";
 import ApartmentIcon from "@mui/icons-material/Apartment";
 import ManageAccountsIcon from "@mui/icons-material/ManageAccounts";
 import SettingsIcon from "@mui/icons-material/Settings";
+import PlaylistAddCheckIcon from "@mui/icons-material/PlaylistAddCheck";
 import type { ResourceName } from "../../contract/roles";
 import { canAccess } from "../providers/canAccess";
 
@@ -45,6 +46,7 @@ export const MENU_SECTIONS: MenuSection[] = [
       { to: "/stock", label: "menu.stock", icon: InventoryIcon, resource: "stock" },
       { to: "/stock/import", label: "menu.stockImport", icon: MoveToInboxIcon, resource: "stock" },
       { to: "/warehouses", label: "menu.warehouses", icon: WarehouseIcon, resource: "warehouses" },
+      { to: "/tasks", label: "menu.tasks", icon: PlaylistAddCheckIcon, resource: "tasks" },
     ],
   },
   {

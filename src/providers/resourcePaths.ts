@@ -34,6 +34,7 @@ export const RESOURCE_PATHS: Record<string, ResourcePaths> = {
     one: (id) => `/api/smartbill/warehouses/${enc(id)}`,
   },
   stock: { list: "/api/smartbill/stock" },
+  tasks: { list: "/api/tasks", read: (id) => `/api/tasks/${enc(id)}` },
   customers: { list: "/api/smartbill/customer/all" },
   invoices: {
     list: "/api/smartbill/invoice",

@@ -1,12 +1,13 @@
-/** The stock resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The stock resource: the product list, and the stock import under /stock/import. */
 import type { ResourceProps } from "react-admin";
 import { Route } from "react-router-dom";
-import { placeholderScreen } from "../common/placeholderScreen";
-
-const ImportScreen = placeholderScreen("stock", "menu.stockImport");
+import InventoryIcon from "@mui/icons-material/Inventory2";
+import { StockImport } from "./StockImport";
+import { StockList } from "./StockList";
 
 export const stock: ResourceProps = {
   name: "stock",
-  list: placeholderScreen("stock", "menu.stock"),
-  children: <Route path="import" element={<ImportScreen />} />,
+  list: StockList,
+  icon: InventoryIcon,
+  children: <Route path="import" element={<StockImport />} />,
 };

@@ -1,8 +1,11 @@
-/** The warehouses resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The warehouses resource: the tenant's SmartBill warehouses (invoicing role or super-admin). */
 import type { ResourceProps } from "react-admin";
-import { placeholderScreen } from "../common/placeholderScreen";
+import WarehouseIcon from "@mui/icons-material/Warehouse";
+import { WarehouseScreen } from "./WarehouseScreen";
 
 export const warehouses: ResourceProps = {
   name: "warehouses",
-  list: placeholderScreen("warehouses", "menu.warehouses"),
+  list: WarehouseScreen,
+  icon: WarehouseIcon,
+  recordRepresentation: "warehouseName",
 };

@@ -57,6 +57,7 @@ const SMARTBILL_ENTRIES = [
   "Stoc produse",
   "Import stoc",
   "Depozite",
+  "Sarcini",
   "Clienți",
   "Import clienți",
 ];

@@ -29,6 +29,8 @@ export interface TestAppOptions {
   /** Reuse a database (e.g. to restart on the same data) instead of a fresh one. */
   databaseUrl?: string;
   logger?: BuildAppOptions["logger"];
+  /** The task kinds the app's worker runs, instead of the real ones. */
+  taskKinds?: BuildAppOptions["taskKinds"];
   /** Extra routes (test-only), registered before the app is ready. */
   plugin?: FastifyPluginAsync;
 }
@@ -70,7 +72,7 @@ export async function testApp(dialect: Dialect, options: TestAppOptions = {}): P
     UI_DIR: "./test/.no-ui-build",
     ...options.env,
   });
-  const app = buildApp(config, { logger: options.logger ?? false });
+  const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds });
   if (options.plugin) app.register(options.plugin);
   await app.ready();
 

@@ -7,8 +7,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import { meRoutes } from "./me/index";
 import { propertyRoutes } from "./properties/index";
+import { stockRoutes } from "./stock/index";
+import { taskRoutes } from "./tasks/index";
 import { tenantRoutes } from "./tenants/index";
 import { userRoutes } from "./users/index";
+import { warehouseRoutes } from "./warehouses/index";
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.authenticate);
@@ -19,4 +22,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(tenantRoutes, { prefix: "/tenant" });
   await app.register(userRoutes, { prefix: "/user" });
   await app.register(propertyRoutes, { prefix: "/property" });
+  await app.register(warehouseRoutes, { prefix: "/smartbill/warehouses" });
+  await app.register(stockRoutes, { prefix: "/smartbill/stock" });
+  await app.register(taskRoutes, { prefix: "/tasks" });
 };

@@ -7,6 +7,11 @@
  *   app.get("/list", { schema: { querystring: listQuerystring } }, (request) =>
  *     runList(db.selectFrom("tenants"), request.query, tenantList, (q) => q.selectAll(), (rows) => rows));
  *
+ * A resource may also name filters (`?warehouseId=3`: rows whose column equals the value, with
+ * the parameter's JSON schema) and cap the unpaged form (`maxUnpaged`: a bigger list is refused
+ * with 400 asking for pages, instead of one huge answer). `listQuerystringFor(spec)` is then the
+ * route's querystring schema, and `runPage` answers `{ content, totalElements }` in both forms.
+ *
  * Everything here is plain SQL that reads the same on SQLite and PostgreSQL. `q` folds ASCII
  * case everywhere, and letters like Ș/ș wherever lower() does: always on SQLite (see
  * db/connection.ts), on PostgreSQL with a UTF-8 LC_CTYPE (any usual server).
@@ -14,7 +19,7 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { ListParams, Page } from "../../../contract/api";
 import { HttpError } from "../../errors";
-import { messages, sortFieldInvalid } from "../../messages";
+import { listTooLong, messages, sortFieldInvalid } from "../../messages";
 
 export const MAX_PAGE_SIZE = 500;
 /** When only `page` is given. */
@@ -35,22 +40,50 @@ export const listQuerystring = {
   },
 } as const;
 
+/** A query parameter that keeps the rows whose column equals its value. */
+export interface ListFilter {
+  /** `table.column` */
+  column: string;
+  /** The parameter's JSON schema (query strings arrive as text; integers are coerced). */
+  schema: { type: "integer"; minimum?: number; maximum?: number } | { type: "string"; enum: readonly string[] };
+}
+
+type Direction = "asc" | "desc";
+
 /** How one resource's list may be sorted and searched. Columns are `table.column` references. */
 export interface ListSpec {
   /** `sort` field → the column (or expression) it orders by. */
   sortable: Readonly<Record<string, string | Expression<unknown>>>;
   /** The columns `q` looks in. */
   searchable: readonly string[];
-  /** The order without `sort`, and the tie-break after it, so pages never overlap. */
-  defaultOrder: readonly string[];
+  /**
+   * The order without `sort`, and the tie-break after it, so pages never overlap: columns,
+   * ascending unless given as `{ column, direction: "desc" }` (e.g. newest first).
+   */
+  defaultOrder: readonly (string | { column: string; direction: Direction })[];
+  /** Parameter name → the column it filters on; see `listQuerystringFor`. */
+  filters?: Readonly<Record<string, ListFilter>>;
+  /** The most rows answered without `page`/`size`; more is a 400 asking for pages. */
+  maxUnpaged?: number;
 }
 
 export interface ListQuery {
-  order: { column: string | Expression<unknown>; direction: "asc" | "desc" }[];
+  order: { column: string | Expression<unknown>; direction: Direction }[];
   /** A LIKE pattern (lower-case, wildcards escaped), or undefined for no search. */
   pattern: string | undefined;
+  /** The spec's filters that the parameters set. */
+  where: { column: string; value: string | number }[];
   /** undefined: the whole list as an array. */
   page: { offset: number; limit: number } | undefined;
+}
+
+/** The query string schema of a list with filters: the shared parameters plus the spec's. */
+export function listQuerystringFor(spec: ListSpec) {
+  const filters = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, filter]) => [name, filter.schema]));
+  return {
+    ...listQuerystring,
+    properties: { ...listQuerystring.properties, ...filters },
+  } as const;
 }
 
 /** Reads the parameters against the resource's spec; 400 for a field that cannot be sorted. */
@@ -67,23 +100,31 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
     }
     order.push({ column, direction });
   }
-  for (const column of spec.defaultOrder) {
-    if (!order.some((item) => item.column === column)) order.push({ column, direction: "asc" });
+  for (const item of spec.defaultOrder) {
+    const { column, direction } = typeof item === "string" ? { column: item, direction: "asc" as const } : item;
+    if (!order.some((chosen) => chosen.column === column)) order.push({ column, direction });
   }
 
   const q = params.q?.trim().toLowerCase();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 
+  const where: ListQuery["where"] = [];
+  for (const [name, filter] of Object.entries(spec.filters ?? {})) {
+    const value = (params as Record<string, unknown>)[name];
+    if (typeof value === "string" || typeof value === "number") where.push({ column: filter.column, value });
+  }
+
   const paged = params.page !== undefined || params.size !== undefined;
   const size = params.size ?? DEFAULT_PAGE_SIZE;
   const page = paged ? { offset: (params.page ?? 0) * size, limit: size } : undefined;
-  return { order, pattern, page };
+  return { order, pattern, where, page };
 }
 
 /**
  * Runs a list: `from` is the resource's scoped query (tables joined, tenant `where`s applied,
  * nothing selected), `select` picks the columns, `toItems` turns rows into the answer's items
- * (e.g. masking, or fetching each user's roles in one more query).
+ * (e.g. masking, or fetching each user's roles in one more query). Without `page`/`size` the
+ * answer is the whole list as an array.
  */
 export async function runList<DB, TB extends keyof DB, Row, Item>(
   from: SelectQueryBuilder<DB, TB, {}>,
@@ -92,22 +133,67 @@ export async function runList<DB, TB extends keyof DB, Row, Item>(
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
 ): Promise<Item[] | Page<Item>> {
+  const list = prepare(from, params, spec, select);
+  if (list.paged) return list.page(toItems);
+  await list.refuseTooLong();
+  return toItems(await list.query.execute());
+}
+
+/** As `runList`, but answering `{ content, totalElements }` with or without `page`/`size`. */
+export async function runPage<DB, TB extends keyof DB, Row, Item>(
+  from: SelectQueryBuilder<DB, TB, {}>,
+  params: ListParams,
+  spec: ListSpec,
+  select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
+  toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
+): Promise<Page<Item>> {
+  const list = prepare(from, params, spec, select);
+  if (list.paged) return list.page(toItems);
+  await list.refuseTooLong();
+  const rows = await list.query.execute();
+  return { content: await toItems(rows), totalElements: rows.length };
+}
+
+function prepare<DB, TB extends keyof DB, Row>(
+  from: SelectQueryBuilder<DB, TB, {}>,
+  params: ListParams,
+  spec: ListSpec,
+  select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
+) {
   const list = parseListQuery(params, spec);
-  const scoped = list.pattern ? from.where(matches(spec.searchable, list.pattern)) : from;
+  let scoped = list.pattern ? from.where(matches(spec.searchable, list.pattern)) : from;
+  for (const { column, value } of list.where) {
+    scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+  }
 
   let query = select(scoped);
   for (const { column, direction } of list.order) {
     query = query.orderBy(typeof column === "string" ? sql.ref(column) : column, direction);
   }
-  if (!list.page) return toItems(await query.execute());
 
-  const rows = await query.limit(list.page.limit).offset(list.page.offset).execute();
-  const counted = await scoped
-    .select(sql<number | string | bigint>`count(*)`.as("total"))
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers count(*) as a bigint, which the driver hands over as text.
-  const total = Number((counted as { total: number | string | bigint }).total);
-  return { content: await toItems(rows as Row[]), totalElements: total };
+  const count = async (): Promise<number> => {
+    const counted = await scoped
+      .select(sql<number | string | bigint>`count(*)`.as("total"))
+      .executeTakeFirstOrThrow();
+    // PostgreSQL answers count(*) as a bigint, which the driver hands over as text.
+    return Number((counted as { total: number | string | bigint }).total);
+  };
+
+  return {
+    query,
+    paged: list.page !== undefined,
+    async page<Item>(toItems: (rows: Row[]) => Item[] | Promise<Item[]>): Promise<Page<Item>> {
+      const { limit, offset } = list.page!;
+      const rows = await query.limit(limit).offset(offset).execute();
+      return { content: await toItems(rows), totalElements: await count() };
+    },
+    /** 400 when the spec caps the unpaged form and the list is longer. */
+    async refuseTooLong(): Promise<void> {
+      if (spec.maxUnpaged === undefined) return;
+      const total = await count();
+      if (total > spec.maxUnpaged) throw new HttpError(400, listTooLong(total, spec.maxUnpaged));
+    },
+  };
 }
 
 function matches(columns: readonly string[], pattern: string) {

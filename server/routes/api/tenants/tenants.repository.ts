@@ -14,7 +14,13 @@ type TenantOwnedTable = {
  * Every table holding a tenant's data. A tenant with a row in any of them is not deleted, so
  * nothing is lost by a click: each new tenant-owned table adds itself here.
  */
-export const TENANT_OWNED_TABLES = ["users", "properties"] as const satisfies readonly TenantOwnedTable[];
+export const TENANT_OWNED_TABLES = [
+  "users",
+  "properties",
+  "warehouses",
+  "stock_items",
+  "tasks",
+] as const satisfies readonly TenantOwnedTable[];
 
 export const tenantList: ListSpec = {
   sortable: {

@@ -1,0 +1,33 @@
+/**
+ * /api/tasks: the request's tenant's tasks (the Tasks page), newest first, for the invoicing
+ * role and the super-admin (role matrix row `tasks`). Read-only: tasks are created by the
+ * actions that start them (e.g. POST /api/smartbill/stock/import/{warehouseId}) and run by the
+ * worker (server/tasks/).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { Page, Task, TaskListParams } from "../../../../contract/api";
+import { HttpError } from "../../../errors";
+import { messages } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { taskIdParams, taskQuerystring } from "./schemas";
+import { findTask, listTasks } from "./tasks.repository";
+
+export const taskRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", requireRole("tasks"));
+
+  app.get<{ Querystring: TaskListParams; Reply: Task[] | Page<Task> }>(
+    "/",
+    { schema: { querystring: taskQuerystring } },
+    (request) => listTasks(app.db, request.tenantId, request.query),
+  );
+
+  app.get<{ Params: { id: number }; Reply: Task }>(
+    "/:id",
+    { schema: { params: taskIdParams } },
+    async (request) => {
+      const task = await findTask(app.db, request.tenantId, request.params.id);
+      if (!task) throw new HttpError(404, messages.taskNotFound);
+      return task;
+    },
+  );
+};

@@ -1,0 +1,127 @@
+/**
+ * /api/smartbill/warehouses: the request's tenant's warehouses ('Management Depozite'), for the
+ * invoicing role and the super-admin (role matrix row `warehouses`). A warehouse's name is the
+ * name of a SmartBill warehouse (gestiune), which SmartBill matches exactly, so names are
+ * unique per tenant and case-sensitive.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import {
+  type ListParams,
+  type MessageResponse,
+  type Page,
+  type Warehouse,
+  type WarehouseSaved,
+  type WarehouseType,
+  WAREHOUSE_TYPES,
+} from "../../../../contract/api";
+import { isUniqueViolation } from "../../../db/connection";
+import { HttpError } from "../../../errors";
+import { messages, warehouseNameTaken } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { listQuerystring } from "../listQuery";
+import { warehouseBody, warehouseIdParams } from "./schemas";
+import {
+  deleteWarehouse,
+  findWarehouse,
+  findWarehouseNamed,
+  insertWarehouse,
+  listWarehouses,
+  updateWarehouse,
+  type WarehouseFields,
+} from "./warehouses.repository";
+
+/** The body as it may arrive (the schema allows null and absence). */
+interface WarehouseBody {
+  warehouseName?: string | null;
+  warehouseType?: string | null;
+}
+interface IdParams {
+  id: number;
+}
+
+export const warehouseRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest: a caller without the role is refused before the body is even read.
+  app.addHook("onRequest", requireRole("warehouses"));
+
+  app.get<{ Querystring: ListParams; Reply: Warehouse[] | Page<Warehouse> }>(
+    "/",
+    { schema: { querystring: listQuerystring } },
+    (request) => listWarehouses(app.db, request.tenantId, request.query),
+  );
+
+  app.post<{ Body: WarehouseBody; Reply: WarehouseSaved }>(
+    "/",
+    { schema: { body: warehouseBody } },
+    async (request) => {
+      const fields = warehouseFields(request.body);
+      await refuseDuplicate(request.tenantId, fields.warehouseName);
+      const warehouse = await withDuplicateCheck(fields.warehouseName, () =>
+        insertWarehouse(app.db, request.tenantId, fields),
+      );
+      return { ...warehouse, message: messages.warehouseAdded };
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: WarehouseBody; Reply: WarehouseSaved }>(
+    "/:id",
+    { schema: { params: warehouseIdParams, body: warehouseBody } },
+    async (request) => {
+      const { id } = request.params;
+      const fields = warehouseFields(request.body);
+      if (!(await findWarehouse(app.db, request.tenantId, id))) throw new HttpError(404, messages.warehouseNotFound);
+      await refuseDuplicate(request.tenantId, fields.warehouseName, id);
+      const warehouse = await withDuplicateCheck(fields.warehouseName, () =>
+        updateWarehouse(app.db, request.tenantId, id, fields),
+      );
+      if (!warehouse) throw new HttpError(404, messages.warehouseNotFound);
+      return { ...warehouse, message: messages.warehouseUpdated };
+    },
+  );
+
+  app.delete<{ Params: IdParams; Reply: MessageResponse }>(
+    "/:id",
+    { schema: { params: warehouseIdParams } },
+    async (request) => {
+      if (!(await deleteWarehouse(app.db, request.tenantId, request.params.id))) {
+        throw new HttpError(404, messages.warehouseNotFound);
+      }
+      return { message: messages.warehouseDeleted };
+    },
+  );
+
+  async function refuseDuplicate(tenantId: number, warehouseName: string, exceptId?: number): Promise<void> {
+    if (await findWarehouseNamed(app.db, tenantId, warehouseName, exceptId)) {
+      throw new HttpError(409, warehouseNameTaken(warehouseName));
+    }
+  }
+};
+
+/** Trimmed and checked: both fields present, and a type SmartBill knows. */
+function warehouseFields(body: WarehouseBody): WarehouseFields {
+  const warehouseName = body.warehouseName?.trim() ?? "";
+  const warehouseType = body.warehouseType?.trim() ?? "";
+  if (!warehouseName || !warehouseType) {
+    const errors: Record<string, string> = {};
+    if (!warehouseName) errors.warehouseName = messages.warehouseFieldsRequired;
+    if (!warehouseType) errors.warehouseType = messages.warehouseFieldsRequired;
+    throw new HttpError(400, messages.warehouseFieldsRequired, errors);
+  }
+  if (!isWarehouseType(warehouseType)) {
+    throw new HttpError(400, messages.warehouseTypeInvalid, { warehouseType: messages.warehouseTypeInvalid });
+  }
+  return { warehouseName, warehouseType };
+}
+
+function isWarehouseType(value: string): value is WarehouseType {
+  return (WAREHOUSE_TYPES as readonly string[]).includes(value);
+}
+
+/** Two requests creating the same name at once: the second meets the unique index. */
+async function withDuplicateCheck<T>(warehouseName: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, warehouseNameTaken(warehouseName));
+    throw error;
+  }
+}

@@ -1,0 +1,447 @@
+/**
+ * The SmartBill V1 client (../shared/spec/smartbill-api.md): Basic auth with the account's
+ * e-mail and API token, the company's CIF in the query (GET) or as `companyVatCode` in the body
+ * (POST). Every answer goes through one reading: `errorText` decides success, whatever the
+ * status; a lockout stops the token's calls until it ends; HTML pages and other non-JSON answers
+ * become clear errors. Every failure is a SmartBillError whose `kind` says what happened.
+ *
+ * Nothing is retried here. POST /invoice in particular must never be sent twice on its own: a
+ * lost answer may hide an invoice that SmartBill did issue, and a second send would issue a
+ * second fiscal invoice.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../db/database";
+import { readTenantProperties } from "../routes/api/properties/properties.repository";
+import { parseSmartBillTime } from "./bucharestTime";
+import { errorTextToPlain, htmlPageTitle } from "./errorText";
+import {
+  limiterForToken,
+  lockoutError,
+  type RateLimitSettings,
+  SMARTBILL_LOCKOUT_MS,
+  SMARTBILL_RATE_LIMIT,
+  type TokenRateLimiter,
+} from "./rateLimiter";
+import {
+  type InvoiceRequest,
+  type InvoiceResult,
+  type Series,
+  type SeriesResponse,
+  type SeriesType,
+  SmartBillError,
+  type StockQuery,
+  type StockResponse,
+  type StockWarehouse,
+  type Tax,
+  type TaxResponse,
+} from "./types";
+
+export { resetSmartBillLimiters } from "./rateLimiter";
+
+export const DEFAULT_SMARTBILL_URL = "https://ws.smartbill.ro/SBORO/api";
+export const DEFAULT_SMARTBILL_TIMEOUT_MS = 30_000;
+
+export interface SmartBillConfig {
+  /** e.g. https://ws.smartbill.ro/SBORO/api (no trailing slash needed). */
+  baseUrl: string;
+  /** The SmartBill account's login e-mail. */
+  username: string;
+  /** The account's API token. */
+  token: string;
+  /** The company's CIF exactly as configured in SmartBill (e.g. RO40671760). */
+  cif: string;
+}
+
+export interface SmartBillClientOptions {
+  /** Per call; default SMARTBILL_TIMEOUT_MS from the environment, else 30 s. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  /**
+   * The token's limit, used only when this token has no limiter yet in this process (tests
+   * shorten the window). Default: SmartBill's 30 calls per 10 s.
+   */
+  rateLimit?: RateLimitSettings;
+}
+
+export interface SmartBillClient {
+  /** GET /stocks: the warehouses with their products, quantities as numbers. */
+  getStocks(query: StockQuery): Promise<StockWarehouse[]>;
+  /** GET /tax: the company's VAT rates. */
+  getTaxes(): Promise<Tax[]>;
+  /** GET /series: the company's document series, optionally of one type. */
+  getSeries(type?: SeriesType): Promise<Series[]>;
+  /** POST /invoice, sent once: never retried, whatever happens. */
+  createInvoice(request: InvoiceRequest): Promise<InvoiceResult>;
+}
+
+/** The tenant settings the client reads (tenant properties). */
+export const SMARTBILL_SETTINGS = {
+  username: "smartbill.username",
+  token: "smartbill.token",
+  cif: "smartbill.cif",
+  url: "smartbill.url",
+} as const;
+
+const REQUIRED_SETTINGS = [SMARTBILL_SETTINGS.username, SMARTBILL_SETTINGS.token, SMARTBILL_SETTINGS.cif];
+
+/** A client for the tenant's SmartBill company, from its settings; "config" error when incomplete. */
+export async function smartBillClientForTenant(
+  db: Kysely<Database>,
+  tenantId: number,
+  options?: SmartBillClientOptions,
+): Promise<SmartBillClient> {
+  const settings = await readTenantProperties(db, tenantId, "smartbill.");
+  return createSmartBillClient(smartBillConfigFromSettings(settings), options);
+}
+
+/** The client configuration from `smartbill.*` settings; names every missing one. */
+export function smartBillConfigFromSettings(settings: Record<string, string | undefined>): SmartBillConfig {
+  const value = (name: string) => settings[name]?.trim() ?? "";
+  const missing = REQUIRED_SETTINGS.filter((name) => !value(name));
+  if (missing.length > 0) {
+    const named =
+      missing.length === 1
+        ? `lipsește setarea ${missing[0]}`
+        : `lipsesc setările ${missing.slice(0, -1).join(", ")} și ${missing.at(-1)}`;
+    throw new SmartBillError("config", `Configurarea SmartBill este incompletă: ${named}.`);
+  }
+  return {
+    baseUrl: value(SMARTBILL_SETTINGS.url) || DEFAULT_SMARTBILL_URL,
+    username: value(SMARTBILL_SETTINGS.username),
+    token: value(SMARTBILL_SETTINGS.token),
+    cif: value(SMARTBILL_SETTINGS.cif),
+  };
+}
+
+export function createSmartBillClient(config: SmartBillConfig, options: SmartBillClientOptions = {}): SmartBillClient {
+  const baseUrl = checkedBaseUrl(config.baseUrl);
+  const timeoutMs = options.timeoutMs ?? timeoutFromEnvironment();
+  const doFetch = options.fetch ?? fetch;
+  const limiter = limiterForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT);
+  const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
+
+  const call = (method: "GET" | "POST", path: string, query: Record<string, string | undefined>, body?: object) =>
+    send({ method, path, query, body, baseUrl, authorization, timeoutMs, doFetch, limiter });
+
+  return {
+    async getStocks(query) {
+      const answer = await call("GET", "/stocks", {
+        cif: config.cif,
+        date: query.date,
+        warehouseName: query.warehouseName,
+        productName: query.productName,
+        productCode: query.productCode,
+      });
+      return readStocks(answer);
+    },
+    async getTaxes() {
+      const answer = (await call("GET", "/tax", { cif: config.cif })) as Partial<TaxResponse>;
+      if (!Array.isArray(answer.taxes)) throw unexpected("GET /tax", "lipsește lista de cote TVA");
+      return answer.taxes.map((tax) => ({ name: String(tax.name), percentage: toNumber(tax.percentage) }));
+    },
+    async getSeries(type) {
+      const answer = (await call("GET", "/series", { cif: config.cif, type })) as Partial<SeriesResponse>;
+      if (!Array.isArray(answer.list)) throw unexpected("GET /series", "lipsește lista de serii");
+      return answer.list.map((series) => ({
+        name: String(series.name),
+        nextNumber: toNumber(series.nextNumber),
+        type: series.type,
+      }));
+    },
+    async createInvoice(request) {
+      const body = { ...request, companyVatCode: config.cif };
+      const answer = (await call("POST", "/invoice", {}, body)) as Partial<InvoiceResult>;
+      if (typeof answer.series !== "string" || answer.number === undefined) {
+        throw unexpected("POST /invoice", "lipsesc seria și numărul facturii");
+      }
+      return {
+        ...answer,
+        errorText: answer.errorText ?? "",
+        message: answer.message ?? "",
+        number: String(answer.number ?? ""),
+        series: answer.series,
+        url: answer.url ?? "",
+      };
+    },
+  };
+}
+
+function checkedBaseUrl(baseUrl: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new SmartBillError(
+      "config",
+      `Setarea ${SMARTBILL_SETTINGS.url} nu este o adresă web validă: „${baseUrl}”.`,
+    );
+  }
+  return baseUrl.replace(/\/+$/, "");
+}
+
+function timeoutFromEnvironment(): number {
+  const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
+  if (!raw) return DEFAULT_SMARTBILL_TIMEOUT_MS;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
+    throw new SmartBillError(
+      "config",
+      `SMARTBILL_TIMEOUT_MS trebuie să fie un număr întreg de milisecunde ≥ 1, nu „${raw}”.`,
+    );
+  }
+  return Number(raw);
+}
+
+interface Request {
+  method: "GET" | "POST";
+  path: string;
+  query: Record<string, string | undefined>;
+  body?: object;
+  baseUrl: string;
+  authorization: string;
+  timeoutMs: number;
+  doFetch: typeof fetch;
+  limiter: TokenRateLimiter;
+}
+
+async function send(request: Request): Promise<Record<string, unknown>> {
+  const { method, path, baseUrl, limiter } = request;
+  const url = new URL(`${baseUrl}${path}`);
+  for (const [key, value] of Object.entries(request.query)) {
+    if (value !== undefined && value !== "") url.searchParams.set(key, value);
+  }
+  const headers: Record<string, string> = { authorization: request.authorization, accept: "application/json" };
+  if (request.body) headers["content-type"] = "application/json; charset=utf-8";
+  const what = `${method} ${path}`;
+
+  const release = await limiter.acquire();
+  let status: number;
+  let responseHeaders: Headers;
+  let text: string;
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), request.timeoutMs);
+  try {
+    const response = await request.doFetch(url, {
+      method,
+      headers,
+      body: request.body ? JSON.stringify(request.body) : undefined,
+      signal: abort.signal,
+      redirect: "manual",
+    });
+    status = response.status;
+    responseHeaders = response.headers;
+    text = await response.text();
+  } catch (error) {
+    throw abort.signal.aborted
+      ? new SmartBillError(
+          "timeout",
+          `SmartBill nu a răspuns în ${formatSeconds(request.timeoutMs)} (${what}).${mayHaveIssued(method)}`,
+          { cause: error },
+        )
+      : new SmartBillError(
+          "network",
+          `Nu s-a putut comunica cu SmartBill la ${url.host}: ${networkReason(error)} (${what}).` +
+            mayHaveIssued(method),
+          { cause: error },
+        );
+  } finally {
+    clearTimeout(timer);
+    release();
+  }
+  noteRateLimitHeaders(limiter, responseHeaders);
+  return interpret(status, responseHeaders, text, what, limiter);
+}
+
+/** The answer's JSON object when it is a success; a SmartBillError otherwise. */
+function interpret(
+  status: number,
+  headers: Headers,
+  text: string,
+  what: string,
+  limiter: TokenRateLimiter,
+): Record<string, unknown> {
+  const json = parseJsonObject(text);
+  const errorText = typeof json?.errorText === "string" ? json.errorText : "";
+
+  // The observed lockout is a 403 with its own errorText; SWAGGER's is another 403 text;
+  // SPEC26 says 429. The text is specific enough to be trusted whatever the status.
+  const lockoutText = isLockoutText(errorText) ? errorText : !json && isLockoutText(text) ? text : undefined;
+  if (status === 429 || lockoutText !== undefined) {
+    const until = lockoutEnd(lockoutText ?? "", headers);
+    limiter.lock(until);
+    throw lockoutError(until);
+  }
+  if (!json) {
+    const title = /<(html|body|head|h1|title)\b/i.test(text) ? htmlPageTitle(text) : undefined;
+    if (status >= 300) {
+      throw new SmartBillError(
+        "http",
+        `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, ` +
+          `fără un mesaj SmartBill (${what}).`,
+        { status },
+      );
+    }
+    throw new SmartBillError(
+      "invalid-response",
+      `SmartBill a trimis un răspuns care nu este JSON (HTTP ${status}${title ? `, „${title}”` : ""}) la ${what}.`,
+      { status },
+    );
+  }
+  if (errorText.trim()) {
+    const message = errorTextToPlain(errorText) || errorText.trim();
+    throw new SmartBillError(status === 401 ? "auth" : "provider", message, { status });
+  }
+  if (status === 401) {
+    throw new SmartBillError("auth", `SmartBill a refuzat autentificarea (HTTP 401) la ${what}.`, { status });
+  }
+  const shapeError = requestErrorText(json);
+  if (shapeError) throw new SmartBillError("provider", shapeError, { status });
+  if (status >= 300) {
+    const message = `SmartBill a răspuns cu eroarea HTTP ${status}, fără un mesaj SmartBill (${what}).`;
+    throw new SmartBillError("http", message, { status });
+  }
+  return json;
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * SmartBill's other error shapes, which carry no errorText: `invalid_request_error` (unknown
+ * field, wrong type, bad JSON, 405, 406, 415) and /document/send's `{status: {code, message}}`.
+ */
+function requestErrorText(json: Record<string, unknown>): string | undefined {
+  if (Array.isArray(json.errors) && json.errors.length > 0) {
+    const texts = json.errors
+      .map((error) => {
+        const { message, param } = (error ?? {}) as { message?: unknown; param?: unknown };
+        if (typeof message === "string" && message) return message;
+        return typeof param === "string" ? param : "";
+      })
+      .filter(Boolean);
+    return texts.length > 0 ? texts.join(" ") : String(json.type ?? "invalid_request_error");
+  }
+  const status = json.status as { code?: unknown; message?: unknown } | undefined;
+  if (status && typeof status === "object" && Number(status.code) !== 0 && typeof status.message === "string") {
+    return status.message;
+  }
+  return undefined;
+}
+
+/** The observed 403 text, and SWAGGER's. An ordinary 403 (rights, "not last in series") is not one. */
+function isLockoutText(text: string): boolean {
+  return /limita maxima de (requesturi|apeluri)/i.test(text);
+}
+
+const LOCKOUT_END =
+  /dupa\s+(\d+)\s*min\w*\s+de la momentul blocarii\s+(\d{1,2}\/\d{1,2}\/\d{4}\s+\d{1,2}:\d{2}(?::\d{2})?)/i;
+
+/**
+ * When the block ends: "dupa 10 min de la momentul blocarii dd/MM/yyyy HH:mm:ss" (Romanian
+ * time) when SmartBill says so, else Retry-After, else ten minutes from now.
+ */
+function lockoutEnd(text: string, headers: Headers): number {
+  const now = Date.now();
+  const stated = LOCKOUT_END.exec(text);
+  if (stated) {
+    const blockedAt = parseSmartBillTime(stated[2]);
+    if (blockedAt !== undefined) {
+      const until = blockedAt + Number(stated[1]) * 60_000;
+      // A clock far from SmartBill's could put the end in the past; the block is real, so
+      // fall through to the other sources then.
+      if (until > now) return until;
+    }
+  }
+  const retryAfter = headers.get("retry-after")?.trim();
+  if (retryAfter) {
+    if (/^\d+$/.test(retryAfter)) return now + Number(retryAfter) * 1000;
+    const date = Date.parse(retryAfter);
+    if (!Number.isNaN(date) && date > now) return date;
+  }
+  return now + SMARTBILL_LOCKOUT_MS;
+}
+
+/** X-RateLimit-Remaining 0: SmartBill's window is full, so wait for its reset (another process may share the token). */
+function noteRateLimitHeaders(limiter: TokenRateLimiter, headers: Headers): void {
+  if (headers.get("x-ratelimit-remaining")?.trim() !== "0") return;
+  const reset = Number(headers.get("x-ratelimit-reset"));
+  if (!Number.isFinite(reset) || reset <= 0) return;
+  const resetMs = reset > 1e12 ? reset : reset * 1000;
+  // Never trust it for longer than SmartBill's own window (plus a margin for clocks).
+  limiter.hold(Math.min(resetMs, Date.now() + SMARTBILL_RATE_LIMIT.windowMs + 1000));
+}
+
+function readStocks(answer: Record<string, unknown>): StockWarehouse[] {
+  const { list } = answer as Partial<StockResponse>;
+  if (!Array.isArray(list)) throw unexpected("GET /stocks", "lipsește lista de stocuri");
+  return list.map((entry) => ({
+    warehouse: {
+      warehouseName: String(entry.warehouse?.warehouseName ?? ""),
+      warehouseType: String(entry.warehouse?.warehouseType ?? ""),
+    },
+    products: (entry.products ?? []).map((product) => ({
+      productName: String(product.productName ?? ""),
+      ...(product.productCode === undefined || product.productCode === null
+        ? {}
+        : { productCode: String(product.productCode) }),
+      measuringUnit: String(product.measuringUnit ?? ""),
+      quantity: toNumber(product.quantity),
+    })),
+  }));
+}
+
+/** A number from a JSON number or a string ("100", "0117", "12,5"). */
+function toNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  const parsed = Number(String(value ?? "").trim().replace(",", "."));
+  if (!Number.isFinite(parsed)) throw unexpected("SmartBill", `valoare numerică invalidă „${String(value)}”`);
+  return parsed;
+}
+
+function unexpected(what: string, detail: string): SmartBillError {
+  return new SmartBillError("invalid-response", `Răspuns SmartBill neașteptat la ${what}: ${detail}.`);
+}
+
+function mayHaveIssued(method: string): string {
+  return method === "POST"
+    ? " Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr " +
+        "înainte de a o trimite din nou."
+    : "";
+}
+
+function formatSeconds(ms: number): string {
+  return `${String(Number((ms / 1000).toFixed(2))).replace(".", ",")} s`;
+}
+
+function networkReason(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (error as { code?: string })?.code;
+  switch (code) {
+    case "ECONNREFUSED":
+      return "conexiunea a fost refuzată";
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return "adresa serverului nu a fost găsită";
+    case "ECONNRESET":
+    case "UND_ERR_SOCKET":
+    case "EPIPE":
+      return "conexiunea a fost închisă înainte de răspuns";
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return "conectarea a durat prea mult";
+    case "CERT_HAS_EXPIRED":
+    case "DEPTH_ZERO_SELF_SIGNED_CERT":
+    case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
+      return "certificatul serverului nu este valid";
+    default:
+      return cause?.message ?? (error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Faults a test switches on through the admin API, each for the next `times` matching calls:
+ *   html500         a Tomcat 500 page instead of JSON
+ *   html502         an nginx 502 page
+ *   html200         an HTML page with status 200 (a maintenance or portal page in the way)
+ *   timeout         no answer at all (the connection hangs until the caller gives up)
+ *   drop-after-store POST /invoice stores the invoice, then the connection drops unanswered
+ *   errortext-200   HTTP 200 with a non-empty errorText
+ *   errortext-html  an errorText with <br/>, <b> and the hidden moreErrorDetails div
+ */
+export const FAULT_KINDS = [
+  "html500",
+  "html502",
+  "html200",
+  "timeout",
+  "drop-after-store",
+  "errortext-200",
+  "errortext-html",
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface Fault {
+  fault: FaultKind;
+  /** How many matching calls it affects (default 1). */
+  times?: number;
+  /** Only calls to this API path, e.g. "/stocks" or "/invoice" (default: any). */
+  path?: string;
+  /** errortext-*: the errorText to send instead of the default. */
+  text?: string;
+  /** errortext-*: the status to send (errortext-200: 200; errortext-html: 400). */
+  status?: number;
+}
+
+export class FaultQueue {
+  private faults: (Fault & { times: number })[] = [];
+
+  add(fault: Fault): void {
+    this.faults.push({ ...fault, times: fault.times ?? 1 });
+  }
+
+  /** Takes the first pending fault that applies to this call, when the predicate accepts it. */
+  take(path: string, accept: (kind: FaultKind) => boolean): Fault | undefined {
+    const index = this.faults.findIndex(
+      (fault) => (fault.path === undefined || fault.path === path) && accept(fault.fault),
+    );
+    if (index === -1) return undefined;
+    const fault = this.faults[index];
+    fault.times -= 1;
+    if (fault.times <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.faults.map((fault) => ({ ...fault }));
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+}

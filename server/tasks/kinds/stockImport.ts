@@ -1,0 +1,155 @@
+/**
+ * The 'stock-import' task: brings one warehouse's stock from SmartBill into the tenant's stock
+ * items. It asks SmartBill for that warehouse's stock as of today (Romanian date), checks every
+ * product, then writes them all in ONE transaction (new products added, known ones updated,
+ * products SmartBill no longer lists set to 0): a failure anywhere leaves the stock as it was.
+ *
+ * Progress: 10 once the warehouse is known, 50 once SmartBill has answered (`total` set), 100
+ * when written. The write itself reports nothing: it is one transaction, and on SQLite that
+ * transaction holds the only connection.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/database";
+import {
+  messages,
+  stockImported,
+  stockRowBadQuantity,
+  stockRowRepeated,
+  stockRowsInvalid,
+  stockRowWithoutName,
+} from "../../messages";
+import { lockWarehouse, findWarehouse } from "../../routes/api/warehouses/warehouses.repository";
+import {
+  productKey,
+  replaceWarehouseStock,
+  type StockProductRow,
+} from "../../routes/api/stock/stock.repository";
+import { romanianDate } from "../../smartbill/bucharestTime";
+import { type SmartBillClient, type SmartBillClientOptions, smartBillClientForTenant } from "../../smartbill/client";
+import type { StockProduct } from "../../smartbill/types";
+import { TaskFailure, type TaskHandler } from "../types";
+
+export interface StockImportPayload {
+  warehouseId: number;
+}
+
+/** How the import reaches SmartBill: the tenant's client, by default from its settings. */
+export type SmartBillClientFactory = (
+  db: Kysely<Database>,
+  tenantId: number,
+  options: SmartBillClientOptions,
+) => Promise<Pick<SmartBillClient, "getStocks">>;
+
+export interface StockImportOptions {
+  clientFor?: SmartBillClientFactory;
+  /** The instant whose Romanian date is asked for; default now. */
+  now?: () => number;
+}
+
+export function createStockImport(options: StockImportOptions = {}): TaskHandler {
+  const clientFor = options.clientFor ?? smartBillClientForTenant;
+  const now = options.now ?? Date.now;
+
+  return async ({ db, task, payload, progress, signal }) => {
+    const { warehouseId } = checkPayload(payload);
+    const warehouse = await findWarehouse(db, task.tenantId, warehouseId);
+    if (!warehouse) throw new TaskFailure(messages.stockImportWarehouseGone);
+    await progress({ progress: 10 });
+
+    const client = await clientFor(db, task.tenantId, { fetch: abortableFetch(signal) });
+    const answer = await client.getStocks({ date: romanianDate(now()), warehouseName: warehouse.warehouseName });
+    // The answer is this warehouse's whole stock. SmartBill filters by the exact name; other
+    // warehouses, should any come back, are not this one's.
+    const products = answer
+      .filter((entry) => entry.warehouse.warehouseName === warehouse.warehouseName)
+      .flatMap((entry) => entry.products);
+
+    const { rows, problems } = checkProducts(products);
+    const total = products.length;
+    if (problems.length > 0) {
+      throw new TaskFailure(stockRowsInvalid(problems), { total, processed: 0, errors: problems.length });
+    }
+    signal.throwIfAborted();
+    await progress({ progress: 50, total });
+
+    const counts = await db.transaction().execute(async (trx) => {
+      // Locked for the whole write: a delete of this warehouse, or another import of it, waits.
+      if (!(await lockWarehouse(trx, task.tenantId, warehouseId))) {
+        throw new TaskFailure(messages.stockImportWarehouseGone);
+      }
+      return replaceWarehouseStock(trx, task.tenantId, warehouseId, rows);
+    });
+    return {
+      message: stockImported({ imported: rows.length, ...counts }),
+      total,
+      processed: total,
+      created: counts.created,
+      updated: counts.updated,
+      errors: 0,
+    };
+  };
+}
+
+/**
+ * fetch, also aborted by `stop` (the worker's shutdown). Not AbortSignal.any: on Node 20 the
+ * signal it makes can be garbage-collected while the request waits, and then never fires.
+ */
+function abortableFetch(stop: AbortSignal): typeof fetch {
+  return async (input, init) => {
+    const controller = new AbortController();
+    const abort = () => controller.abort();
+    const own = init?.signal;
+    if (stop.aborted || own?.aborted) abort();
+    stop.addEventListener("abort", abort);
+    own?.addEventListener("abort", abort);
+    try {
+      return await fetch(input, { ...init, signal: controller.signal });
+    } finally {
+      stop.removeEventListener("abort", abort);
+      own?.removeEventListener("abort", abort);
+    }
+  };
+}
+
+function checkPayload(payload: unknown): StockImportPayload {
+  const warehouseId = (payload as Partial<StockImportPayload> | null)?.warehouseId;
+  if (typeof warehouseId !== "number" || !Number.isInteger(warehouseId)) {
+    throw new TaskFailure(messages.stockImportWarehouseGone);
+  }
+  return { warehouseId };
+}
+
+/**
+ * The products as stock rows, or what is wrong with them. A blank code counts as none (the
+ * product is then known by its name). The same product twice in the answer is one product
+ * whose stock is the sum (SmartBill may list it per lot), unless the units differ.
+ */
+export function checkProducts(products: readonly StockProduct[]): { rows: StockProductRow[]; problems: string[] } {
+  const problems: string[] = [];
+  const rows = new Map<string, StockProductRow>();
+  products.forEach((product, index) => {
+    const productName = typeof product.productName === "string" ? product.productName.trim() : "";
+    const code = typeof product.productCode === "string" ? product.productCode.trim() : "";
+    const measuringUnit = typeof product.measuringUnit === "string" ? product.measuringUnit.trim() : "";
+    const quantity = product.quantity;
+    if (!productName) {
+      problems.push(stockRowWithoutName(index + 1));
+      return;
+    }
+    if (typeof quantity !== "number" || !Number.isFinite(quantity)) {
+      problems.push(stockRowBadQuantity(productName));
+      return;
+    }
+    const row: StockProductRow = { productCode: code || null, productName, measuringUnit, quantity };
+    const key = productKey(row);
+    const earlier = rows.get(key);
+    if (!earlier) {
+      rows.set(key, row);
+    } else if (earlier.measuringUnit === row.measuringUnit) {
+      earlier.quantity += row.quantity;
+    } else {
+      problems.push(stockRowRepeated(productName));
+    }
+  });
+  return { rows: [...rows.values()], problems };
+}

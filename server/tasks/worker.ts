@@ -1,0 +1,199 @@
+/**
+ * The in-process task worker: one task at a time per process. It wakes at once when this
+ * process enqueues a task and otherwise polls the table every `pollMs`; while a task runs it
+ * writes a heartbeat, and every so often it fails the tasks of processes that stopped beating
+ * (crashed, killed, restarted). At start-up on SQLite, whose file only one process serves,
+ * every 'running' task is such a task.
+ *
+ *   const worker = createTaskWorker({ db, log, kinds: TASK_KINDS, pollMs: 500, staleSeconds: 60 });
+ *   await worker.start();  …  await worker.stop();
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { TaskKind } from "../../contract/api";
+import { dialectOf } from "../db/connection";
+import type { Database } from "../db/database";
+import { messages, taskKindUnknown } from "../messages";
+import { SmartBillError } from "../smartbill/types";
+import {
+  claimNextTask,
+  failStaleTasks,
+  finishTask,
+  heartbeat,
+  onTaskEnqueued,
+  releaseTask,
+  reportProgress,
+} from "./queue";
+import { TaskFailure, type TaskKinds, type TaskRow } from "./types";
+
+export interface TaskWorkerOptions {
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  kinds: TaskKinds;
+  /** How often to look for queued tasks when not woken (ms). */
+  pollMs: number;
+  /** A running task whose heartbeat is older than this belongs to a process that is gone. */
+  staleSeconds: number;
+  /** How long `stop()` waits for the running task to wind down (ms). */
+  shutdownGraceMs?: number;
+  /** Unique per worker; a default names the host and process. */
+  workerId?: string;
+}
+
+export interface TaskWorker {
+  readonly workerId: string;
+  /** Fails stale tasks, then starts the loop. */
+  start(): Promise<void>;
+  /** Stops claiming; aborts the running task and waits for it (up to the grace period). */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** Heartbeats are several per stale period, and at least every 5 s. */
+const heartbeatMsFor = (staleSeconds: number) => Math.min(5_000, (staleSeconds * 1000) / 4);
+
+export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
+  const { db, kinds, pollMs, staleSeconds } = options;
+  const log = options.log.child({ component: "taskWorker" });
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const heartbeatMs = heartbeatMsFor(staleSeconds);
+  const sweepMs = Math.max(heartbeatMs, (staleSeconds * 1000) / 2);
+
+  let stopped = false;
+  let loop: Promise<void> | undefined;
+  let current: { controller: AbortController; done: Promise<void> } | undefined;
+  let wake: () => void = () => {};
+  let unsubscribe: () => void = () => {};
+  let lastSweep = Date.now();
+
+  async function sweep(atStart: boolean): Promise<void> {
+    // At start on SQLite no other process can be running anything: every 'running' task is
+    // left over from before the restart. Otherwise only those whose heartbeat stopped.
+    const all = atStart && dialectOf(db) === "sqlite";
+    const failed = await failStaleTasks(db, all ? {} : { staleSeconds, exceptWorker: workerId });
+    if (failed > 0) log.warn({ failed }, "tasks interrupted by a restart marked failed");
+    lastSweep = Date.now();
+  }
+
+  async function run(task: TaskRow): Promise<void> {
+    const controller = new AbortController();
+    const beat = setInterval(() => {
+      heartbeat(db, task.id, workerId).catch((error: unknown) => log.warn({ err: error, taskId: task.id }, "heartbeat failed"));
+    }, heartbeatMs);
+    const taskLog = log.child({ taskId: task.id, kind: task.kind, tenantId: task.tenantId });
+    const done = (async () => {
+      try {
+        const handler = Object.hasOwn(kinds, task.kind) ? kinds[task.kind as TaskKind] : undefined;
+        if (!handler) throw new TaskFailure(taskKindUnknown(task.kind));
+        const outcome = await handler({
+          db,
+          task,
+          payload: parsePayload(task.payload),
+          signal: controller.signal,
+          log: taskLog,
+          progress: (update) => reportProgress(db, task.id, workerId, update),
+        });
+        const { message, ...counts } = outcome;
+        await finishTask(db, task.id, workerId, { status: "done", message, counts });
+        taskLog.info({ message }, "task done");
+      } catch (error) {
+        const errorText = describeFailure(error, controller.signal.aborted);
+        if (!(error instanceof TaskFailure || error instanceof SmartBillError)) {
+          taskLog.error({ err: error }, "task failed");
+        } else {
+          taskLog.info({ errorText }, "task failed");
+        }
+        const counts = error instanceof TaskFailure ? error.counts : {};
+        await finishTask(db, task.id, workerId, { status: "failed", errorText, counts }).catch((finishError: unknown) =>
+          taskLog.error({ err: finishError }, "could not record the task's failure"),
+        );
+      } finally {
+        clearInterval(beat);
+      }
+    })();
+    current = { controller, done };
+    await done;
+    current = undefined;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (!stopped) {
+      let task: TaskRow | undefined;
+      try {
+        if (Date.now() - lastSweep >= sweepMs) await sweep(false);
+        task = await claimNextTask(db, workerId);
+      } catch (error) {
+        if (stopped) return;
+        log.error({ err: error }, "could not claim a task");
+      }
+      if (stopped) {
+        // Claimed while stopping: back to the queue, for the next worker to run.
+        if (task) await releaseTask(db, task.id, workerId).catch((error: unknown) => log.warn({ err: error }, "could not release a task"));
+        return;
+      }
+      if (task) {
+        await run(task);
+        continue; // more may be waiting
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollMs);
+        function done() {
+          clearTimeout(timer);
+          wake = () => {};
+          resolve();
+        }
+        wake = done;
+      });
+    }
+  }
+
+  return {
+    workerId,
+    async start() {
+      await sweep(true);
+      unsubscribe = onTaskEnqueued(db, () => wake());
+      loop = runLoop();
+      log.debug({ workerId }, "task worker started");
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      wake();
+      const running = current;
+      if (running) {
+        running.controller.abort();
+        const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+        let timer: NodeJS.Timeout | undefined;
+        const settled = await Promise.race([
+          running.done.then(() => true),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), grace))),
+        ]);
+        clearTimeout(timer);
+        if (!settled) {
+          // Left 'running': the next start (or another process's sweep) fails it.
+          log.warn("the running task did not stop in time; it will be marked interrupted");
+          return;
+        }
+      }
+      await loop;
+    },
+  };
+}
+
+/** The task's errorText: a user-facing message as it is; anything else a generic sentence. */
+function describeFailure(error: unknown, aborted: boolean): string {
+  if (error instanceof TaskFailure) return error.message;
+  if (aborted) return messages.taskInterrupted;
+  if (error instanceof SmartBillError) return error.message;
+  return messages.taskInternalError;
+}
+
+function parsePayload(payload: string): unknown {
+  try {
+    return JSON.parse(payload);
+  } catch {
+    return undefined;
+  }
+}

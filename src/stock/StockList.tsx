@@ -1,0 +1,52 @@
+/**
+ * 'Lista Produse': the tenant's stock as last imported from SmartBill, paged and sorted on the
+ * server, searchable by code or name and filterable by warehouse.
+ */
+import { Datagrid, List, NumberField, SearchInput, SelectInput, TextField, useTranslate } from "react-admin";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { useWarehouses, WarehouseNameField } from "./WarehouseNameField";
+
+function WarehouseFilter(props: { source: string; alwaysOn?: boolean }) {
+  const translate = useTranslate();
+  const { data } = useWarehouses();
+  return (
+    <SelectInput
+      {...props}
+      label={translate("stock.fields.warehouseId")}
+      choices={data ?? []}
+      optionText="warehouseName"
+    />
+  );
+}
+
+export function StockList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("stock.search")} />,
+    <WarehouseFilter key="warehouseId" source="warehouseId" alwaysOn />,
+  ];
+  return (
+    <RequireAccess resource="stock">
+      <ScreenHeading>{translate("stock.title")}</ScreenHeading>
+      <List
+        resource="stock"
+        title={translate("stock.title")}
+        sort={{ field: "productName", order: "ASC" }}
+        perPage={25}
+        filters={filters}
+        exporter={false}
+        error={<ListErrorAlert messageKey="stock.fetchError" />}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="productCode" label={translate("stock.fields.productCode")} />
+          <TextField source="productName" label={translate("stock.fields.productName")} />
+          <TextField source="measuringUnit" label={translate("stock.fields.measuringUnit")} />
+          <NumberField source="quantity" label={translate("stock.fields.quantity")} locales="ro-RO" />
+          <WarehouseNameField source="warehouseId" label={translate("stock.fields.warehouseId")} />
+        </Datagrid>
+      </List>
+    </RequireAccess>
+  );
+}

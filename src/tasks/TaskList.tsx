@@ -1,0 +1,87 @@
+/**
+ * The tenant's tasks, newest first: kind, status, progress, counts, message or error, start and
+ * end. While any task is queued or running the list refreshes every second, so a running import
+ * is watched to its end without touching the page.
+ */
+import { Datagrid, FunctionField, List, TextField, useTranslate } from "react-admin";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import LinearProgress from "@mui/material/LinearProgress";
+import Typography from "@mui/material/Typography";
+import type { Task } from "../../contract/api";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { RoDateField } from "../common/RoDateField";
+import { ScreenHeading } from "../common/ScreenHeading";
+
+const ACTIVE: Task["status"][] = ["queued", "running"];
+const STATUS_COLOR = { queued: "default", running: "info", done: "success", failed: "error" } as const;
+export const TASK_REFRESH_MS = 1_000;
+
+/** react-query asks this after every fetch: keep polling while something is still on its way. */
+export function refetchWhileActive(query: { state: { data?: { data?: Task[] } } }): number | false {
+  return query.state.data?.data?.some((task) => ACTIVE.includes(task.status)) ? TASK_REFRESH_MS : false;
+}
+
+export function TaskList() {
+  const translate = useTranslate();
+  return (
+    <RequireAccess resource="tasks">
+      <ScreenHeading>{translate("tasks.title")}</ScreenHeading>
+      <List
+        resource="tasks"
+        title={translate("tasks.title")}
+        sort={{ field: "id", order: "DESC" }}
+        perPage={25}
+        exporter={false}
+        actions={false}
+        queryOptions={{ refetchInterval: refetchWhileActive as never }}
+        error={<ListErrorAlert />}
+        empty={<Typography sx={{ p: 2 }}>{translate("tasks.empty")}</Typography>}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" label={translate("tasks.fields.id")} />
+          <FunctionField<Task>
+            label={translate("tasks.fields.kind")}
+            render={(task) => translate(`tasks.kinds.${task.kind}`, { _: task.kind })}
+          />
+          <FunctionField<Task>
+            label={translate("tasks.fields.status")}
+            render={(task) => (
+              <Chip size="small" color={STATUS_COLOR[task.status]} label={translate(`tasks.statuses.${task.status}`)} data-testid="task-status" />
+            )}
+          />
+          <FunctionField<Task>
+            label={translate("tasks.fields.progress")}
+            render={(task) => (
+              <Box sx={{ minWidth: 120 }}>
+                <LinearProgress variant="determinate" value={task.progress} aria-label={`${task.progress}%`} />
+                <Typography variant="caption">{task.progress}%</Typography>
+              </Box>
+            )}
+          />
+          <FunctionField<Task>
+            label={translate("tasks.fields.counts")}
+            render={(task) => translate("tasks.counts", { created: task.created, updated: task.updated, errors: task.errors })}
+          />
+          <FunctionField<Task>
+            label={translate("tasks.fields.message")}
+            render={(task) =>
+              task.errorText ? (
+                <Typography variant="body2" color="error" data-testid="task-message">
+                  {task.errorText}
+                </Typography>
+              ) : (
+                <Typography variant="body2" data-testid="task-message">
+                  {task.message ?? ""}
+                </Typography>
+              )
+            }
+          />
+          <RoDateField source="startedAt" label={translate("tasks.fields.startedAt")} showTime />
+          <RoDateField source="finishedAt" label={translate("tasks.fields.finishedAt")} showTime />
+        </Datagrid>
+      </List>
+    </RequireAccess>
+  );
+}

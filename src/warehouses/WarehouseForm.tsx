@@ -1,0 +1,82 @@
+/**
+ * The add-or-update form under the warehouse list: empty to add one, filled with the warehouse
+ * being edited to update it. Name and type are both required ('Completati numele si tipul
+ * depozitului.'); a refusal keeps what was typed and says why.
+ */
+import { useState } from "react";
+import { Form, SelectInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import type { Warehouse } from "../../contract/api";
+import { errorMessage } from "../common/errorMessage";
+
+export const WAREHOUSE_TYPES = [
+  { id: "en gros", name: "warehouses.types.enGros" },
+  { id: "en detail", name: "warehouses.types.enDetail" },
+];
+
+interface Props {
+  editing: Warehouse | null;
+  onDone: () => void;
+}
+
+export function WarehouseForm({ editing, onDone }: Props) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [create] = useCreate<Warehouse>();
+  const [update] = useUpdate<Warehouse>();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (values: Partial<Warehouse>) => {
+    const data = { warehouseName: values.warehouseName?.trim() ?? "", warehouseType: values.warehouseType ?? "" };
+    if (!data.warehouseName || !data.warehouseType) {
+      setError(translate("warehouses.required"));
+      return;
+    }
+    setError(null);
+    try {
+      if (editing) {
+        await update("warehouses", { id: editing.id, data, previousData: editing }, { returnPromise: true });
+      } else {
+        await create("warehouses", { data }, { returnPromise: true });
+      }
+      notify(translate(editing ? "warehouses.updated" : "warehouses.created"), { type: "success" });
+      onDone();
+    } catch (failure) {
+      const prefix = translate(editing ? "warehouses.updateError" : "warehouses.addError");
+      setError(`${prefix} ${errorMessage(failure, "")}`.trim());
+    }
+  };
+
+  return (
+    <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }} component="section" aria-labelledby="warehouse-form-title">
+      <Typography variant="h6" component="h2" id="warehouse-form-title" gutterBottom>
+        {editing ? translate("warehouses.formEdit", { id: editing.id }) : translate("warehouses.formAdd")}
+      </Typography>
+      {/* A new key per edited warehouse resets the form to that warehouse's values. */}
+      <Form key={editing?.id ?? "new"} record={editing ?? undefined} onSubmit={submit} noValidate>
+        {error && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {error}
+          </Alert>
+        )}
+        <TextInput source="warehouseName" label={translate("warehouses.fields.warehouseName")} fullWidth />
+        <SelectInput
+          source="warehouseType"
+          label={translate("warehouses.fields.warehouseType")}
+          choices={WAREHOUSE_TYPES}
+          fullWidth
+        />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained">
+            {translate(editing ? "warehouses.update" : "warehouses.add")}
+          </Button>
+          {editing && <Button onClick={onDone}>{translate("warehouses.cancelEdit")}</Button>}
+        </Stack>
+      </Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * 'Management Depozite': the tenant's warehouses (id, name, type, edit, delete) and, below, the
+ * add-or-update form. The names must match SmartBill's warehouses: stock is imported by name.
+ */
+import { useState } from "react";
+import { Button as RaButton, Datagrid, List, TextField, useRecordContext, useTranslate } from "react-admin";
+import EditIcon from "@mui/icons-material/Edit";
+import Stack from "@mui/material/Stack";
+import type { Warehouse } from "../../contract/api";
+import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { WarehouseForm } from "./WarehouseForm";
+
+// `label` is read by the Datagrid for the column header.
+function WarehouseActions({ onEdit }: { onEdit: (warehouse: Warehouse) => void; label?: string }) {
+  const warehouse = useRecordContext<Warehouse>();
+  const translate = useTranslate();
+  if (!warehouse) return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      <RaButton label="ra.action.edit" onClick={() => onEdit(warehouse)}>
+        <EditIcon />
+      </RaButton>
+      <ConfirmDeleteButton
+        title={translate("warehouses.deleteTitle", { name: warehouse.warehouseName })}
+        content={translate("warehouses.deleteContent")}
+        successMessage={translate("warehouses.deleted")}
+        errorPrefix={translate("warehouses.deleteError")}
+      />
+    </Stack>
+  );
+}
+
+export function WarehouseScreen() {
+  const translate = useTranslate();
+  const [editing, setEditing] = useState<Warehouse | null>(null);
+  return (
+    <RequireAccess resource="warehouses">
+      <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
+      <List
+        resource="warehouses"
+        title={translate("warehouses.title")}
+        sort={{ field: "id", order: "ASC" }}
+        perPage={50}
+        exporter={false}
+        actions={false}
+        error={<ListErrorAlert messageKey="warehouses.fetchError" />}
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" label={translate("warehouses.fields.id")} />
+          <TextField source="warehouseName" label={translate("warehouses.fields.warehouseName")} />
+          <TextField source="warehouseType" label={translate("warehouses.fields.warehouseType")} />
+          <WarehouseActions label={translate("lists.actions")} onEdit={setEditing} />
+        </Datagrid>
+      </List>
+      <WarehouseForm editing={editing} onDone={() => setEditing(null)} />
+    </RequireAccess>
+  );
+}

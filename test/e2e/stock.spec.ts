@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, signInAndWaitForProfile } from "./helpers";
+
+test("the invoicing user adds a warehouse, imports its stock as a task and sees the products", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+
+  await page.goto("/smartbill/warehouse");
+  await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
+  const form = page.getByRole("region", { name: "Adaugă depozit" });
+  await form.getByRole("button", { name: "Adaugă" }).click();
+  await expect(form.getByText("Completati numele si tipul depozitului.")).toBeVisible();
+  await form.getByLabel("Nume").fill("Depozit Central");
+  await form.getByRole("combobox", { name: "Tip" }).click();
+  await page.getByRole("option", { name: "en gros" }).click();
+  await form.getByRole("button", { name: "Adaugă" }).click();
+  await expect(page.getByText("Depozitul a fost adăugat cu succes.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "Depozit Central" })).toContainText("en gros");
+
+  await page.goto("/smartbill/stock/import");
+  await expect(page.getByRole("heading", { level: 1, name: "Import Stoc Produse" })).toBeVisible();
+  await page.getByRole("button", { name: "Import Stoc" }).click();
+  await expect(page.getByText("Selectați un depozit.")).toBeVisible();
+  await page.getByRole("combobox", { name: "Depozit" }).click();
+  await page.getByRole("option", { name: "Depozit Central" }).click();
+  await page.getByRole("button", { name: "Import Stoc" }).click();
+  await expect(page.getByRole("alert")).toContainText("lista de sarcini");
+
+  await page.getByRole("link", { name: "Vezi lista de sarcini" }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const newest = page.getByRole("row").nth(1);
+  await expect(newest).toContainText("Import stoc");
+  await expect(newest.getByTestId("task-status")).toHaveText("Finalizată", { timeout: 20_000 });
+  await expect(newest.getByTestId("task-message")).toContainText("Importate");
+
+  await page.goto("/smartbill/stock");
+  await expect(page.getByRole("heading", { level: 1, name: "Lista Produse" })).toBeVisible();
+  const rows = page.getByRole("row").filter({ hasText: "Depozit Central" });
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(page.getByText(/not found/)).toHaveCount(0);
+});
+
+test("a stock import of a warehouse SmartBill does not know fails on the Tasks page with the provider's reason", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.facturare);
+  await page.goto("/smartbill/warehouse");
+  const form = page.getByRole("region", { name: "Adaugă depozit" });
+  await form.getByLabel("Nume").fill("Depozit Inexistent");
+  await form.getByRole("combobox", { name: "Tip" }).click();
+  await page.getByRole("option", { name: "en detail" }).click();
+  await form.getByRole("button", { name: "Adaugă" }).click();
+  await expect(page.getByText("Depozitul a fost adăugat cu succes.")).toBeVisible();
+
+  await page.goto("/smartbill/stock/import");
+  await page.getByRole("combobox", { name: "Depozit" }).click();
+  await page.getByRole("option", { name: "Depozit Inexistent" }).click();
+  await page.getByRole("button", { name: "Import Stoc" }).click();
+  await page.getByRole("link", { name: "Vezi lista de sarcini" }).click();
+  const newest = page.getByRole("row").nth(1);
+  await expect(newest.getByTestId("task-status")).toHaveText("Eșuată", { timeout: 20_000 });
+  await expect(newest.getByTestId("task-message")).toContainText("Gestiunea Depozit Inexistent nu a fost gasita pe server.");
+});
+
+test("an admin cannot open the warehouses or the tasks", async ({ page }) => {
+  await signInAndWaitForProfile(page, DEMO.admin);
+  for (const path of ["/smartbill/warehouse", "/tasks", "/smartbill/stock"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+  }
+});

@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LoginResponse, Page, Task } from "../../contract/api";
+import { SmartBillError } from "../../server/smartbill/types";
+import { claimNextTask, enqueueTask, failStaleTasks, finishTask, releaseTask } from "../../server/tasks/queue";
+import { TaskFailure, type TaskHandler, type TaskKinds } from "../../server/tasks/types";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { dialects, describeEachDialect } from "../helpers/dialects";
+import { eventually, invoicingUserOfNewTenant, waitForTask } from "../helpers/smartbillData";
+import { type TestApp, testApp, type TestAppOptions } from "../helpers/testApp";
+import { addUser } from "../helpers/users";
+
+afterAll(removeTemporaryDatabases);
+
+const INTERRUPTED = "Sarcina a fost întreruptă de repornirea serverului. Porniți-o din nou.";
+const INTERNAL = "Sarcina a eșuat din cauza unei erori interne; nimic nu a fost modificat. Detaliile sunt în jurnalul serverului.";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stand-in for the real task kinds: the payload says what to do. `hang` runs until the worker
+ * aborts it (server shutdown); `record` notes who ran the task (for the two-worker test).
+ */
+type FakePayload =
+  | { action: "succeed" }
+  | { action: "fail-politely" }
+  | { action: "fail-smartbill" }
+  | { action: "crash" }
+  | { action: "hang" }
+  | { action: "record"; ms: number };
+
+function fakeKinds(runs: { taskId: number; workerApp: string }[] = [], workerApp = "app"): TaskKinds {
+  const handler: TaskHandler = async ({ task, payload, progress, signal }) => {
+    const work = payload as FakePayload;
+    switch (work.action) {
+      case "succeed":
+        await progress({ progress: 50, total: 3 });
+        return { message: "Gata: 3 lucruri.", total: 3, processed: 3, created: 1, updated: 2 };
+      case "fail-politely":
+        throw new TaskFailure("Nu se poate, și iată de ce.", { total: 5, errors: 2 });
+      case "fail-smartbill":
+        throw new SmartBillError("provider", "Gestiunea X nu a fost gasita pe server.");
+      case "crash":
+        throw new Error("column \"x\" does not exist");
+      case "hang":
+        await new Promise<void>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
+        throw new Error("unreachable");
+      case "record":
+        runs.push({ taskId: task.id, workerApp });
+        await sleep(work.ms);
+        return { message: "Înregistrat." };
+    }
+  };
+  return { "stock-import": handler };
+}
+
+const enqueue = (t: TestApp, payload: FakePayload, tenantId = 2) =>
+  enqueueTask(t.db, { tenantId, kind: "stock-import", title: `Test: ${payload.action}`, payload, createdBy: 3 });
+
+const FAST: TestAppOptions["env"] = { TASK_POLL_MS: "20", TASK_STALE_SECONDS: "1" };
+
+describeEachDialect("tasks and the task worker", (dialect) => {
+  describe("running tasks", () => {
+    let t: TestApp;
+    let invoicing: LoginResponse;
+    beforeAll(async () => {
+      // A poll interval far longer than the test: only the wake-up on enqueue can run the tasks in time.
+      t = await testApp(dialect, { env: { TASK_POLL_MS: "600000" }, taskKinds: fakeKinds() });
+      invoicing = await t.signIn("facturare@demo.ro");
+    });
+    afterAll(() => t.close());
+
+    it("runs a task as soon as this process enqueues it, and records it done with progress, counts and message", async () => {
+      const queued = await enqueue(t, { action: "succeed" });
+      expect(queued).toMatchObject({ status: "queued", progress: 0, startedAt: null, finishedAt: null });
+      const task = await waitForTask(t, invoicing, queued.id, { timeoutMs: 5_000 });
+      expect(task).toEqual({
+        id: queued.id,
+        kind: "stock-import",
+        title: "Test: succeed",
+        status: "done",
+        progress: 100,
+        total: 3,
+        processed: 3,
+        created: 1,
+        updated: 2,
+        errors: 0,
+        errorText: null,
+        message: "Gata: 3 lucruri.",
+        createdAt: queued.createdAt,
+        startedAt: expect.any(String),
+        finishedAt: expect.any(String),
+      });
+      expect(task.startedAt! >= task.createdAt && task.finishedAt! >= task.startedAt!).toBe(true);
+    });
+
+    it("records a failure meant for the user as the task's errorText, with its counts", async () => {
+      const task = await waitForTask(t, invoicing, (await enqueue(t, { action: "fail-politely" })).id);
+      expect(task).toMatchObject({ status: "failed", errorText: "Nu se poate, și iată de ce.", total: 5, errors: 2, message: null });
+      expect(task.finishedAt).not.toBeNull();
+    });
+
+    it("records SmartBill's own message as the errorText of a task SmartBill refused", async () => {
+      const task = await waitForTask(t, invoicing, (await enqueue(t, { action: "fail-smartbill" })).id);
+      expect(task).toMatchObject({ status: "failed", errorText: "Gestiunea X nu a fost gasita pe server." });
+    });
+
+    it("answers an unexpected error with a general Romanian sentence, never the error's own text", async () => {
+      const task = await waitForTask(t, invoicing, (await enqueue(t, { action: "crash" })).id);
+      expect(task).toMatchObject({ status: "failed", errorText: INTERNAL });
+    });
+
+    it("fails a task of a kind this server does not know", async () => {
+      const { id } = await t.db
+        .insertInto("tasks")
+        .values({ tenantId: 2, kind: "din-viitor", title: "Necunoscut", status: "queued", payload: "{}", createdBy: null, createdAt: new Date().toISOString() })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await enqueue(t, { action: "succeed" }); // wakes the worker; it takes the older task first
+      const task = await waitForTask(t, invoicing, id);
+      expect(task).toMatchObject({ status: "failed", errorText: "Tipul de sarcină „din-viitor” nu este cunoscut de acest server." });
+    });
+
+    it("runs the tasks one after the other, oldest first", async () => {
+      const ids = [];
+      for (let i = 0; i < 4; i++) ids.push((await enqueue(t, { action: "succeed" })).id);
+      for (const id of ids) await waitForTask(t, invoicing, id);
+      const rows = await t.db.selectFrom("tasks").select(["id", "startedAt", "finishedAt"]).where("id", "in", ids).orderBy("id").execute();
+      for (let i = 1; i < rows.length; i++) {
+        expect(rows[i].startedAt! >= rows[i - 1].finishedAt!).toBe(true);
+      }
+    });
+  });
+
+  describe("the queue", () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+    });
+    afterAll(() => t.close());
+
+    it("hands each queued task to one worker, oldest first, and lets only its owner write it", async () => {
+      const first = await enqueue(t, { action: "succeed" });
+      const second = await enqueue(t, { action: "succeed" });
+      const a = await claimNextTask(t.db, "worker-a");
+      const b = await claimNextTask(t.db, "worker-b");
+      expect([a?.id, b?.id]).toEqual([first.id, second.id]);
+      expect(a).toMatchObject({ status: "running", claimedBy: "worker-a", startedAt: expect.any(String), heartbeatAt: expect.any(String) });
+      expect(await claimNextTask(t.db, "worker-c")).toBeUndefined();
+
+      expect(await finishTask(t.db, first.id, "worker-b", { status: "done", message: "Nu e a mea.", counts: {} })).toBe(false);
+      expect(await finishTask(t.db, first.id, "worker-a", { status: "done", message: "Gata.", counts: { total: 1 } })).toBe(true);
+      expect(await taskRow(t, first.id)).toMatchObject({ status: "done", message: "Gata.", total: 1, progress: 100 });
+
+      // A worker that stops after claiming puts the task back, for the next one.
+      await releaseTask(t.db, second.id, "worker-b");
+      expect(await taskRow(t, second.id)).toMatchObject({ status: "queued", claimedBy: null, startedAt: null });
+      expect((await claimNextTask(t.db, "worker-c"))?.id).toBe(second.id);
+      // The sweep spares a live worker's own tasks and those with a fresh heartbeat.
+      expect(await failStaleTasks(t.db, { staleSeconds: 60 })).toBe(0);
+      expect(await failStaleTasks(t.db, { exceptWorker: "worker-c" })).toBe(0);
+      expect(await failStaleTasks(t.db)).toBe(1);
+      expect(await taskRow(t, second.id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
+    });
+  });
+
+  describe("GET /api/tasks and /api/tasks/{id}", () => {
+    let t: TestApp;
+    let superadmin: LoginResponse;
+    let admin: LoginResponse;
+    let invoicing: LoginResponse;
+    let other: { tenantId: number; session: LoginResponse };
+    let ids: number[];
+    beforeAll(async () => {
+      t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+      [superadmin, admin, invoicing] = await Promise.all(
+        ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
+      );
+      other = await invoicingUserOfNewTenant(t, superadmin, "Alt Client SRL", "facturare@alt-client.ro");
+      ids = [];
+      for (const action of ["succeed", "crash", "hang"] as const) ids.push((await enqueue(t, { action })).id);
+      await t.db.updateTable("tasks").set({ status: "done", progress: 100, message: "Gata." }).where("id", "=", ids[0]).execute();
+      await t.db.updateTable("tasks").set({ status: "failed", errorText: "Eroare." }).where("id", "=", ids[1]).execute();
+      await enqueue(t, { action: "succeed" }, other.tenantId);
+    });
+    afterAll(() => t.close());
+
+    const list = (query = "", session = invoicing, tenantId?: number) => t.api("GET", `/api/tasks${query}`, { session, tenantId });
+
+    it("lists the tenant's tasks newest first, without their internal columns", async () => {
+      const response = await list();
+      expect(response.statusCode).toBe(200);
+      const tasks = response.json<Task[]>();
+      expect(tasks.map((task) => task.id)).toEqual([...ids].reverse());
+      expect(Object.keys(tasks[0]).sort()).toEqual(
+        ["createdAt", "created", "errorText", "errors", "finishedAt", "id", "kind", "message", "processed", "progress", "startedAt", "status", "title", "total", "updated"].sort(),
+      );
+      expect(tasks.map((task) => task.status)).toEqual(["queued", "failed", "done"]);
+    });
+
+    it("pages, sorts, searches the title and filters on the status", async () => {
+      const page = (await list("?page=0&size=2")).json<Page<Task>>();
+      expect(page.totalElements).toBe(3);
+      expect(page.content.map((task) => task.id)).toEqual([ids[2], ids[1]]);
+      expect((await list("?sort=id,asc")).json<Task[]>().map((task) => task.id)).toEqual(ids);
+      expect((await list("?status=failed")).json<Task[]>().map((task) => task.id)).toEqual([ids[1]]);
+      expect((await list("?q=CRASH")).json<Task[]>().map((task) => task.id)).toEqual([ids[1]]);
+      expect((await list("?status=paused")).statusCode).toBe(400);
+    });
+
+    it("answers one task of the tenant, and 404 for another tenant's", async () => {
+      const one = await t.api("GET", `/api/tasks/${ids[0]}`, { session: invoicing });
+      expect(one.json<Task>()).toMatchObject({ id: ids[0], status: "done", message: "Gata." });
+      const foreignId = (await list("", other.session)).json<Task[]>()[0].id;
+      const foreign = await t.api("GET", `/api/tasks/${foreignId}`, { session: invoicing });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.json()).toEqual({ message: "Sarcina nu a fost găsită." });
+      expect((await list("", other.session)).json<Task[]>()).toHaveLength(1);
+      expect((await t.api("GET", `/api/tasks/${ids[0]}`, { session: other.session })).statusCode).toBe(404);
+    });
+
+    it("lets the super-admin see tenant 2's tasks, refuses an admin with 403 and a spoofed X-Tenant-ID with 403", async () => {
+      expect((await list("", superadmin, 2)).json<Task[]>()).toHaveLength(3);
+      expect((await list("", admin)).statusCode).toBe(403);
+      expect((await t.api("GET", `/api/tasks/${ids[0]}`, { session: admin })).statusCode).toBe(403);
+      const spoofed = await list("", other.session, 2);
+      expect(spoofed.statusCode).toBe(403);
+      expect(spoofed.json()).toEqual({ message: "Nu aveți acces la datele acestui tenant." });
+    });
+
+    it("keeps the tasks of a user who is deleted", async () => {
+      const userId = await addUser(t, { email: "plecat@demo.ro", tenantId: 2, roles: ["ROLE_SMARTBILL"] });
+      const task = await enqueueTask(t.db, { tenantId: 2, kind: "stock-import", title: "Al celui plecat", payload: {}, createdBy: userId });
+      expect((await t.api("DELETE", `/api/user/${userId}`, { session: superadmin })).statusCode).toBe(200);
+      expect(await taskRow(t, task.id)).toMatchObject({ createdBy: null, title: "Al celui plecat" });
+      await t.db.deleteFrom("tasks").where("id", "=", task.id).execute();
+    });
+
+    it("keeps a tenant that has tasks from being deleted", async () => {
+      expect((await t.api("DELETE", `/api/tenant/${other.tenantId}`, { session: superadmin })).statusCode).toBe(409);
+    });
+  });
+
+  describe("restarts", () => {
+    it("fails a task interrupted by a shutdown, and the restarted server has nothing left running", async () => {
+      const first = await testApp(dialect, { env: FAST, taskKinds: fakeKinds() });
+      const queued = await enqueue(first, { action: "hang" });
+      await eventually(async () => (await taskRow(first, queued.id)).status === "running");
+      await first.close();
+
+      const second = await testApp(dialect, { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds() });
+      try {
+        expect(await taskRow(second, queued.id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
+        expect(await runningTasks(second)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it("fails a task left 'running' by a process that died, once the server starts again", async () => {
+      const first = await testApp(dialect, { env: { ...FAST, TASK_WORKER: "off" } });
+      const queued = await enqueue(first, { action: "succeed" });
+      // A worker that claims the task and then dies without a word (no heartbeat, no finish).
+      expect((await claimNextTask(first.db, "process-that-died"))?.id).toBe(queued.id);
+      await first.close();
+
+      const second = await testApp(dialect, { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds() });
+      try {
+        // SQLite: at start-up (one process serves the file). PostgreSQL: once its heartbeat is
+        // older than TASK_STALE_SECONDS (another live process may be running it).
+        await eventually(async () => (await taskRow(second, queued.id)).status === "failed", 5_000);
+        expect(await taskRow(second, queued.id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
+        expect(await runningTasks(second)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+});
+
+const postgres = dialects.find((d) => d.dialect === "postgres")!;
+
+describe.skipIf(postgres.skipReason !== null)("the task worker with several processes, on postgres", () => {
+  it("never runs the same task twice when two app instances share the database", async () => {
+    const runs: { taskId: number; workerApp: string }[] = [];
+    const first = await testApp("postgres", { env: FAST, taskKinds: fakeKinds(runs, "first") });
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds(runs, "second") });
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 30; i++) ids.push((await enqueue(i % 2 ? first : second, { action: "record", ms: 15 })).id);
+      await eventually(async () => (await first.db.selectFrom("tasks").select("id").where("status", "=", "done").execute()).length === 30);
+      expect(runs.map((run) => run.taskId).sort((a, b) => a - b)).toEqual(ids);
+      // Both took part.
+      expect(new Set(runs.map((run) => run.workerApp))).toEqual(new Set(["first", "second"]));
+      const owners = await first.db.selectFrom("tasks").select("claimedBy").distinct().execute();
+      expect(owners).toHaveLength(2);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("does not fail a task another live process is running when a second one starts", async () => {
+    const first = await testApp("postgres", { env: FAST, taskKinds: fakeKinds() });
+    const queued = await enqueue(first, { action: "hang" });
+    await eventually(async () => (await taskRow(first, queued.id)).status === "running");
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds() });
+    try {
+      // Well past TASK_STALE_SECONDS: the first process's heartbeat keeps its task alive.
+      await sleep(1_600);
+      expect(await taskRow(second, queued.id)).toMatchObject({ status: "running", errorText: null });
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});
+
+async function taskRow(t: TestApp, id: number) {
+  return t.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+async function runningTasks(t: TestApp) {
+  return t.db.selectFrom("tasks").select("id").where("status", "=", "running").execute();
+}
