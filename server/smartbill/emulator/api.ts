@@ -5,7 +5,7 @@
  * (401) before its own logic.
  */
 import { randomBytes } from "node:crypto";
-import type { Socket } from "node:net";
+import type { HangingSockets } from "./hangingSockets";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { formatSmartBillTime } from "../bucharestTime";
 import {
@@ -61,7 +61,7 @@ export interface ApiRoutesOptions {
   /** The emulator's own prefix (e.g. /smartbill-emulator), for paths and fake document links. */
   prefix: string;
   /** Connections the "timeout" fault holds, so that closing the emulator can drop them. */
-  hanging: Set<Socket>;
+  hanging: HangingSockets;
 }
 
 export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): FastifyPluginAsync {
@@ -296,10 +296,7 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       default: {
         // Never answer; the caller's time limit ends it (or hangMs, or closing the emulator).
         reply.hijack();
-        const socket = request.raw.socket;
-        hanging.add(socket);
-        socket.once("close", () => hanging.delete(socket));
-        setTimeout(() => socket.destroy(), runtime.settings.hangMs).unref();
+        hanging.hold(request.raw.socket, runtime.settings.hangMs);
         return reply;
       }
     }

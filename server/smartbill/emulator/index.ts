@@ -14,7 +14,7 @@
  *   GET/DELETE /__emulator/requests  the calls the API received
  *   GET/DELETE /__emulator/lockouts  blocked tokens; DELETE lifts every block
  */
-import type { Socket } from "node:net";
+import { HangingSockets } from "./hangingSockets";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { adminRoutes } from "./admin";
 import { requestError, tomcatPage } from "./answers";
@@ -34,13 +34,10 @@ export const EMULATOR_ADMIN_PATH = "/__emulator";
 
 export const smartBillEmulator: FastifyPluginAsync<SmartBillEmulatorOptions> = async (app, options) => {
   const runtime = new EmulatorRuntime(options);
-  const hanging = new Set<Socket>();
+  const hanging = new HangingSockets();
   const prefix = app.prefix;
 
-  app.addHook("preClose", async () => {
-    for (const socket of hanging) socket.destroy();
-    hanging.clear();
-  });
+  app.addHook("preClose", async () => hanging.closeAll());
 
   // Unknown paths and wrong verbs under the prefix get the emulator's answers. A catch-all route
   // as well as the not-found handler: inside the app, @fastify/static's own catch-all would
