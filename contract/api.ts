@@ -232,3 +232,63 @@ export interface Task {
 export interface TaskListParams extends ListParams {
   status?: TaskStatus;
 }
+
+/* ---------- Customers (issue 5) ---------- */
+
+export interface CustomerFields {
+  clientName: string;
+  cif: string;
+  regCom: string;
+  codClient: string;
+  adresa: string;
+  localitate: string;
+  judet: string;
+  banca: string;
+  iban: string;
+  tara: string;
+  email: string;
+  persContact: string;
+  telefon: string;
+}
+
+export interface Customer extends CustomerFields {
+  id: number;
+  mentions?: string | null;
+  observations?: string | null;
+}
+
+/** The list's columns, in the spec's order; each is also a filter (`?judet=Cluj`, contains, any case). */
+export const CUSTOMER_COLUMNS = [
+  "clientName",
+  "cif",
+  "regCom",
+  "codClient",
+  "adresa",
+  "localitate",
+  "judet",
+  "banca",
+  "iban",
+  "tara",
+  "email",
+  "persContact",
+  "telefon",
+] as const satisfies readonly (keyof CustomerFields)[];
+
+export interface RejectedRow {
+  /** the row number as Excel shows it (1-based, header counted) */
+  row: number;
+  codClient?: string;
+  reason: string;
+}
+
+/** POST /api/smartbill/customer/import[?dryRun=true] (multipart: file) */
+export interface CustomerImportResult {
+  error: boolean;
+  errorMessage?: string;
+  message?: string;
+  dryRun: boolean;
+  counters: { newItems: number; updatedItems: number; errorItems: number };
+  /** the first rows as they will be stored */
+  preview: Array<CustomerFields & { action: "new" | "update" }>;
+  rejected: RejectedRow[];
+}
