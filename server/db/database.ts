@@ -164,6 +164,29 @@ export interface TasksTable {
   claimedBy: string | null;
 }
 
+/** A tenant's customer (issue 5); unique by (tenantId, codClient). Blank text fields are ''. */
+export interface CustomersTable {
+  id: Generated<number>;
+  tenantId: number;
+  clientName: string;
+  cif: string;
+  regCom: string;
+  codClient: string;
+  adresa: string;
+  localitate: string;
+  judet: string;
+  banca: string;
+  iban: string;
+  tara: string;
+  email: string;
+  persContact: string;
+  telefon: string;
+  mentions: string | null;
+  observations: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -179,6 +202,7 @@ export interface Database {
   warehouses: WarehousesTable;
   stock_items: StockItemsTable;
   tasks: TasksTable;
+  customers: CustomersTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -1,12 +1,14 @@
-/** The customers resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The customers resource: the list, and the Excel import under /customers/import. */
 import type { ResourceProps } from "react-admin";
 import { Route } from "react-router-dom";
-import { placeholderScreen } from "../common/placeholderScreen";
-
-const ImportScreen = placeholderScreen("customers", "menu.customerImport");
+import PeopleIcon from "@mui/icons-material/People";
+import { CustomerImport } from "./CustomerImport";
+import { CustomerList } from "./CustomerList";
 
 export const customers: ResourceProps = {
   name: "customers",
-  list: placeholderScreen("customers", "menu.customers"),
-  children: <Route path="import" element={<ImportScreen />} />,
+  list: CustomerList,
+  icon: PeopleIcon,
+  recordRepresentation: "clientName",
+  children: <Route path="import" element={<CustomerImport />} />,
 };

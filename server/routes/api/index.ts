@@ -5,6 +5,7 @@
  * in again. Routes add `requireRole(resource)` for the role matrix. One line per resource below.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { customerRoutes } from "./customers/index";
 import { meRoutes } from "./me/index";
 import { propertyRoutes } from "./properties/index";
 import { stockRoutes } from "./stock/index";
@@ -24,5 +25,6 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(propertyRoutes, { prefix: "/property" });
   await app.register(warehouseRoutes, { prefix: "/smartbill/warehouses" });
   await app.register(stockRoutes, { prefix: "/smartbill/stock" });
+  await app.register(customerRoutes, { prefix: "/smartbill/customer" });
   await app.register(taskRoutes, { prefix: "/tasks" });
 };

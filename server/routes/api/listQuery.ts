@@ -8,7 +8,8 @@
  *     runList(db.selectFrom("tenants"), request.query, tenantList, (q) => q.selectAll(), (rows) => rows));
  *
  * A resource may also name filters (`?warehouseId=3`: rows whose column equals the value, with
- * the parameter's JSON schema) and cap the unpaged form (`maxUnpaged`: a bigger list is refused
+ * the parameter's JSON schema; or, with `match: "contains"`, `?judet=cluj`: rows whose column
+ * contains the text, ignoring case like `q`) and cap the unpaged form (`maxUnpaged`: a bigger list is refused
  * with 400 asking for pages, instead of one huge answer). `listQuerystringFor(spec)` is then the
  * route's querystring schema, and `runPage` answers `{ content, totalElements }` in both forms.
  *
@@ -18,6 +19,7 @@
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { ListParams, Page } from "../../../contract/api";
+import type { DialectName } from "../../db/connection";
 import { HttpError } from "../../errors";
 import { listTooLong, messages, sortFieldInvalid } from "../../messages";
 
@@ -27,6 +29,11 @@ export const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE = 1_000_000;
 const MAX_Q_LENGTH = 200;
 const MAX_SORT_LENGTH = 100;
+
+/** Per-database choices of a list query (see `matching`); none is needed for correct answers. */
+export interface ListOptions {
+  dialect?: DialectName;
+}
 
 /** The query string of a list endpoint; unknown parameters are refused like unknown body fields. */
 export const listQuerystring = {
@@ -40,12 +47,17 @@ export const listQuerystring = {
   },
 } as const;
 
-/** A query parameter that keeps the rows whose column equals its value. */
+/** A query parameter that keeps the rows whose column equals (or contains) its value. */
 export interface ListFilter {
   /** `table.column` */
   column: string;
   /** The parameter's JSON schema (query strings arrive as text; integers are coerced). */
-  schema: { type: "integer"; minimum?: number; maximum?: number } | { type: "string"; enum: readonly string[] };
+  schema:
+    | { type: "integer"; minimum?: number; maximum?: number }
+    | { type: "string"; enum: readonly string[] }
+    | { type: "string"; maxLength: number };
+  /** "equals" (default), or "contains": a case-insensitive substring, as `q`. */
+  match?: "equals" | "contains";
 }
 
 type Direction = "asc" | "desc";
@@ -71,8 +83,8 @@ export interface ListQuery {
   order: { column: string | Expression<unknown>; direction: Direction }[];
   /** A LIKE pattern (lower-case, wildcards escaped), or undefined for no search. */
   pattern: string | undefined;
-  /** The spec's filters that the parameters set. */
-  where: { column: string; value: string | number }[];
+  /** The spec's filters that the parameters set (`contains`: value is a LIKE pattern as `pattern`). */
+  where: { column: string; value: string | number; match: "equals" | "contains" }[];
   /** undefined: the whole list as an array. */
   page: { offset: number; limit: number } | undefined;
 }
@@ -105,19 +117,29 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
     if (!order.some((chosen) => chosen.column === column)) order.push({ column, direction });
   }
 
-  const q = params.q?.trim().toLowerCase();
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = likePattern(params.q);
 
   const where: ListQuery["where"] = [];
   for (const [name, filter] of Object.entries(spec.filters ?? {})) {
     const value = (params as Record<string, unknown>)[name];
-    if (typeof value === "string" || typeof value === "number") where.push({ column: filter.column, value });
+    if (filter.match === "contains") {
+      const contains = likePattern(typeof value === "string" ? value : undefined);
+      if (contains) where.push({ column: filter.column, value: contains, match: "contains" });
+    } else if (typeof value === "string" || typeof value === "number") {
+      where.push({ column: filter.column, value, match: "equals" });
+    }
   }
 
   const paged = params.page !== undefined || params.size !== undefined;
   const size = params.size ?? DEFAULT_PAGE_SIZE;
   const page = paged ? { offset: (params.page ?? 0) * size, limit: size } : undefined;
   return { order, pattern, where, page };
+}
+
+/** `%text%` lower-case with LIKE's wildcards escaped; undefined for blank text. */
+function likePattern(text: string | undefined): string | undefined {
+  const q = text?.trim().toLowerCase();
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
 /**
@@ -132,8 +154,9 @@ export async function runList<DB, TB extends keyof DB, Row, Item>(
   spec: ListSpec,
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
+  options: ListOptions = {},
 ): Promise<Item[] | Page<Item>> {
-  const list = prepare(from, params, spec, select);
+  const list = prepare(from, params, spec, select, options);
   if (list.paged) return list.page(toItems);
   await list.refuseTooLong();
   return toItems(await list.query.execute());
@@ -146,12 +169,27 @@ export async function runPage<DB, TB extends keyof DB, Row, Item>(
   spec: ListSpec,
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
+  options: ListOptions = {},
 ): Promise<Page<Item>> {
-  const list = prepare(from, params, spec, select);
+  const list = prepare(from, params, spec, select, options);
   if (list.paged) return list.page(toItems);
   await list.refuseTooLong();
   const rows = await list.query.execute();
   return { content: await toItems(rows), totalElements: rows.length };
+}
+
+/**
+ * The list's query, filtered and ordered but not paged, for answers that stream every row (an
+ * export): the caller reads it in slices with limit/offset (the order ends with a unique column).
+ */
+export function listSelectQuery<DB, TB extends keyof DB, Row>(
+  from: SelectQueryBuilder<DB, TB, {}>,
+  params: ListParams,
+  spec: ListSpec,
+  select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
+  options: ListOptions = {},
+): SelectQueryBuilder<DB, TB, Row> {
+  return prepare(from, params, spec, select, options).query;
 }
 
 function prepare<DB, TB extends keyof DB, Row>(
@@ -159,11 +197,15 @@ function prepare<DB, TB extends keyof DB, Row>(
   params: ListParams,
   spec: ListSpec,
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
+  options: ListOptions,
 ) {
   const list = parseListQuery(params, spec);
+  const matches = (columns: readonly string[], pattern: string) => matching(columns, pattern, options.dialect);
   let scoped = list.pattern ? from.where(matches(spec.searchable, list.pattern)) : from;
-  for (const { column, value } of list.where) {
-    scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+  for (const { column, value, match } of list.where) {
+    scoped = scoped.where(
+      match === "contains" ? matches([column], String(value)) : sql<SqlBool>`${sql.ref(column)} = ${value}`,
+    );
   }
 
   let query = select(scoped);
@@ -196,8 +238,19 @@ function prepare<DB, TB extends keyof DB, Row>(
   };
 }
 
-function matches(columns: readonly string[], pattern: string) {
+/**
+ * Case-insensitive LIKE. On SQLite, lower() is a JavaScript function (db/connection.ts) costing a
+ * call per row, which dominates a search over a big table; SQLite's own LIKE already ignores
+ * ASCII case, so an ASCII-only pattern is matched natively there (same answers: the pattern has no
+ * letter whose case SQLite would not fold). Other patterns, and PostgreSQL, use lower().
+ */
+function matching(columns: readonly string[], pattern: string, dialect: DialectName | undefined) {
+  const native = dialect === "sqlite" && /^[\x00-\x7f]*$/.test(pattern);
   // ESCAPE is needed on SQLite (no default escape character) and harmless on PostgreSQL.
-  const tests = columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+  const tests = columns.map((column) =>
+    native
+      ? sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
+      : sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+  );
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }

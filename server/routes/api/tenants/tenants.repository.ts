@@ -20,6 +20,7 @@ export const TENANT_OWNED_TABLES = [
   "warehouses",
   "stock_items",
   "tasks",
+  "customers",
 ] as const satisfies readonly TenantOwnedTable[];
 
 export const tenantList: ListSpec = {

@@ -1,0 +1,115 @@
+/**
+ * npm run bench:import — the customer import against exceljs alone (issue 5): writes a
+ * 50,000-row × 13-column .xlsx with exceljs's streaming writer into a temporary directory, times
+ * exceljs's streaming reader reading it (the floor), then our import: the dry run (sniff, zip
+ * guard, stream-read, header, checks) and the real write into a temporary SQLite through the
+ * real migrations (one transaction, batched upserts). Prints the times, the ratio and peak RSS.
+ * Each phase runs in its own child process, so each peak RSS (process.resourceUsage().maxRSS)
+ * is that phase's own and not the generator's.
+ * Target: import ≤ 1.5× the raw read, peak RSS ≤ 300 MB.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ExcelJS from "exceljs";
+import { CUSTOMER_COLUMNS } from "../contract/api";
+import { createDatabase } from "../server/db/connection";
+import { migrateToLatest } from "../server/db/migrate";
+import { CUSTOMER_HEADERS } from "../server/routes/api/customers/columns";
+import { checkCustomerFile } from "../server/routes/api/customers/customerImport";
+import { existingCodes, upsertCustomers } from "../server/routes/api/customers/customers.repository";
+import { customerOf } from "./benchData";
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const rss = () => process.resourceUsage().maxRSS / 1024;
+const [phase, file] = process.argv.slice(2);
+
+async function generate(file: string): Promise<void> {
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: true });
+  const sheet = writer.addWorksheet("Clienți");
+  sheet.addRow(CUSTOMER_COLUMNS.map((c) => CUSTOMER_HEADERS[c])).commit();
+  for (let i = 0; i < ROWS; i++) {
+    const customer = customerOf(i);
+    sheet.addRow(CUSTOMER_COLUMNS.map((c) => customer[c])).commit();
+  }
+  await writer.commit();
+}
+
+async function rawRead(file: string): Promise<number> {
+  let rows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, { worksheets: "emit", sharedStrings: "cache", styles: "cache", hyperlinks: "ignore", entries: "ignore" });
+  for await (const worksheet of reader) {
+    for await (const _row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) rows++;
+  }
+  if (rows !== ROWS + 1) throw new Error(`exceljs read ${rows} rows`);
+  return rows;
+}
+
+async function dryRun(file: string): Promise<void> {
+  const checked = await checkCustomerFile(readFileSync(file));
+  if (checked.valid.length !== ROWS) throw new Error(`import accepted ${checked.valid.length} rows; rejected e.g. ${JSON.stringify(checked.rejected[0])}`);
+}
+
+/** The real import into a fresh SQLite: returns [parse+check ms, write ms]. */
+async function realImport(file: string): Promise<[number, number]> {
+  const db = createDatabase(`sqlite:${file}.db`);
+  await migrateToLatest(db);
+  const now = new Date().toISOString();
+  const { id: tenantId } = await db.insertInto("tenants").values({ name: "Bench", description: null, createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+  const start = process.hrtime.bigint();
+  const parsed = await checkCustomerFile(readFileSync(file));
+  const parseMs = ms(start);
+  const writeStart = process.hrtime.bigint();
+  await db.transaction().execute(async (trx) => {
+    await existingCodes(trx, tenantId, parsed.valid.map((r) => r.fields.codClient));
+    await upsertCustomers(trx, tenantId, parsed.valid.map((r) => r.fields));
+  });
+  const writeMs = ms(writeStart);
+  const { n } = await db.selectFrom("customers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  await db.destroy();
+  if (Number(n) !== ROWS) throw new Error(`${n} rows stored`);
+  return [parseMs, writeMs];
+}
+
+/** Runs one phase in a child process; the better of two runs (the first warms the file cache). */
+function child(name: string, file: string): { ms: number; rss: number; parts?: [number, number] } {
+  const out = execFileSync(process.execPath, [...process.execArgv, import.meta.filename, name, file], { encoding: "utf8", env: process.env });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+if (phase) {
+  const start = process.hrtime.bigint();
+  let parts: [number, number] | undefined;
+  if (phase === "generate") await generate(file);
+  else if (phase === "raw") await rawRead(file);
+  else if (phase === "dry") await dryRun(file);
+  else if (phase === "import") parts = await realImport(file);
+  console.log(JSON.stringify({ ms: ms(start), rss: rss(), parts }));
+} else {
+  const dir = mkdtempSync(join(tmpdir(), "bench-import-"));
+  const file = join(dir, "clienti.xlsx");
+  try {
+    const generated = child("generate", file);
+    console.log(`generated ${ROWS} rows × ${CUSTOMER_COLUMNS.length} columns with exceljs's streaming writer: ${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB in ${generated.ms.toFixed(0)} ms`);
+    const bestOf = (name: string) => {
+      const runs = [child(name, file), child(name, file)];
+      if (name === "import") rmSync(`${file}.db`, { force: true });
+      return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    };
+    const raw = bestOf("raw");
+    const dry = bestOf("dry");
+    rmSync(`${file}.db`, { force: true });
+    rmSync(`${file}.db-wal`, { force: true });
+    rmSync(`${file}.db-shm`, { force: true });
+    const real = child("import", file);
+    const total = real.parts![0] + real.parts![1];
+    console.log(`exceljs stream-read alone:              ${raw.ms.toFixed(0)} ms  (peak RSS ${raw.rss.toFixed(0)} MB)`);
+    console.log(`our import, dry run (parse + checks):   ${dry.ms.toFixed(0)} ms  (${(dry.ms / raw.ms).toFixed(2)}× the raw read; peak RSS ${dry.rss.toFixed(0)} MB)`);
+    console.log(`our import, real (parse + checks ${real.parts![0].toFixed(0)} ms + write ${real.parts![1].toFixed(0)} ms into SQLite): ${total.toFixed(0)} ms  (${(total / raw.ms).toFixed(2)}× the raw read; peak RSS ${real.rss.toFixed(0)} MB)`);
+    console.log(`targets: import ≤ 1.5× the raw read: ${total / raw.ms <= 1.5 ? "met" : "NOT met"}; peak RSS ≤ 300 MB: ${real.rss <= 300 ? "met" : "NOT met"}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Checks an .xlsx (a zip) before any parser inflates it, so a hostile file cannot make the
+ * server inflate gigabytes: the central directory is read, every entry's declared size and
+ * compression ratio must be sane, the entries must tile the file (no local entry hidden from
+ * the directory, which a streaming reader would otherwise meet), and every entry is inflated
+ * once here into a byte counter that stops at the declared size. After this, the streaming
+ * reader (exceljs, which walks the local headers) inflates exactly what was checked.
+ */
+import { createInflateRaw } from "node:zlib";
+import { ExcelError, excelError } from "./errors";
+
+/** Per entry: a worksheet of 100,000 rows × 13 columns is ~60 MiB of XML. */
+export const MAX_ENTRY_BYTES = 200 * 1024 * 1024;
+export const MAX_TOTAL_BYTES = 400 * 1024 * 1024;
+/** Spreadsheet XML deflates 5–30×; deflate itself cannot exceed ~1032×. */
+const MAX_RATIO = 200;
+/** Small entries may compress absurdly (a run of spaces) without being a danger. */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
+interface Entry {
+  name: string;
+  method: number;
+  flags: number;
+  compressedSize: number;
+  size: number;
+  offset: number;
+}
+
+export async function checkZip(buffer: Buffer): Promise<void> {
+  const entries = readCentralDirectory(buffer);
+  let total = 0;
+  for (const entry of entries) {
+    if (entry.flags & 0x1) throw excelError("passwordProtected");
+    total += entry.size;
+    if (entry.size > MAX_ENTRY_BYTES || total > MAX_TOTAL_BYTES) throw excelError("zipBomb");
+    if (entry.size > RATIO_FLOOR_BYTES && entry.size > entry.compressedSize * MAX_RATIO) throw excelError("zipBomb");
+  }
+  checkTiling(buffer, entries);
+  for (const entry of entries) await checkInflation(buffer, entry);
+}
+
+function readCentralDirectory(buffer: Buffer): Entry[] {
+  // End of central directory: 22 bytes plus a comment of at most 65535.
+  const from = Math.max(0, buffer.length - 22 - 0xffff);
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= from; i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw excelError("corrupt");
+  const count = buffer.readUInt16LE(eocd + 10);
+  const cdSize = buffer.readUInt32LE(eocd + 12);
+  const cdOffset = buffer.readUInt32LE(eocd + 16);
+  // ZIP64 markers: no 20 MiB spreadsheet needs them.
+  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw excelError("corrupt");
+  if (count === 0 || cdOffset + cdSize > eocd) throw excelError("corrupt");
+
+  const entries: Entry[] = [];
+  let at = cdOffset;
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > eocd || buffer.readUInt32LE(at) !== 0x02014b50) throw excelError("corrupt");
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const entry: Entry = {
+      flags: buffer.readUInt16LE(at + 8),
+      method: buffer.readUInt16LE(at + 10),
+      compressedSize: buffer.readUInt32LE(at + 20),
+      size: buffer.readUInt32LE(at + 24),
+      offset: buffer.readUInt32LE(at + 42),
+      name: buffer.toString("utf8", at + 46, at + 46 + nameLength),
+    };
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) throw excelError("zipBomb");
+    entries.push(entry);
+    at += 46 + nameLength + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+  }
+  return entries;
+}
+
+/** Where the entry's compressed data starts, after its local header. */
+function dataStart(buffer: Buffer, entry: Entry): number {
+  const at = entry.offset;
+  if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw excelError("corrupt");
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  if (start + entry.compressedSize > buffer.length) throw excelError("corrupt");
+  return start;
+}
+
+function checkTiling(buffer: Buffer, entries: Entry[]): void {
+  const sorted = [...entries].sort((a, b) => a.offset - b.offset);
+  let expected = 0;
+  for (const entry of sorted) {
+    // Right after the previous entry, or after its data descriptor (12 or 16 bytes, with the
+    // optional signature; 20/24 would be ZIP64, refused above).
+    const gap = entry.offset - expected;
+    if (!(gap === 0 || gap === 12 || gap === 16)) throw excelError("corrupt");
+    expected = dataStart(buffer, entry) + entry.compressedSize;
+  }
+}
+
+/** Inflates the entry into a counter: more than declared, or a stream that does not end, is refused. */
+function checkInflation(buffer: Buffer, entry: Entry): Promise<void> {
+  const start = dataStart(buffer, entry);
+  const data = buffer.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.size) return Promise.reject(excelError("corrupt"));
+    return Promise.resolve();
+  }
+  if (entry.method !== 8) return Promise.reject(excelError("corrupt"));
+  return new Promise<void>((resolve, reject) => {
+    const inflater = createInflateRaw({ chunkSize: 64 * 1024 });
+    let produced = 0;
+    let settled = false;
+    const fail = (error: ExcelError) => {
+      if (settled) return;
+      settled = true;
+      inflater.destroy();
+      reject(error);
+    };
+    inflater.on("data", (chunk: Buffer) => {
+      produced += chunk.length;
+      if (produced > entry.size) fail(excelError("zipBomb"));
+    });
+    inflater.on("error", () => fail(excelError("corrupt")));
+    inflater.on("end", () => {
+      if (settled) return;
+      settled = true;
+      if (produced !== entry.size) reject(excelError("corrupt"));
+      else resolve();
+    });
+    inflater.end(data);
+  });
+}

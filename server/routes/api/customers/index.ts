@@ -1,0 +1,174 @@
+/**
+ * /api/smartbill/customer: the tenant's customers ('Lista Clienți') and their Excel import
+ * ('Import Clienți'), for the invoicing role and the super-admin (role matrix row `customers`).
+ *
+ *   GET  /all                 the list: Customer[] (capped), or {content, totalElements} with page/size
+ *   GET  /export?format=      csv | xlsx of the filtered, sorted list (same parameters, no paging)
+ *   GET  /import/template     an .xlsx with the Romanian headers and one example row
+ *   POST /import[?dryRun=true] multipart `file`: CustomerImportResult
+ *   POST /import/errors       multipart `file`: the rejected rows as an .xlsx report
+ *
+ * Multipart is registered in this scope only (limits: one file of at most 20 MiB).
+ */
+import { Readable } from "node:stream";
+import multipart from "@fastify/multipart";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Customer, CustomerImportResult, ListParams, Page } from "../../../../contract/api";
+import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
+import { requireRole } from "../../../plugins/requireRole";
+import { listQuerystringFor } from "../listQuery";
+import { checkCustomerFile } from "./customerImport";
+import { customerList, existingCodes, exportCustomers, listCustomers, upsertCustomers } from "./customers.repository";
+import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
+
+export const PREVIEW_ROWS = 20;
+
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const listSchema = listQuerystringFor(customerList);
+const exportSchema = {
+  ...listSchema,
+  properties: { ...listSchema.properties, format: { type: "string", enum: ["csv", "xlsx"] } },
+} as const;
+const importSchema = {
+  type: "object",
+  additionalProperties: false,
+  properties: { dryRun: { type: "boolean" } },
+} as const;
+
+export function importFinished(added: number, updated: number, rejected: number): string {
+  return `Import finalizat: ${added} clienți noi, ${updated} actualizați, ${rejected} rânduri respinse.`;
+}
+export const importChecked = (added: number, updated: number, rejected: number) =>
+  `Verificare finalizată: ${added} clienți noi, ${updated} de actualizat, ${rejected} rânduri respinse. Nimic nu a fost salvat.`;
+
+export const customerRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", requireRole("customers"));
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
+  // Any other body type reaches the handler (which answers "choose a file"), not a 415; it is
+  // drained without being kept.
+  app.addContentTypeParser("*", (_request, payload, done) => {
+    payload.on("error", () => undefined);
+    payload.resume();
+    payload.on("end", () => done(null, undefined));
+  });
+
+  app.get<{ Querystring: ListParams; Reply: Customer[] | Page<Customer> }>(
+    "/all",
+    { schema: { querystring: listSchema } },
+    (request) => listCustomers(app.db, request.tenantId, request.query),
+  );
+
+  app.get<{ Querystring: ListParams & { format?: "csv" | "xlsx" } }>(
+    "/export",
+    { schema: { querystring: exportSchema } },
+    async (request, reply) => {
+      const { format = "csv", ...params } = request.query;
+      const rows = exportCustomers(app.db, request.tenantId, params);
+      if (format === "xlsx") {
+        return reply
+          .header("content-type", XLSX_TYPE)
+          .header("content-disposition", 'attachment; filename="clienti.xlsx"')
+          .send(customersXlsx(rows));
+      }
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="clienti.csv"')
+        .send(Readable.from(customersCsv(rows)));
+    },
+  );
+
+  app.get("/import/template", async (_request, reply) =>
+    reply
+      .header("content-type", XLSX_TYPE)
+      .header("content-disposition", 'attachment; filename="model-import-clienti.xlsx"')
+      .send(templateXlsx()),
+  );
+
+  app.post<{ Querystring: { dryRun?: boolean } }>(
+    "/import",
+    { schema: { querystring: importSchema } },
+    async (request, reply) => {
+      const dryRun = request.query.dryRun === true;
+      try {
+        const buffer = await uploadedFile(request);
+        const checked = await checkCustomerFile(buffer);
+        const codes = checked.valid.map((row) => row.fields.codClient);
+        const tenantId = request.tenantId;
+        const known = dryRun
+          ? await existingCodes(app.db, tenantId, codes)
+          : await app.db.transaction().execute(async (trx) => {
+              const found = await existingCodes(trx, tenantId, codes);
+              await upsertCustomers(trx, tenantId, checked.valid.map((row) => row.fields));
+              return found;
+            });
+        const updatedItems = codes.filter((code) => known.has(code)).length;
+        const newItems = codes.length - updatedItems;
+        const errorItems = checked.rejected.length;
+        const result: CustomerImportResult = {
+          error: false,
+          message: dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems),
+          dryRun,
+          counters: { newItems, updatedItems, errorItems },
+          preview: checked.valid.slice(0, PREVIEW_ROWS).map(({ fields }) => ({
+            ...fields,
+            action: known.has(fields.codClient) ? "update" : "new",
+          })),
+          rejected: checked.rejected.map(({ cells: _cells, ...rejected }) => rejected),
+        };
+        return result;
+      } catch (error) {
+        return refuseFile(error, reply, dryRun);
+      }
+    },
+  );
+
+  app.post("/import/errors", async (request, reply) => {
+    try {
+      const checked = await checkCustomerFile(await uploadedFile(request));
+      return reply
+        .header("content-type", XLSX_TYPE)
+        .header("content-disposition", 'attachment; filename="clienti-erori.xlsx"')
+        .send(errorReportXlsx(checked));
+    } catch (error) {
+      return refuseFile(error, reply, true);
+    }
+  });
+};
+
+/** The multipart `file`, whole, within the limits; ExcelError otherwise. */
+async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw excelError("noFile");
+  let file;
+  try {
+    file = await request.file();
+  } catch {
+    throw excelError("noFile");
+  }
+  if (!file || file.fieldname !== "file") throw excelError("noFile");
+  try {
+    const buffer = await file.toBuffer();
+    if (file.file.truncated) throw excelError("tooLarge");
+    if (buffer.length === 0) throw excelError("noFile");
+    return buffer;
+  } catch (error) {
+    if (error instanceof ExcelError) throw error;
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw excelError("tooLarge");
+    throw excelError("notExcel");
+  }
+}
+
+/** A file-level refusal: 400 with the import result's shape, nothing written. */
+function refuseFile(error: unknown, reply: FastifyReply, dryRun: boolean) {
+  if (!(error instanceof ExcelError)) throw error;
+  const message = error.message;
+  const body: CustomerImportResult & { message: string } = {
+    message,
+    error: true,
+    errorMessage: message,
+    dryRun,
+    counters: { newItems: 0, updatedItems: 0, errorItems: 0 },
+    preview: [],
+    rejected: [],
+  };
+  return reply.code(400).send(body);
+}

@@ -1,0 +1,97 @@
+/** The files the customer routes send: template, export (CSV or XLSX) and error report. */
+import { PassThrough, type Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { type Customer, CUSTOMER_COLUMNS } from "../../../../contract/api";
+import { CUSTOMER_HEADERS } from "./columns";
+import type { CheckedCustomerFile } from "./customerImport";
+
+const HEADERS = CUSTOMER_COLUMNS.map((column) => CUSTOMER_HEADERS[column]);
+
+/** An example row that passes every check (CIF and IBAN with valid control digits). */
+export const TEMPLATE_EXAMPLE = {
+  clientName: "Exemplu Comerț SRL",
+  cif: "RO18547290",
+  regCom: "J40/1234/2020",
+  codClient: "CL0001",
+  adresa: "Str. Exemplului nr. 1",
+  localitate: "București",
+  judet: "București",
+  banca: "Banca Transilvania",
+  iban: "RO49AAAA1B31007593840000",
+  tara: "Romania",
+  email: "contact@exemplu.ro",
+  persContact: "Ion Popescu",
+  telefon: "0722123456",
+} as const;
+
+/** Writes rows into an .xlsx streamed as it is written (exceljs's streaming writer). */
+export function xlsxStream(sheetName: string, write: (sheet: ExcelJS.Worksheet) => Promise<void>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const sheet = workbook.addWorksheet(sheetName);
+  void (async () => {
+    try {
+      await write(sheet);
+      await workbook.commit();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+export function templateXlsx(): Readable {
+  return xlsxStream("Clienți", async (sheet) => {
+    const header = sheet.addRow(HEADERS);
+    header.font = { bold: true };
+    header.commit();
+    sheet.addRow(CUSTOMER_COLUMNS.map((column) => TEMPLATE_EXAMPLE[column])).commit();
+  });
+}
+
+export function customersXlsx(customers: AsyncIterable<Customer>): Readable {
+  return xlsxStream("Clienți", async (sheet) => {
+    const header = sheet.addRow(HEADERS);
+    header.font = { bold: true };
+    header.commit();
+    for await (const customer of customers) sheet.addRow(CUSTOMER_COLUMNS.map((column) => customer[column])).commit();
+  });
+}
+
+/**
+ * CSV for Romanian Excel: UTF-8 with a BOM (without it Excel reads the text as Windows-1250 and
+ * garbles ș, ț), `;` between fields (Romanian locale's list separator: Excel opens a `,` file as
+ * one column), CRLF line ends, fields quoted when they contain `;`, `"` or a line break. A value
+ * that Excel would run as a formula (=, @, or + / - not followed by a plain number such as a
+ * phone number) gets a leading apostrophe (CSV injection).
+ */
+export async function* customersCsv(customers: AsyncIterable<Customer>): AsyncGenerator<string> {
+  yield `\uFEFF${HEADERS.map(csvField).join(";")}\r\n`;
+  let chunk = "";
+  for await (const customer of customers) {
+    chunk += `${CUSTOMER_COLUMNS.map((column) => csvField(customer[column])).join(";")}\r\n`;
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+export function csvField(value: string): string {
+  let text = value;
+  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().]*$/.test(text))) text = `'${text}`;
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The rejected rows: Excel row, code, reason, then the row's original cells under their headers. */
+export function errorReportXlsx(checked: CheckedCustomerFile): Readable {
+  return xlsxStream("Rânduri respinse", async (sheet) => {
+    const header = sheet.addRow(["Rând Excel", "Cod client", "Motiv", ...checked.headerTexts]);
+    header.font = { bold: true };
+    header.commit();
+    for (const rejected of checked.rejected) {
+      sheet.addRow([rejected.row, rejected.codClient ?? "", rejected.reason, ...rejected.cells]).commit();
+    }
+  });
+}

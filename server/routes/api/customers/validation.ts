@@ -1,0 +1,95 @@
+/**
+ * The checks of one imported customer row (excel-formats.md, "Customers"), pure and
+ * dialect-free: Romanian CIF control digit or a foreign VAT code, IBAN mod-97, e-mail, required
+ * name and code, codes unique within the file, `tara` defaulting to Romania. Reasons in Romanian.
+ */
+import type { CustomerFields } from "../../../../contract/api";
+import { type CellValue, cellText } from "../../../excel/cells";
+import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
+
+export const MAX_FIELD_LENGTH = 500;
+export const DEFAULT_COUNTRY = "Romania";
+
+const CIF_KEY = "753217532";
+
+/** 'RO18547290', '18547290', 'ro 185 472 90': 2–10 digits whose last is the control digit. */
+export function isValidRomanianCif(value: string): boolean {
+  const match = /^(?:RO)?(\d{2,10})$/i.exec(value.replace(/\s+/g, ""));
+  if (!match) return false;
+  const digits = match[1];
+  const body = digits.slice(0, -1).padStart(9, "0");
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(body[i]) * Number(CIF_KEY[i]);
+  const control = ((sum * 10) % 11) % 10;
+  return control === Number(digits[digits.length - 1]);
+}
+
+/** A foreign VAT code: a 2-letter country prefix (not RO) and 2–13 letters or digits. */
+export function isForeignVatCode(value: string): boolean {
+  const code = value.replace(/\s+/g, "").toUpperCase();
+  return /^[A-Z]{2}[A-Z0-9]{2,13}$/.test(code) && !code.startsWith("RO");
+}
+
+export function isValidCif(value: string): boolean {
+  return isValidRomanianCif(value) || isForeignVatCode(value);
+}
+
+/** ISO 13616: country, 2 check digits, 11–30 letters/digits, and the mod-97 remainder 1. */
+export function isValidIban(value: string): boolean {
+  const iban = value.replace(/\s+/g, "").toUpperCase();
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  if (iban.startsWith("RO") && iban.length !== 24) return false;
+  const rearranged = iban.slice(4) + iban.slice(0, 4);
+  let remainder = 0;
+  for (const char of rearranged) {
+    const code = char >= "A" ? String(char.charCodeAt(0) - 55) : char;
+    for (const digit of code) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+}
+
+export type RowCheck = { ok: true; fields: CustomerFields } | { ok: false; reason: string };
+
+/** One row's cells (by field) → the fields as stored, or the reasons it is refused. */
+export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValue>>): RowCheck {
+  const text = (field: CustomerField) => cellText(values[field]).replace(/\s+/g, " ").trim();
+  const fields: CustomerFields = {
+    clientName: text("clientName"),
+    cif: text("cif").replace(/\s+/g, "").toUpperCase(),
+    regCom: text("regCom"),
+    codClient: text("codClient"),
+    adresa: text("adresa"),
+    localitate: text("localitate"),
+    judet: text("judet"),
+    banca: text("banca"),
+    iban: text("iban").replace(/\s+/g, "").toUpperCase(),
+    tara: text("tara") || DEFAULT_COUNTRY,
+    email: text("email"),
+    persContact: text("persContact"),
+    telefon: text("telefon"),
+  };
+  const reasons: string[] = [];
+  if (!fields.clientName) reasons.push("Denumirea clientului lipsește.");
+  if (!fields.codClient) reasons.push("Codul clientului lipsește.");
+  if (!fields.cif) reasons.push("CIF-ul lipsește.");
+  else if (!isValidCif(fields.cif)) {
+    reasons.push(`CIF invalid: „${fields.cif}” (cifra de control nu se potrivește sau formatul nu este recunoscut).`);
+  }
+  if (fields.iban && !isValidIban(fields.iban)) reasons.push(`IBAN invalid: „${fields.iban}”.`);
+  if (fields.email && !isValidEmail(fields.email)) reasons.push(`Adresă de email invalidă: „${fields.email}”.`);
+  for (const [field, value] of Object.entries(fields) as [CustomerField, string][]) {
+    if (value.length > MAX_FIELD_LENGTH) {
+      reasons.push(`Valoarea din coloana „${CUSTOMER_HEADERS[field]}” depășește ${MAX_FIELD_LENGTH} de caractere.`);
+    }
+  }
+  return reasons.length > 0 ? { ok: false, reason: reasons.join(" ") } : { ok: true, fields };
+}
+
+/** The duplicate's reason: every repeat of a code after its first row. */
+export function duplicateCodeReason(codClient: string, firstRow: number): string {
+  return `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`;
+}

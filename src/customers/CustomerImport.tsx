@@ -1,0 +1,238 @@
+/**
+ * 'Import Clienți': upload an Excel file, see what it would do (a dry run: the first rows as they
+ * will be stored and every rejected row with its Excel row number and reason), then confirm.
+ * After the import the form gives way to the summary of new, updated and errored clients.
+ */
+import { useRef, useState } from "react";
+import { Link as RouterLink } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
+import DownloadIcon from "@mui/icons-material/Download";
+import { CUSTOMER_COLUMNS, type CustomerImportResult } from "../../contract/api";
+import { downloadFile } from "../common/downloadFile";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { httpClient } from "../providers/httpClient";
+import { checkExcelFile, EXCEL_ACCEPT } from "./importFile";
+
+const IMPORT_URL = "/api/smartbill/customer/import";
+
+function failureText(error: unknown, fallback: string): string {
+  const body = (error as { body?: Partial<CustomerImportResult> & { message?: string } })?.body;
+  return body?.errorMessage || body?.message || fallback;
+}
+
+function Preview({ result }: { result: CustomerImportResult }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ overflowX: "auto" }}>
+      <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
+        {translate("customers.previewTitle")}
+      </Typography>
+      <Table size="small" aria-label={translate("customers.previewTitle")}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate("customers.action")}</TableCell>
+            {CUSTOMER_COLUMNS.map((field) => (
+              <TableCell key={field}>{translate(`customers.fields.${field}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {result.preview.map((row) => (
+            <TableRow key={row.codClient}>
+              <TableCell>{translate(`customers.actions.${row.action}`)}</TableCell>
+              {CUSTOMER_COLUMNS.map((field) => (
+                <TableCell key={field}>{row[field]}</TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function Rejected({ result, onReport }: { result: CustomerImportResult; onReport: () => void }) {
+  const translate = useTranslate();
+  if (!result.rejected.length) return null;
+  const title = translate("customers.rejectedTitle", { count: result.rejected.length });
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Stack direction="row" spacing={2} alignItems="center">
+        <Typography variant="subtitle1" component="h2" color="error">
+          {title}
+        </Typography>
+        <Button size="small" startIcon={<DownloadIcon />} onClick={onReport}>
+          {translate("customers.errorReport")}
+        </Button>
+      </Stack>
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate("customers.rejectedRow")}</TableCell>
+            <TableCell>{translate("customers.fields.codClient")}</TableCell>
+            <TableCell>{translate("customers.rejectedReason")}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {result.rejected.map((row) => (
+            <TableRow key={`${row.row}-${row.reason}`}>
+              <TableCell>{row.row}</TableCell>
+              <TableCell>{row.codClient ?? ""}</TableCell>
+              <TableCell>{row.reason}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+export function CustomerImport() {
+  const translate = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [checked, setChecked] = useState<CustomerImportResult | null>(null);
+  const [done, setDone] = useState<CustomerImportResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (dryRun: boolean) => {
+    const problem = checkExcelFile(file);
+    if (problem) {
+      setError(translate(problem));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const form = new FormData();
+    form.append("file", file!);
+    try {
+      const { json } = await httpClient<CustomerImportResult>(`${IMPORT_URL}${dryRun ? "?dryRun=true" : ""}`, {
+        method: "POST",
+        body: form,
+      });
+      if (json.error) setError(json.errorMessage || json.message || translate("customers.fallbackError"));
+      else if (dryRun) setChecked(json);
+      else setDone(json);
+    } catch (failure) {
+      setChecked(null);
+      setError(failureText(failure, translate("customers.fallbackError")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const report = () => {
+    const form = new FormData();
+    form.append("file", file!);
+    downloadFile(`${IMPORT_URL}/errors`, "clienti-erori.xlsx", form).catch((failure) =>
+      setError(failureText(failure, translate("customers.fallbackError"))),
+    );
+  };
+
+  const restart = () => {
+    setFile(null);
+    setChecked(null);
+    setDone(null);
+    setError(null);
+  };
+
+  return (
+    <RequireAccess resource="customers">
+      <ScreenHeading>{translate("customers.importTitle")}</ScreenHeading>
+      <Paper sx={{ p: 2, mt: 2 }}>
+        {done ? (
+          <Box aria-label={translate("customers.summaryTitle")} role="status">
+            <Alert severity="success" sx={{ mb: 2 }}>
+              {done.message ?? translate("customers.summaryTitle")}
+            </Alert>
+            <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
+              {(["newItems", "updatedItems", "errorItems"] as const).map((key) => (
+                <Box key={key}>
+                  <Typography variant="h4" data-testid={`summary-${key}`}>
+                    {done.counters[key]}
+                  </Typography>
+                  <Typography color="text.secondary">{translate(`customers.${key}`)}</Typography>
+                </Box>
+              ))}
+            </Stack>
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" component={RouterLink} to="/customers">
+                {translate("customers.title")}
+              </Button>
+              <Button onClick={restart}>{translate("customers.another")}</Button>
+            </Stack>
+          </Box>
+        ) : (
+          <>
+            <Typography color="text.secondary" gutterBottom>
+              {translate("customers.importIntro")}
+            </Typography>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ my: 2 }}>
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
+                {translate("customers.chooseFile")}
+              </Button>
+              <input
+                ref={input}
+                type="file"
+                accept={EXCEL_ACCEPT}
+                hidden
+                data-testid="customer-file"
+                onChange={(event) => {
+                  setFile(event.target.files?.[0] ?? null);
+                  setChecked(null);
+                  setError(null);
+                }}
+              />
+              <Typography data-testid="chosen-file">{file?.name ?? translate("customers.noFile")}</Typography>
+              <Box sx={{ flex: 1 }} />
+              <Button
+                startIcon={<DownloadIcon />}
+                onClick={() => downloadFile(`${IMPORT_URL}/template`, "model-import-clienti.xlsx").catch(() => undefined)}
+              >
+                {translate("customers.template")}
+              </Button>
+            </Stack>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            <Stack direction="row" spacing={1}>
+              <Button variant="contained" onClick={() => send(true)} disabled={busy}>
+                {translate("customers.check")}
+              </Button>
+              {checked && (
+                <Button variant="contained" color="success" onClick={() => send(false)} disabled={busy}>
+                  {translate("customers.confirm")}
+                </Button>
+              )}
+            </Stack>
+            {checked && (
+              <>
+                <Alert severity="info" sx={{ mt: 2 }} data-testid="dry-run-counters">
+                  {translate("customers.counters", checked.counters)}
+                </Alert>
+                <Preview result={checked} />
+                <Rejected result={checked} onReport={report} />
+              </>
+            )}
+          </>
+        )}
+      </Paper>
+    </RequireAccess>
+  );
+}
