@@ -23,12 +23,38 @@ const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 
 /**
- * HOOK (lead): the Chromium timing of the list screen's first rows. Given a listening server
- * seeded with the customers and a signed-in invoicing user's credentials, return the milliseconds
- * from navigation to the first rows, or undefined while not implemented.
+ * The list screen's first rows in Chromium: signed in as the invoicing user, the browser moves
+ * from the profile to 'Lista Clienți' through the menu (an in-app navigation, as a user does);
+ * the time runs from the click to the first data row on screen. Five runs; the median is printed.
  */
-async function browserFirstRows(_server: { url: string; email: string; password: string }): Promise<number | undefined> {
-  return undefined;
+async function browserFirstRows(server: { url: string; email: string; password: string }): Promise<number | undefined> {
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Adresa de email").fill(server.email);
+    await page.getByRole("textbox", { name: "Parola", exact: true }).fill(server.password);
+    await page.getByRole("button", { name: "Conectați-vă" }).click();
+    await page.waitForURL(/\/profile$/);
+    const runs: number[] = [];
+    for (let run = 0; run < 6; run++) {
+      await page.getByRole("menuitem", { name: "Acasă" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      const began = Date.now();
+      await page.getByRole("menuitem", { name: "Clienți", exact: true }).click();
+      await page.locator("tbody tr").first().waitFor();
+      if (run > 0) runs.push(Date.now() - began); // the first run also loads the screen's code
+    }
+    runs.sort((a, b) => a - b);
+    console.log(`  Chromium runs (ms): ${runs.join(", ")}`);
+    return runs[Math.floor(runs.length / 2)];
+  } finally {
+    await browser.close();
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -97,7 +123,7 @@ try {
   start = performance.now();
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const firstRows = await browserFirstRows({ url: address, email: "facturare@demo.ro", password: DEMO_PASSWORD });
-  console.log(firstRows === undefined ? "Chromium first rows: not measured yet (browserFirstRows hook)" : `Chromium first rows: ${firstRows.toFixed(0)} ms (target ≤ 400 ms)`);
+  console.log(firstRows === undefined ? "Chromium first rows: not measured" : `Chromium first rows (median): ${firstRows.toFixed(0)} ms (target ≤ 400 ms: ${firstRows <= 400 ? "met" : "NOT met"})`);
   await app.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
