@@ -18,6 +18,7 @@ import { loadConfig } from "../server/config";
 import { DEMO_PASSWORD } from "../server/db/seed";
 import { upsertCustomers } from "../server/routes/api/customers/customers.repository";
 import { customerOf } from "./benchData";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -30,8 +31,8 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 async function browserFirstRows(server: { url: string; email: string; password: string }): Promise<number | undefined> {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });

@@ -8,6 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./freePort";
 
 const out = join(process.cwd(), ".test-output");
@@ -34,7 +35,7 @@ function readJson(file: string): any {
 
 
 function ensureChromium(): string | null {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const path = CHROMIUM_PATH;
   if (existsSync(path)) return path;
   if (process.getuid?.() === 0 && existsSync("/usr/bin/apt-get")) {
     console.log("Chromium lipsește: se instalează pachetul Debian 'chromium'...");

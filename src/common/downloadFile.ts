@@ -3,19 +3,10 @@
  * credentials, and hands it to the browser as a saved file. `body` makes it a POST (multipart).
  */
 import { HttpError } from "react-admin";
-import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
-import { readCookie } from "../providers/readCookie";
-import { tokenRefresher } from "../providers/tokenRefresher";
+import { apiHeaders } from "../providers/httpClient";
 
 export async function downloadFile(url: string, filename: string, body?: FormData): Promise<void> {
-  const current = await tokenRefresher.ensureFresh();
-  const headers = new Headers();
-  if (current) {
-    headers.set("Authorization", `Bearer ${current.authenticationToken}`);
-    headers.set(TENANT_HEADER, String(current.tenant.id));
-  }
-  const xsrf = readCookie(XSRF_COOKIE);
-  if (body && xsrf) headers.set(XSRF_HEADER, xsrf);
+  const headers = await apiHeaders(url);
   const response = await fetch(url, { method: body ? "POST" : "GET", headers, body });
   if (!response.ok) {
     const json = await response.json().catch(() => null);

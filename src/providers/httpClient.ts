@@ -15,18 +15,26 @@ function isSameOrigin(url: string): boolean {
   return new URL(url, window.location.href).origin === window.location.origin;
 }
 
+/** The headers every API call carries; also used for file downloads, which are not JSON. */
+export async function apiHeaders(
+  url: string,
+  base?: HeadersInit,
+  refresher: TokenRefresher = defaultRefresher,
+): Promise<Headers> {
+  const headers = new Headers(base);
+  const current = await refresher.ensureFresh();
+  if (current) {
+    headers.set("Authorization", `Bearer ${current.authenticationToken}`);
+    headers.set(TENANT_HEADER, String(current.tenant.id));
+  }
+  const xsrf = isSameOrigin(url) ? readCookie(XSRF_COOKIE) : undefined;
+  if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  return headers;
+}
+
 export function createHttpClient(refresher: TokenRefresher = defaultRefresher): HttpClient {
-  return async (url, options = {}) => {
-    const headers = new Headers(options.headers);
-    const current = await refresher.ensureFresh();
-    if (current) {
-      headers.set("Authorization", `Bearer ${current.authenticationToken}`);
-      headers.set(TENANT_HEADER, String(current.tenant.id));
-    }
-    const xsrf = isSameOrigin(url) ? readCookie(XSRF_COOKIE) : undefined;
-    if (xsrf) headers.set(XSRF_HEADER, xsrf);
-    return requestJson(url, { ...options, headers });
-  };
+  return async (url, options = {}) =>
+    requestJson(url, { ...options, headers: await apiHeaders(url, options.headers, refresher) });
 }
 
 export const httpClient = createHttpClient();

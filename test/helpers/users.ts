@@ -45,3 +45,11 @@ export async function addTenant(t: TestApp, name: string, description: string | 
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** Signs in the three demo accounts, one per role, as most resource tests need. */
+export async function signInDemoRoles(t: TestApp) {
+  const [superadmin, admin, invoicing] = await Promise.all(
+    ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
+  );
+  return { superadmin, admin, invoicing };
+}

@@ -13,6 +13,7 @@ import { describeEachDialect } from "../helpers/dialects";
 import { multipart, rowsOf, xlsxOf, zipBomb } from "../helpers/excelFiles";
 import { invoicingUserOfNewTenant } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -31,9 +32,7 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
   let other: { tenantId: number; session: LoginResponse };
   beforeAll(async () => {
     t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
     other = await invoicingUserOfNewTenant(t, superadmin, "Clienți Alt Tenant SRL", "facturare@clienti-alt.ro");
   });
   afterAll(() => t.close());

@@ -5,7 +5,7 @@ import { readTenantProperties, SECRET_NAME_WORDS } from "../../server/routes/api
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
-import { addTenant } from "../helpers/users";
+import { addTenant, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -21,9 +21,7 @@ describeEachDialect("the settings resource (/api/property/properties)", (dialect
   let invoicing: LoginResponse;
   beforeAll(async () => {
     t = await testApp(dialect);
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
   });
   afterAll(() => t.close());
 

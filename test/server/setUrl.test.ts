@@ -3,7 +3,7 @@ import type { GenerateSetUrlResponse, LoginResponse, User } from "../../contract
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
-import { addUser } from "../helpers/users";
+import { addUser, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -19,9 +19,7 @@ describeEachDialect("password links for users (POST /api/user/generate-set-url)"
   let invoicing: LoginResponse;
   beforeAll(async () => {
     t = await testApp(dialect);
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
   });
   afterAll(() => t.close());
 

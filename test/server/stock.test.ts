@@ -4,6 +4,7 @@ import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addStockItems, addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -21,9 +22,7 @@ describeEachDialect("the stock resource (/api/smartbill/stock)", (dialect) => {
   beforeAll(async () => {
     // No worker: an import's task stays queued, for the test to look at.
     t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
     other = await invoicingUserOfNewTenant(t, superadmin, "Alt Client SRL", "facturare@alt-client.ro");
     central = await addWarehouse(t, 2, "Depozit Central");
     cluj = await addWarehouse(t, 2, "Magazin Cluj", "en detail");

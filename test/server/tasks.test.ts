@@ -7,7 +7,7 @@ import { removeTemporaryDatabases } from "../helpers/databases";
 import { dialects, describeEachDialect } from "../helpers/dialects";
 import { eventually, invoicingUserOfNewTenant, waitForTask } from "../helpers/smartbillData";
 import { type TestApp, testApp, type TestAppOptions } from "../helpers/testApp";
-import { addUser } from "../helpers/users";
+import { addUser, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -171,9 +171,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
     let ids: number[];
     beforeAll(async () => {
       t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
-      [superadmin, admin, invoicing] = await Promise.all(
-        ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-      );
+      ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
       other = await invoicingUserOfNewTenant(t, superadmin, "Alt Client SRL", "facturare@alt-client.ro");
       ids = [];
       for (const action of ["succeed", "crash", "hang"] as const) ids.push((await enqueue(t, { action })).id);

@@ -4,7 +4,7 @@ import type { LoginResponse, Page, Tenant } from "../../contract/api";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
-import { addTenant, addUser } from "../helpers/users";
+import { addTenant, addUser, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -21,9 +21,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
   let invoicing: LoginResponse;
   beforeAll(async () => {
     t = await testApp(dialect);
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { startSession } from "../../server/auth/sessions";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
-import { addTenant, addUser } from "../helpers/users";
+import { addTenant, addUser, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -29,9 +29,7 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
   let systemUserId: number;
   beforeAll(async () => {
     t = await testApp(dialect);
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
     systemUserId = await addUser(t, { email: "operator@system.ro", tenantId: 1, roles: ["ROLE_SMARTBILL"] });
   });
   afterAll(() => t.close());

@@ -4,6 +4,7 @@ import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addStockItems, addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -21,9 +22,7 @@ describeEachDialect("the warehouses resource (/api/smartbill/warehouses)", (dial
   let other: { tenantId: number; session: LoginResponse };
   beforeAll(async () => {
     t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
-    [superadmin, admin, invoicing] = await Promise.all(
-      ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"].map((email) => t.signIn(email)),
-    );
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
     other = await invoicingUserOfNewTenant(t, superadmin, "Alt Client SRL", "facturare@alt-client.ro");
   });
   afterAll(() => t.close());
