@@ -90,6 +90,7 @@ try {
   const filters = ["judet=cluj", "localitate=timi", "clientName=%C8%99erban", "q=alfa", "judet=bra%C8%99ov", "codClient=CL00012", "q=contact12"];
   const xsrf = "bench";
   const times: number[] = [];
+  const slowest: { took: number; url: string }[] = [];
   const byFilter = new Map<string, number[]>();
   let rowsSeen = 0;
   for (let i = 0; i < QUERIES + 20; i++) {
@@ -107,6 +108,7 @@ try {
     rowsSeen += res.json<Page<Customer>>().content.length;
     if (i >= 20) {
       times.push(took); // the first 20 warm up
+      slowest.push({ took, url });
       const key = decodeURIComponent(filters[i % filters.length]);
       byFilter.set(key, [...(byFilter.get(key) ?? []), took]);
     }
@@ -119,6 +121,9 @@ try {
     list.sort((a, b) => a - b);
     console.log(`  ${filter.padEnd(20)} p50 ${percentile(list, 50).toFixed(1)} ms, max ${list[list.length - 1].toFixed(1)} ms`);
   }
+  slowest.sort((a, b) => b.took - a.took);
+  console.log("  slowest:");
+  for (const { took, url } of slowest.slice(0, 5)) console.log(`    ${took.toFixed(1)} ms ${decodeURIComponent(url)}`);
   console.log(`target p95 ≤ 15 ms: ${percentile(times, 95) <= 15 ? "met" : "NOT met"}`);
 
   start = performance.now();

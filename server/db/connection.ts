@@ -9,6 +9,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database";
+import { fold } from "./fold";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -43,6 +44,11 @@ function openSqlite(path: string): Kysely<Database> {
   // so a SQLite shell without this function still reads the same file correctly.
   database.function("lower", { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? value.toLowerCase() : value,
+  );
+  // Searches compare fold(column) with a folded pattern (db/fold.ts); PostgreSQL has the same
+  // function from migration 0005.
+  database.function("fold", { deterministic: true }, (value: unknown) =>
+    typeof value === "string" ? fold(value) : value,
   );
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }

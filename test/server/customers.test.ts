@@ -170,6 +170,34 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       expect((await list("?unknown=1")).statusCode).toBe(400);
     });
 
+    it("searches ignoring case and Romanian diacritics, in the index and in short texts alike", async () => {
+      const codes = async (query: string) =>
+        (await list(`?page=0&size=10&sort=codClient,asc&${query}`)).json<Page<Customer>>().content.map((c) => c.codClient);
+      // Typed without diacritics or in capitals (3+ characters: the trigram index on SQLite).
+      expect(await codes("localitate=timis")).toEqual(["L003"]);
+      expect(await codes("q=STRAND")).toEqual(["L003"]);
+      expect(await codes(`judet=${encodeURIComponent("TIMIȘ")}`)).toEqual(["L003"]);
+      // Under 3 characters (a scan with fold() on both databases), and the old cedilla ş.
+      expect(await codes(`localitate=${encodeURIComponent("Şo")}`)).toEqual(["L003"]);
+      expect(await codes("localitate=de")).toEqual(["L002"]);
+      // Every term must match; quotes and LIKE's wildcards are plain text.
+      expect(await codes("judet=cluj&localitate=napoca&codClient=l00")).toEqual(["L001"]);
+      expect(await codes(`q=${encodeURIComponent('"Ghilimele"')}`)).toEqual(["L002"]);
+      expect(await codes("q=%25")).toEqual([]);
+      expect(await codes("q=a_b")).toEqual([]);
+      const counted = (await list("?page=0&size=1&judet=cluj&codClient=l00")).json<Page<Customer>>();
+      expect(counted.totalElements).toBe(2);
+    });
+
+    it("finds a re-imported customer by its new text and no longer by its old", async () => {
+      await importFile(await xlsxOf([HEADERS, row("REN1", "Numevechi SRL", "Vaslui", "Vaslui")]));
+      const found = async (query: string) => (await list(`?page=0&size=10&${query}`)).json<Page<Customer>>().totalElements;
+      expect(await found("clientName=numevechi")).toBe(1);
+      await importFile(await xlsxOf([HEADERS, row("REN1", "Numenou SRL", "Bârlad", "Vaslui")]));
+      expect(await found("clientName=numevechi")).toBe(0);
+      expect(await found("clientName=numenou&localitate=barlad")).toBe(1);
+    });
+
     it("exports the filtered list as CSV (UTF-8 BOM, ';', Romanian headers)", async () => {
       const res = await t.api("GET", "/api/smartbill/customer/export?format=csv&codClient=L0&sort=codClient,asc", { session: invoicing });
       expect(res.statusCode).toBe(200);
@@ -226,7 +254,10 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       const seen = (await list("", other.session)).json<Customer[]>();
       expect(seen.map((c) => c.clientName)).toEqual(["Al lor SRL"]);
       const mineSeen = (await list("?page=0&size=5&codClient=ISO1")).json<Page<Customer>>();
-      expect(mineSeen.content.map((c) => c.clientName)).toEqual(["Al meu SRL"]);
+      expect(mineSeen).toMatchObject({ totalElements: 1, content: [{ clientName: "Al meu SRL" }] });
+      const theirsFound = (await list("?page=0&size=5&q=lor%20srl", other.session)).json<Page<Customer>>();
+      expect(theirsFound).toMatchObject({ totalElements: 1, content: [{ codClient: "ISO1" }] });
+      expect((await list("?page=0&size=5&q=lor%20srl")).json<Page<Customer>>().totalElements).toBe(0);
       expect((await list("", invoicing, other.tenantId)).statusCode).toBe(403);
     });
   });

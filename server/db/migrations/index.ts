@@ -7,10 +7,12 @@ import * as m0001 from "./0001_initial";
 import * as m0002 from "./0002_properties";
 import * as m0003 from "./0003_warehouses_stock_tasks";
 import * as m0004 from "./0004_customers";
+import * as m0005 from "./0005_text_search";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_properties": m0002,
   "0003_warehouses_stock_tasks": m0003,
   "0004_customers": m0004,
+  "0005_text_search": m0005,
 };

@@ -13,13 +13,14 @@
  * with 400 asking for pages, instead of one huge answer). `listQuerystringFor(spec)` is then the
  * route's querystring schema, and `runPage` answers `{ content, totalElements }` in both forms.
  *
- * Everything here is plain SQL that reads the same on SQLite and PostgreSQL. `q` folds ASCII
- * case everywhere, and letters like Ș/ș wherever lower() does: always on SQLite (see
- * db/connection.ts), on PostgreSQL with a UTF-8 LC_CTYPE (any usual server).
+ * Everything here is plain SQL that reads the same on SQLite and PostgreSQL. Text searches (`q`
+ * and "contains" filters) ignore case and Romanian diacritics: `fold(column) like pattern`, with
+ * the pattern folded the same way (db/fold.ts). A resource with a text index passes
+ * `options.textSearch`, which answers the searches it can from the index instead.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { ListParams, Page } from "../../../contract/api";
-import type { DialectName } from "../../db/connection";
+import { fold } from "../../db/fold";
 import { HttpError } from "../../errors";
 import { listTooLong, messages, sortFieldInvalid } from "../../messages";
 
@@ -30,9 +31,23 @@ const MAX_PAGE = 1_000_000;
 const MAX_Q_LENGTH = 200;
 const MAX_SORT_LENGTH = 100;
 
-/** Per-database choices of a list query (see `matching`); none is needed for correct answers. */
+/** Text to find in any of the columns (`table.column`): `q`, or one "contains" filter. */
+export interface SearchTerm {
+  columns: readonly string[];
+  /** Trimmed, never blank; as typed (not folded). */
+  text: string;
+}
+
+/**
+ * An index that finds the rows containing every term (all of them, within the list's scope), or
+ * undefined when it cannot answer these terms (the list then scans with `fold(column) like`).
+ * `count` counts the same rows, used when no other filter applies.
+ */
+export type TextSearch = (terms: readonly SearchTerm[]) => { where: Expression<SqlBool>; count: () => Promise<number> } | undefined;
+
+/** Choices of a list query that change its speed, never its answers. */
 export interface ListOptions {
-  dialect?: DialectName;
+  textSearch?: TextSearch;
 }
 
 /** The query string of a list endpoint; unknown parameters are refused like unknown body fields. */
@@ -81,10 +96,10 @@ export interface ListSpec {
 
 export interface ListQuery {
   order: { column: string | Expression<unknown>; direction: Direction }[];
-  /** A LIKE pattern (lower-case, wildcards escaped), or undefined for no search. */
-  pattern: string | undefined;
-  /** The spec's filters that the parameters set (`contains`: value is a LIKE pattern as `pattern`). */
-  where: { column: string; value: string | number; match: "equals" | "contains" }[];
+  /** `q` and the "contains" filters that the parameters set; every one must match. */
+  search: SearchTerm[];
+  /** The "equals" filters that the parameters set. */
+  where: { column: string; value: string | number }[];
   /** undefined: the whole list as an array. */
   page: { offset: number; limit: number } | undefined;
 }
@@ -117,29 +132,25 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
     if (!order.some((chosen) => chosen.column === column)) order.push({ column, direction });
   }
 
-  const pattern = likePattern(params.q);
+  const search: SearchTerm[] = [];
+  const q = params.q?.trim();
+  if (q) search.push({ columns: spec.searchable, text: q });
 
   const where: ListQuery["where"] = [];
   for (const [name, filter] of Object.entries(spec.filters ?? {})) {
     const value = (params as Record<string, unknown>)[name];
     if (filter.match === "contains") {
-      const contains = likePattern(typeof value === "string" ? value : undefined);
-      if (contains) where.push({ column: filter.column, value: contains, match: "contains" });
+      const text = typeof value === "string" ? value.trim() : "";
+      if (text) search.push({ columns: [filter.column], text });
     } else if (typeof value === "string" || typeof value === "number") {
-      where.push({ column: filter.column, value, match: "equals" });
+      where.push({ column: filter.column, value });
     }
   }
 
   const paged = params.page !== undefined || params.size !== undefined;
   const size = params.size ?? DEFAULT_PAGE_SIZE;
   const page = paged ? { offset: (params.page ?? 0) * size, limit: size } : undefined;
-  return { order, pattern, where, page };
-}
-
-/** `%text%` lower-case with LIKE's wildcards escaped; undefined for blank text. */
-function likePattern(text: string | undefined): string | undefined {
-  const q = text?.trim().toLowerCase();
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return { order, search, where, page };
 }
 
 /**
@@ -200,13 +211,11 @@ function prepare<DB, TB extends keyof DB, Row>(
   options: ListOptions,
 ) {
   const list = parseListQuery(params, spec);
-  const matches = (columns: readonly string[], pattern: string) => matching(columns, pattern, options.dialect);
-  let scoped = list.pattern ? from.where(matches(spec.searchable, list.pattern)) : from;
-  for (const { column, value, match } of list.where) {
-    scoped = scoped.where(
-      match === "contains" ? matches([column], String(value)) : sql<SqlBool>`${sql.ref(column)} = ${value}`,
-    );
-  }
+  const indexed = list.search.length > 0 ? options.textSearch?.(list.search) : undefined;
+  let scoped = from;
+  if (indexed) scoped = scoped.where(indexed.where);
+  else for (const term of list.search) scoped = scoped.where(containing(term));
+  for (const { column, value } of list.where) scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
 
   let query = select(scoped);
   for (const { column, direction } of list.order) {
@@ -214,6 +223,7 @@ function prepare<DB, TB extends keyof DB, Row>(
   }
 
   const count = async (): Promise<number> => {
+    if (indexed && list.where.length === 0) return indexed.count();
     const counted = await scoped
       .select(sql<number | string | bigint>`count(*)`.as("total"))
       .executeTakeFirstOrThrow();
@@ -238,19 +248,10 @@ function prepare<DB, TB extends keyof DB, Row>(
   };
 }
 
-/**
- * Case-insensitive LIKE. On SQLite, lower() is a JavaScript function (db/connection.ts) costing a
- * call per row, which dominates a search over a big table; SQLite's own LIKE already ignores
- * ASCII case, so an ASCII-only pattern is matched natively there (same answers: the pattern has no
- * letter whose case SQLite would not fold). Other patterns, and PostgreSQL, use lower().
- */
-function matching(columns: readonly string[], pattern: string, dialect: DialectName | undefined) {
-  const native = dialect === "sqlite" && /^[\x00-\x7f]*$/.test(pattern);
+/** Rows where one of the term's columns contains its text, ignoring case and diacritics. */
+function containing({ columns, text }: SearchTerm) {
+  const pattern = `%${fold(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // ESCAPE is needed on SQLite (no default escape character) and harmless on PostgreSQL.
-  const tests = columns.map((column) =>
-    native
-      ? sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`
-      : sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-  );
+  const tests = columns.map((column) => sql<SqlBool>`fold(${sql.ref(column)}) like ${pattern} escape '\\'`);
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`;
 }

@@ -1,10 +1,10 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
 import type { Kysely } from "kysely";
 import { type Customer, CUSTOMER_COLUMNS, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
-import { dialectOf } from "../../../db/connection";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListFilter, type ListSpec, listSelectQuery, runList } from "../listQuery";
+import { customerTextSearch, indexCustomers } from "./customerSearch";
 
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
 export const MAX_UNPAGED_CUSTOMERS = 10_000;
@@ -36,7 +36,7 @@ export function listCustomers(db: Kysely<Database>, tenantId: number, params: Li
     customerList,
     (query) => query.select(COLUMNS),
     (rows) => rows,
-    { dialect: dialectOf(db) },
+    { textSearch: customerTextSearch(db, tenantId) },
   );
 }
 
@@ -52,7 +52,7 @@ export async function* exportCustomers(
     { ...params, page: undefined, size: undefined },
     customerList,
     (q) => q.select(COLUMNS),
-    { dialect: dialectOf(db) },
+    { textSearch: customerTextSearch(db, tenantId) },
   );
   for (let offset = 0; ; offset += sliceSize) {
     const rows = await query.limit(sliceSize).offset(offset).execute();
@@ -61,30 +61,46 @@ export async function* exportCustomers(
   }
 }
 
-/** Which of these codes the tenant already has. */
-export async function existingCodes(db: Kysely<Database>, tenantId: number, codes: readonly string[]): Promise<Set<string>> {
+/** Which of these codes the tenant already has (the codes are read once, 500 at a time). */
+export async function existingCodes(db: Kysely<Database>, tenantId: number, codes: Iterable<string>): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < codes.length; i += 500) {
+  for (const batch of batchesOf(codes, 500)) {
     const rows = await db
       .selectFrom("customers")
       .select("codClient")
       .where("tenantId", "=", tenantId)
-      .where("codClient", "in", codes.slice(i, i + 500))
+      .where("codClient", "in", batch)
       .execute();
     for (const row of rows) found.add(row.codClient);
   }
   return found;
 }
 
+/** An iterable's items in arrays of `size` (the last may be shorter), taken as they are needed. */
+function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
 /** 16 parameters a row: SQLite's 32,766 and PostgreSQL's 65,535 parameter limits leave room. */
 const UPSERT_BATCH = 1000;
 
-/** Inserts or updates (by code) every row; the caller runs it in a transaction. */
-export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, rows: readonly CustomerFields[]): Promise<void> {
+/**
+ * Inserts or updates (by code) every row; the caller runs it in a transaction. The rows are
+ * taken from `rows` a batch at a time, so they need not all be in memory as objects at once.
+ */
+export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, rows: Iterable<CustomerFields>): Promise<void> {
   const now = timestamp();
-  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
-    const batch = rows.slice(i, i + UPSERT_BATCH).map((fields) => ({ tenantId, ...fields, createdAt: now, updatedAt: now }));
-    await trx
+  for (const slice of batchesOf(rows, UPSERT_BATCH)) {
+    const batch = slice.map((fields) => ({ tenantId, ...fields, createdAt: now, updatedAt: now }));
+    const written = await trx
       .insertInto("customers")
       .values(batch)
       .onConflict((oc) =>
@@ -93,6 +109,10 @@ export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, r
           updatedAt: eb.ref("excluded.updatedAt"),
         })),
       )
+      .returning(["id", "codClient"])
       .execute();
+    // The text index is contentless: give it each written row (new or updated) under its id.
+    const idOf = new Map(written.map((row) => [row.codClient, row.id]));
+    await indexCustomers(trx, tenantId, slice.map((fields) => ({ ...fields, id: idOf.get(fields.codClient)! })));
   }
 }
