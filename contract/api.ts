@@ -292,3 +292,143 @@ export interface CustomerImportResult {
   preview: Array<CustomerFields & { action: "new" | "update" }>;
   rejected: RejectedRow[];
 }
+
+/* ---------- Invoices (issue 6) ---------- */
+
+/** The spec's invoice defaults (section 9). */
+export const INVOICE_DEFAULTS = {
+  dueDays: 14,
+  seriesName: "SBL",
+  currency: "RON",
+  language: "RO",
+  precision: 2,
+  draft: true,
+  useStock: true,
+  saveToDb: false,
+} as const;
+export const MIN_DUE_DAYS = 1;
+/** SmartBill refuses a document with more lines (HTTP 410). */
+export const MAX_INVOICE_LINES = 400;
+
+/** A new product line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
+export const PRODUCT_LINE_DEFAULTS = {
+  measuringUnitName: "buc",
+  currency: "RON",
+  taxName: "Normala",
+  taxPercentage: 19,
+  quantity: 0,
+  price: 0,
+  saveToDb: false,
+  service: false,
+} as const;
+
+/**
+ * An imported invoice's life: `draft` (a request being reviewed; editable), `sending` (a send is
+ * in flight; nothing may change), `sent` (SmartBill issued it; read-only for ever), `refused`
+ * (SmartBill answered with an errorText; editable and can be sent again), `unclear` (the answer
+ * was lost and the series could not prove whether SmartBill issued it; sending again first
+ * checks the series).
+ */
+export const INVOICE_STATUSES = ["draft", "sending", "sent", "refused", "unclear"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The invoice form: the import's `payload` and the body of PUT /api/smartbill/invoice/{id}. */
+export interface InvoiceForm {
+  /** customers.id of the client */
+  clientId: number | null;
+  /** warehouses.id: the default warehouse of the lines */
+  warehouseId: number | null;
+  /** yyyy-mm-dd */
+  issueDate: string;
+  dueDays: number;
+  useStock: boolean;
+  mentions: string;
+  observations: string;
+  /** SmartBill's isDraft ('Ciorna') */
+  draft: boolean;
+  /** 'Salvează în DB': SmartBill saves the client and products in its catalogue */
+  saveToDb: boolean;
+  seriesName: string;
+  currency: string;
+  language: string;
+  precision: number;
+}
+
+/** PUT /api/smartbill/invoice/{id}: the form and the version it was edited from (409 when stale). */
+export interface InvoiceUpdate extends InvoiceForm {
+  version: number;
+}
+
+export interface ProductLineInput {
+  name: string;
+  code: string;
+  quantity: number;
+  price: number;
+  measuringUnitName: string;
+  currency: string;
+  taxName: string;
+  taxPercentage: number;
+  saveToDb: boolean;
+  service: boolean;
+  warehouseName: string;
+}
+
+export interface ProductLine extends ProductLineInput {
+  id: number;
+  invoiceId: number;
+}
+
+/** What SmartBill answered to the send (its POST /invoice answer). */
+export interface SmartBillImportResult {
+  errorText: string;
+  message: string;
+  number: string;
+  series: string;
+  url: string;
+}
+
+/** GET /api/smartbill/invoice (items) and /api/smartbill/invoice/{id} (with `products`). */
+export interface Invoice extends InvoiceForm {
+  id: number;
+  /** bumped by every saved change of the form; PUT sends the version it was edited from */
+  version: number;
+  /** issueDate + dueDays, yyyy-mm-dd */
+  dueDate: string;
+  /** the client's name from the customer list, or null when not found */
+  clientName: string | null;
+  status: InvoiceStatus;
+  /** set once SmartBill issued it (number is '' for a SmartBill draft) */
+  sentSeries: string | null;
+  sentNumber: string | null;
+  /** SmartBill's refusal, as a person reads it */
+  errorText: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  products?: ProductLine[];
+}
+
+/** A rejected line of an invoice workbook. */
+export interface RejectedLine {
+  /** the row number as Excel shows it (1-based, header counted) */
+  row: number;
+  reason: string;
+}
+
+/** POST /api/smartbill/invoice/import (multipart: file, payload = JSON of InvoiceForm). */
+export interface InvoiceImportResult {
+  error: boolean;
+  importRequestId?: number;
+  message?: string;
+  errorMessage?: string;
+  /** the lines read (on success) */
+  lines?: number;
+  /** every refused row (the file is then refused whole) */
+  rejected?: RejectedLine[];
+}
+
+/** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */
+export interface InvoiceSendResult {
+  importResult: SmartBillImportResult | null;
+  invoice: Invoice;
+}

@@ -8,6 +8,7 @@ import * as m0002 from "./0002_properties";
 import * as m0003 from "./0003_warehouses_stock_tasks";
 import * as m0004 from "./0004_customers";
 import * as m0005 from "./0005_text_search";
+import * as m0006 from "./0006_invoices";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003_warehouses_stock_tasks": m0003,
   "0004_customers": m0004,
   "0005_text_search": m0005,
+  "0006_invoices": m0006,
 };

@@ -21,6 +21,7 @@ export const TENANT_OWNED_TABLES = [
   "stock_items",
   "tasks",
   "customers",
+  "invoices",
 ] as const satisfies readonly TenantOwnedTable[];
 
 export const tenantList: ListSpec = {
