@@ -1,13 +1,15 @@
-/** The invoices resource: its screens come with their issue; until then placeholders that obey the role matrix. */
+/** The invoices resource: the imported invoices, their edit screen, and the import under /invoices/import. */
 import type { ResourceProps } from "react-admin";
 import { Route } from "react-router-dom";
-import { placeholderScreen } from "../common/placeholderScreen";
-
-const ImportScreen = placeholderScreen("invoices", "menu.invoiceImport");
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import { InvoiceEdit } from "./InvoiceEdit";
+import { InvoiceImport } from "./InvoiceImport";
+import { InvoiceList } from "./InvoiceList";
 
 export const invoices: ResourceProps = {
   name: "invoices",
-  list: placeholderScreen("invoices", "menu.invoices"),
-  edit: placeholderScreen("invoices", "menu.invoices"),
-  children: <Route path="import" element={<ImportScreen />} />,
+  list: InvoiceList,
+  edit: InvoiceEdit,
+  icon: ReceiptLongIcon,
+  children: <Route path="import" element={<InvoiceImport />} />,
 };

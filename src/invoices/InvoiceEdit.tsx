@@ -1,0 +1,251 @@
+/**
+ * 'Import factură in SmartBill #id' (/smartbill/invoice/edit/{id}): the invoice's data (tab
+ * 'Date factură', auto-saved 1 s after the last change, with the save state shown) and its
+ * product lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ *
+ * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
+ * another tab or user saved meanwhile, and the screen says so and offers to reload instead of
+ * overwriting their work. A sent invoice is read-only.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useParams } from "react-router-dom";
+import { useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import SendIcon from "@mui/icons-material/Send";
+import { type Invoice, type InvoiceSendResult, MAX_INVOICE_LINES, type ProductLine } from "../../contract/api";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { httpClient } from "../providers/httpClient";
+import { SaveConflict } from "./autoSaver";
+import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
+import { formPayload } from "./invoiceDefaults";
+import { ProductLines } from "./ProductLines";
+import { SaveStateIcon } from "./SaveStateIcon";
+import { type SendOutcome, sendFailure, sendOutcome } from "./sendResultText";
+import { useTaxRates } from "./taxRates";
+import { useAutoSave } from "./useAutoSave";
+
+const invoiceUrl = (id: number) => `/api/smartbill/invoice/${id}`;
+
+function valuesOf(invoice: Invoice): InvoiceFormValues {
+  const { clientId, clientName } = invoice;
+  return {
+    client: clientId === null ? null : { id: clientId, clientName: clientName ?? `#${clientId}` },
+    clientId,
+    warehouseId: invoice.warehouseId,
+    issueDate: invoice.issueDate,
+    dueDays: invoice.dueDays,
+    useStock: invoice.useStock,
+    mentions: invoice.mentions,
+    observations: invoice.observations,
+    draft: invoice.draft,
+    saveToDb: invoice.saveToDb,
+    seriesName: invoice.seriesName,
+    currency: invoice.currency,
+    language: invoice.language,
+    precision: invoice.precision,
+  };
+}
+
+function status(failure: unknown): number | undefined {
+  return (failure as { status?: number }).status;
+}
+
+function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void }) {
+  const translate = useTranslate();
+  const warehouses = useWarehouses();
+  const taxes = useTaxRates();
+  const [tab, setTab] = useState<"data" | "products">("data");
+  const [values, setValues] = useState(() => valuesOf(loaded));
+  const [lines, setLinesState] = useState<readonly ProductLine[]>(loaded.products ?? []);
+  const [invoice, setInvoice] = useState(loaded);
+  const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [sending, setSending] = useState(false);
+  const version = useRef(loaded.version);
+  const readOnly = invoice.status === "sent" || invoice.status === "sending";
+
+  const { state, edit, flush } = useAutoSave<InvoiceFormValues>(async (form) => {
+    try {
+      const { json } = await httpClient<Invoice>(invoiceUrl(loaded.id), {
+        method: "PUT",
+        body: JSON.stringify({ ...formPayload(form), version: version.current }),
+      });
+      version.current = json.version;
+      setInvoice((old) => ({ ...json, products: old.products }));
+    } catch (failure) {
+      if (status(failure) === 409) throw new SaveConflict();
+      throw failure;
+    }
+  });
+
+  const change = useCallback(
+    (patch: Partial<InvoiceFormValues>) =>
+      setValues((old) => {
+        const next = { ...old, ...patch };
+        edit(next);
+        return next;
+      }),
+    [edit],
+  );
+  const setLines = useCallback((update: (old: readonly ProductLine[]) => readonly ProductLine[]) => setLinesState(update), []);
+
+  const send = async () => {
+    if (lines.length > MAX_INVOICE_LINES) {
+      setOutcome({ kind: "failed", text: translate("invoices.tooManyLines", { count: lines.length, max: MAX_INVOICE_LINES }) });
+      return;
+    }
+    setSending(true);
+    setOutcome(null);
+    try {
+      await flush(); // SmartBill gets what the screen shows
+      const { json } = await httpClient<InvoiceSendResult>(`/api/smartbill/invoice/send/${loaded.id}`, { method: "POST" });
+      setOutcome(sendOutcome(json, translate));
+      if (json?.invoice) setInvoice(json.invoice);
+    } catch (failure) {
+      setOutcome(sendFailure((failure as { body?: { message?: string } }).body?.message, translate));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (outcome?.kind === "success") {
+    return (
+      <Alert severity="success" role="status" sx={{ mt: 2 }}>
+        {outcome.text}
+      </Alert>
+    );
+  }
+
+  return (
+    <Paper sx={{ p: 2, mt: 2 }}>
+      <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
+        <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ flex: 1 }}>
+          <Tab value="data" label={translate("invoices.tabs.data")} />
+          <Tab value="products" label={translate("invoices.tabs.products")} />
+        </Tabs>
+        {!readOnly && <SaveStateIcon state={state} />}
+      </Stack>
+      {invoice.status === "sent" && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate("invoices.alreadySent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber ?? "" })}
+        </Alert>
+      )}
+      {invoice.status === "unclear" && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate("invoices.unclearNote")}
+        </Alert>
+      )}
+      {invoice.status === "refused" && invoice.errorText && !outcome && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate("invoices.sendRefused", { errorText: invoice.errorText })}
+        </Alert>
+      )}
+      {state.error === "failed" && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate("invoices.saveError")}
+        </Alert>
+      )}
+      {state.error === "conflict" && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              {translate("invoices.reload")}
+            </Button>
+          }
+        >
+          {translate("invoices.conflict")}
+        </Alert>
+      )}
+      <Box hidden={tab !== "data"}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            void flush();
+          }}
+        >
+          <InvoiceFormFields values={values} onChange={change} disabled={readOnly} />
+          {!readOnly && (
+            <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
+              {translate("invoices.save")}
+            </Button>
+          )}
+        </form>
+      </Box>
+      <Box hidden={tab !== "products"}>
+        <ProductLines
+          invoiceId={loaded.id}
+          lines={lines}
+          setLines={setLines}
+          warehouses={warehouses}
+          taxes={taxes}
+          currency={values.currency}
+          precision={values.precision}
+          readOnly={readOnly}
+        />
+      </Box>
+      {outcome && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
+      {!readOnly && (
+        <Button
+          variant="contained"
+          color="success"
+          size="large"
+          startIcon={<SendIcon />}
+          onClick={send}
+          disabled={sending}
+          sx={{ mt: 3 }}
+        >
+          {translate(sending ? "invoices.sending" : "invoices.send")}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+export function InvoiceEdit() {
+  const translate = useTranslate();
+  const id = Number(useParams().id);
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setInvoice(null);
+    setFailed(false);
+    httpClient<Invoice>(invoiceUrl(id))
+      .then(({ json }) => live && setInvoice(json))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [id, generation]);
+
+  return (
+    <RequireAccess resource="invoices">
+      <ScreenHeading>{translate("invoices.editTitle", { id })}</ScreenHeading>
+      {failed ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {translate("invoices.loadError")}
+        </Alert>
+      ) : !invoice ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          {translate("invoices.loading")}
+        </Alert>
+      ) : (
+        <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={() => setGeneration((n) => n + 1)} />
+      )}
+    </RequireAccess>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The invoice form's fields (spec: Invoice import form), shared by the import screen and the
+ * edit screen's 'Date factură' tab. Controlled: the parent holds the values and decides what a
+ * change does (the import keeps them; the edit screen auto-saves them).
+ */
+import { memo } from "react";
+import { useGetList, useTranslate } from "react-admin";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import { type InvoiceForm, MIN_DUE_DAYS, type Warehouse } from "../../contract/api";
+import { type ClientOption, CustomerPicker } from "./CustomerPicker";
+
+export interface InvoiceFormValues extends InvoiceForm {
+  /** the chosen client as shown (name), kept beside its id */
+  client: ClientOption | null;
+}
+
+export type InvoiceFormChange = (patch: Partial<InvoiceFormValues>) => void;
+
+/** The warehouses of the tenant; a failure is only logged (spec section 8). */
+export function useWarehouses(): Warehouse[] {
+  const { data = [] } = useGetList<Warehouse>(
+    "warehouses",
+    { pagination: { page: 1, perPage: 500 }, sort: { field: "id", order: "ASC" } },
+    { onError: (error) => console.error("Eroare la preluarea depozitelor", error) },
+  );
+  return data;
+}
+
+export function dueDaysError(dueDays: number): boolean {
+  return !Number.isInteger(dueDays) || dueDays < MIN_DUE_DAYS;
+}
+
+export const InvoiceFormFields = memo(function InvoiceFormFields({
+  values,
+  onChange,
+  disabled,
+}: {
+  values: InvoiceFormValues;
+  onChange: InvoiceFormChange;
+  disabled?: boolean;
+}) {
+  const translate = useTranslate();
+  const warehouses = useWarehouses();
+  const label = (field: string) => translate(`invoices.fields.${field}`);
+  const text = (field: "mentions" | "observations" | "seriesName" | "currency" | "language", multiline = false) => (
+    <TextField
+      label={label(field)}
+      value={values[field]}
+      onChange={(event) => onChange({ [field]: event.target.value })}
+      disabled={disabled}
+      size="small"
+      fullWidth
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+    />
+  );
+  const check = (field: "useStock" | "draft" | "saveToDb") => (
+    <FormControlLabel
+      control={<Checkbox checked={values[field]} onChange={(event) => onChange({ [field]: event.target.checked })} disabled={disabled} />}
+      label={label(field)}
+    />
+  );
+  const badDueDays = dueDaysError(values.dueDays);
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <CustomerPicker
+          label={label("client")}
+          value={values.client}
+          disabled={disabled}
+          onChange={(client) => onChange({ client, clientId: client?.id ?? null })}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TextField
+          select
+          label={label("warehouse")}
+          value={values.warehouseId ?? ""}
+          onChange={(event) => onChange({ warehouseId: event.target.value === "" ? null : Number(event.target.value) })}
+          disabled={disabled}
+          size="small"
+          fullWidth
+        >
+          <MenuItem value="">{translate("invoices.selectWarehouse")}</MenuItem>
+          {warehouses.map((warehouse) => (
+            <MenuItem key={warehouse.id} value={warehouse.id}>
+              {warehouse.warehouseName}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <TextField
+          type="date"
+          label={label("issueDate")}
+          value={values.issueDate}
+          onChange={(event) => onChange({ issueDate: event.target.value })}
+          disabled={disabled}
+          size="small"
+          fullWidth
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+        <TextField
+          type="number"
+          label={label("dueDays")}
+          value={Number.isNaN(values.dueDays) ? "" : values.dueDays}
+          onChange={(event) => onChange({ dueDays: event.target.value === "" ? Number.NaN : Number(event.target.value) })}
+          disabled={disabled}
+          size="small"
+          fullWidth
+          error={badDueDays}
+          helperText={badDueDays ? translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }) : undefined}
+          slotProps={{ htmlInput: { min: MIN_DUE_DAYS, step: 1 } }}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        {check("useStock")}
+        {check("draft")}
+        {check("saveToDb")}
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>{text("mentions", true)}</Grid>
+      <Grid size={{ xs: 12, md: 6 }}>{text("observations", true)}</Grid>
+      <Grid size={{ xs: 6, md: 3 }}>{text("seriesName")}</Grid>
+      <Grid size={{ xs: 6, md: 3 }}>{text("currency")}</Grid>
+      <Grid size={{ xs: 6, md: 3 }}>{text("language")}</Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <TextField
+          type="number"
+          label={label("precision")}
+          value={values.precision}
+          onChange={(event) => onChange({ precision: Number(event.target.value) })}
+          disabled={disabled}
+          size="small"
+          fullWidth
+          slotProps={{ htmlInput: { min: 0, max: 4, step: 1 } }}
+        />
+      </Grid>
+    </Grid>
+  );
+});

@@ -1,0 +1,64 @@
+/**
+ * Imported invoices (/smartbill/invoices): newest first, paged on the server; the client's name
+ * comes from the customer list (the raw id when it is gone), plus where each invoice stands.
+ * A row opens the edit screen.
+ */
+import { Datagrid, FunctionField, List, NumberField, TextField, useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Typography from "@mui/material/Typography";
+import type { Invoice } from "../../contract/api";
+import { ListErrorAlert } from "../common/ListErrorAlert";
+import { RequireAccess } from "../common/RequireAccess";
+import { RoDateField } from "../common/RoDateField";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { InvoiceStatusField } from "./InvoiceStatusField";
+
+const SITE = "SmartBill";
+
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Typography sx={{ p: 2 }} color="text.secondary">
+      {translate("invoices.empty")}
+    </Typography>
+  );
+}
+
+export function InvoiceList() {
+  const translate = useTranslate();
+  const label = (field: string) => translate(`invoices.fields.${field}`);
+  const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
+  return (
+    <RequireAccess resource="invoices">
+      <ScreenHeading>{translate("invoices.listTitle", { site: SITE })}</ScreenHeading>
+      <Alert severity="info" sx={{ my: 1 }}>
+        {translate("invoices.listNote")}
+      </Alert>
+      <List
+        resource="invoices"
+        title={translate("invoices.listTitle", { site: SITE })}
+        sort={{ field: "id", order: "DESC" }}
+        perPage={25}
+        exporter={false}
+        actions={false}
+        empty={<Empty />}
+        error={<ListErrorAlert messageKey="invoices.listError" />}
+      >
+        <Datagrid bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+          <NumberField source="id" label={label("id")} />
+          <FunctionField<Invoice> label={label("client")} render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
+          <RoDateField source="issueDate" label={label("issueDate")} />
+          <RoDateField source="dueDate" label={label("dueDate")} />
+          <FunctionField<Invoice> label={label("draft")} render={(invoice) => yesNo(invoice.draft)} />
+          <TextField source="currency" label={label("currency")} />
+          <TextField source="language" label={label("language")} />
+          <NumberField source="precision" label={label("precision")} />
+          <FunctionField<Invoice> label={label("useStock")} render={(invoice) => yesNo(invoice.useStock)} />
+          <TextField source="mentions" label={label("mentions")} emptyText="" />
+          <TextField source="observations" label={label("observations")} emptyText="" />
+          <InvoiceStatusField label={label("status")} />
+        </Datagrid>
+      </List>
+    </RequireAccess>
+  );
+}

@@ -1,0 +1,22 @@
+/** The save-state mark of the edit screen: green 'Salvat', grey 'Modificări nesalvate'. */
+import { useTranslate } from "react-admin";
+import CircularProgress from "@mui/material/CircularProgress";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import EditNoteIcon from "@mui/icons-material/EditNote";
+import type { SaveState } from "./autoSaver";
+
+export function SaveStateIcon({ state }: { state: SaveState }) {
+  const translate = useTranslate();
+  const saved = state.status === "saved";
+  return (
+    <Stack direction="row" spacing={0.5} alignItems="center" role="status" aria-live="polite" data-testid="save-state">
+      {saved ? <CheckCircleIcon color="success" fontSize="small" /> : <EditNoteIcon sx={{ color: "text.disabled" }} fontSize="small" />}
+      <Typography variant="body2" sx={{ color: saved ? "success.main" : "text.secondary" }}>
+        {translate(saved ? "invoices.saved" : "invoices.unsaved")}
+      </Typography>
+      {state.saving && <CircularProgress size={14} aria-label={translate("invoices.saving")} />}
+    </Stack>
+  );
+}

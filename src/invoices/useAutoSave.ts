@@ -1,0 +1,35 @@
+/**
+ * The AutoSaver (autoSaver.ts) for a React screen: its state as React state, retries when the
+ * browser comes back online, a warning before the page is left with unsaved changes, and a last
+ * save when the screen goes away (in-app navigation), so no edit is lost.
+ */
+import { useEffect, useRef, useState } from "react";
+import { AutoSaver, type SaveState } from "./autoSaver";
+
+export function useAutoSave<T>(save: (value: T) => Promise<void>) {
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  const [state, setState] = useState<SaveState>({ status: "saved", saving: false, error: null });
+  const [saver] = useState(() => new AutoSaver<T>((value) => saveRef.current(value), { onState: setState }));
+
+  useEffect(() => {
+    saver.start();
+    const online = () => saver.online();
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!saver.hasUnsavedChanges) return;
+      event.preventDefault();
+      event.returnValue = ""; // older browsers need a value to ask
+    };
+    window.addEventListener("online", online);
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => {
+      window.removeEventListener("online", online);
+      window.removeEventListener("beforeunload", beforeUnload);
+      // Leaving the screen inside the app: save what is pending now rather than drop it.
+      if (saver.hasUnsavedChanges && saver.state.error !== "conflict") void saver.flush().finally(() => saver.stop());
+      else saver.stop();
+    };
+  }, [saver]);
+
+  return { state, edit: (value: T) => saver.edit(value), flush: () => saver.flush(), saver };
+}
