@@ -153,3 +153,99 @@ export const resetPasswordMail = {
     `${link}\n\n` +
     "Dacă nu ați cerut resetarea parolei, ignorați acest mesaj; parola rămâne neschimbată.\n",
 } as const;
+
+/* ---------- Sending an invoice to SmartBill (issue 6) ---------- */
+
+/** POST /api/smartbill/invoice/send/{id}: the client shows these after 'Eroare la trimiterea facturii.'. */
+export const invoiceSendMessages = {
+  notFound: "Factura nu a fost găsită.",
+  inProgress: "Factura se trimite chiar acum către SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
+  noClient: "Factura nu are un client. Alegeți clientul în „Date factură”, apoi trimiteți-o din nou.",
+  clientGone: "Clientul facturii nu mai există în lista de clienți. Alegeți un client în „Date factură”, apoi trimiteți-o din nou.",
+  noLines: "Factura nu are produse. Adăugați cel puțin un produs în „Produse”, apoi trimiteți-o din nou.",
+  /** The outcome is unknown for a draft: SmartBill numbers no draft, so the series cannot tell. */
+  draftUnclearAdvice:
+    "SmartBill nu dă număr ciornelor, deci seria nu poate arăta dacă ciorna a fost creată: " +
+    "verificați ciornele în SmartBill înainte de a trimite din nou (o nouă trimitere creează o altă ciornă).",
+} as const;
+
+/** 'Factura a fost deja trimisă (seria X, numărul N).'; a SmartBill draft has no number. */
+export function invoiceAlreadySent(series: string | null, number: string | null): string {
+  if (!number) return `Factura a fost deja trimisă ca ciornă${series ? ` în seria ${series}` : ""}.`;
+  return `Factura a fost deja trimisă (seria ${series ?? ""}, numărul ${number}).`;
+}
+
+export const invoiceTooManyLines = (lines: number, max: number) =>
+  `Factura are ${romanianCount(lines, "produse")}, dar SmartBill acceptă cel mult ${max} pe un document. ` +
+  "Împărțiți produsele în mai multe facturi.";
+
+export function invoiceSeriesNotFound(series: string, available: readonly string[]): string {
+  const known = available.length > 0 ? ` Seriile de facturi din SmartBill: ${available.join(", ")}.` : "";
+  return `Seria „${series}” nu există în SmartBill pentru facturi.${known} Alegeți o serie existentă în „Date factură”.`;
+}
+
+/** Nothing reached SmartBill (or SmartBill refused the call itself, not the invoice): the invoice is as before. */
+export const invoiceNotSent = (reason: string) => `Factura nu a fost trimisă: ${reason}`;
+
+/** The answer to the send was lost, but the series moved past the number read just before it. */
+export const invoiceConfirmedFromSeries = (series: string, number: string) =>
+  `Răspunsul SmartBill nu a ajuns, dar seria ${series} a avansat: factura a fost emisă cu numărul ${number} ` +
+  "(confirmat din serie).";
+
+/**
+ * The answer was lost and the series does not (yet) show a new invoice: the invoice is marked
+ * 'unclear'. `reason` says what happened; `seriesProblem` why the series could not be read.
+ */
+export function invoiceOutcomeUnknown(reason: string, options: { draft: boolean; seriesProblem?: string }): string {
+  const head = `Nu se știe dacă SmartBill a ${options.draft ? "creat ciorna" : "emis factura"}: ${reason}`;
+  if (options.draft) return `${head} ${invoiceSendMessages.draftUnclearAdvice}`;
+  const series = options.seriesProblem
+    ? ` Nici seria nu a putut fi citită pentru verificare (${options.seriesProblem})`
+    : " Seria nu arată încă o factură nouă";
+  return (
+    `${head}${series}. Factura rămâne marcată „Rezultat neclar”: la o nouă trimitere se verifică mai întâi ` +
+    "seria în SmartBill, ca factura să nu fie emisă de două ori."
+  );
+}
+
+/** An 'unclear' invoice sent again too soon: SmartBill may still be registering the previous send. */
+export const invoiceRecheckTooSoon = (seconds: number) =>
+  "Seria din SmartBill nu arată încă factura trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
+  `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secunde")}`}; seria va fi verificată mai întâi.`;
+
+/* ---------- Imported invoices: import, list, edit, lines (issue 6) ---------- */
+
+export const invoiceMessages = {
+  notFound: "Factura nu a fost găsită.",
+  lineNotFound: "Produsul nu a fost găsit pe această factură.",
+  imported: "Fișierul a fost încărcat cu succes!",
+  lineDeleted: "Produsul a fost șters.",
+  stale:
+    "Factura a fost modificată între timp (în alt tab sau de alt utilizator). Reîncarcă pagina pentru a vedea ultima versiune.",
+  sent: "Factura a fost trimisă și nu mai poate fi modificată.",
+  sending: "Factura se trimite chiar acum către SmartBill și nu poate fi modificată. Așteptați rezultatul, apoi reîncărcați pagina.",
+  clientUnknown: "Clientul ales nu există în lista de clienți.",
+  warehouseUnknown: "Depozitul ales nu există.",
+  payloadInvalid: "Datele formularului de import nu sunt JSON valid.",
+  issueDateInvalid: "Data emiterii trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  seriesRequired: "Seria facturii este obligatorie.",
+  currencyRequired: "Moneda facturii este obligatorie.",
+  languageRequired: "Limba facturii este obligatorie.",
+  lineNameRequired: "Denumirea produsului este obligatorie.",
+  lineCodeRequired: "Codul produsului este obligatoriu.",
+  lineInvoiceMismatch: "Produsul aparține altei facturi decât cea din adresă.",
+  lineIdMismatch: "Id-ul produsului din corpul cererii nu corespunde celui din adresă.",
+  invoiceIdMismatch: "Id-ul facturii din corpul cererii nu corespunde celui din adresă.",
+} as const;
+
+/** The import refused for its rows: every bad row is listed beside this sentence. */
+export const invoiceRowsRejected = (rows: number) =>
+  `Fișierul a fost refuzat: ${rows === 1 ? "un rând are erori" : `${romanianCount(rows, "rânduri")} au erori`}. ` +
+  "Corectați-le și încărcați din nou fișierul; nimic nu a fost salvat.";
+/** More lines in a file than SmartBill takes on one document (the reading stops at the first one too many). */
+export const tooManyInvoiceLines = (max: number) =>
+  `Fișierul are mai mult de ${romanianCount(max, "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
+  "Împărțiți produsele în mai multe fișiere.";
+export const invoiceLinesFull = (max: number) =>
+  `Factura are deja ${romanianCount(max, "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
+  "Creați o altă factură pentru restul produselor.";

@@ -6,9 +6,12 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { customerRoutes } from "./customers/index";
+import { invoiceRoutes } from "./invoices/index";
+import { invoiceSendRoutes } from "./invoices/send";
 import { meRoutes } from "./me/index";
 import { propertyRoutes } from "./properties/index";
 import { stockRoutes } from "./stock/index";
+import { taxRoutes } from "./invoices/taxes";
 import { taskRoutes } from "./tasks/index";
 import { tenantRoutes } from "./tenants/index";
 import { userRoutes } from "./users/index";
@@ -26,5 +29,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(warehouseRoutes, { prefix: "/smartbill/warehouses" });
   await app.register(stockRoutes, { prefix: "/smartbill/stock" });
   await app.register(customerRoutes, { prefix: "/smartbill/customer" });
+  await app.register(taxRoutes, { prefix: "/smartbill/tax" });
+  await app.register(invoiceRoutes, { prefix: "/smartbill/invoice" });
+  await app.register(invoiceSendRoutes, { prefix: "/smartbill/invoice" });
   await app.register(taskRoutes, { prefix: "/tasks" });
 };

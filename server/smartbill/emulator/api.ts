@@ -22,12 +22,12 @@ import {
   tomcatPage,
   unauthorized,
 } from "./answers";
-import type { Fault } from "./faults";
+import { AFTER_STORE_FAULTS, type Fault } from "./faults";
 import { issueInvoice } from "./invoices";
 import type { LimiterVerdict } from "./limiter";
 import type { EmulatorAccount, EmulatorCompany } from "./model";
 import { checkInvoiceShape, isObject, toText } from "./requestShape";
-import type { EmulatorEndpoint, EmulatorRuntime } from "./runtime";
+import type { EmulatorEndpoint, EmulatorRuntime, RequestLogEntry } from "./runtime";
 import { queryStocks } from "./stocks";
 import { texts } from "./texts";
 
@@ -52,6 +52,7 @@ export function apiPathOf(prefix: string, request: FastifyRequest): string | und
 }
 
 interface CallContext {
+  entry: RequestLogEntry;
   account?: EmulatorAccount;
   verdict?: LimiterVerdict;
 }
@@ -86,14 +87,15 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
     api.addHook("onRequest", async (request, reply) => {
       const path = apiPath(request);
       const credentials = basicCredentials(request.headers.authorization);
-      runtime.log({
+      const entry: RequestLogEntry = {
         at: new Date().toISOString(),
         method: request.method,
         path,
         query: request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "",
         ...(credentials ? { username: credentials.username } : {}),
-      });
-      const context: CallContext = {};
+      };
+      runtime.log(entry);
+      const context: CallContext = { entry };
       contexts.set(request, context);
 
       if (credentials) {
@@ -114,7 +116,7 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         return reply.code(406).send(requestError(406, path, "invalid_accept_header", message));
       }
 
-      const fault = runtime.faults.take(path, (kind) => kind !== "drop-after-store");
+      const fault = runtime.faults.take(path, (kind) => !AFTER_STORE_FAULTS.includes(kind));
       if (fault) return sendFault(fault, request, reply);
 
       const endpoint = KNOWN_PATHS[path]?.endpoint;
@@ -122,6 +124,12 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       const delay = (endpoint && delays[endpoint]) ?? delays.all ?? 0;
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
       return undefined;
+    });
+
+    // The body as parsed, for tests that check what a client sent.
+    api.addHook("preHandler", async (request) => {
+      const entry = contexts.get(request)?.entry;
+      if (entry && request.body !== undefined) entry.body = request.body;
     });
 
     // X-RateLimit-* on answers that are not errors (SmartBill sends none on errors).
@@ -232,10 +240,12 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         return reply.code(outcome.status ?? settings.validationStatus).send(failure(outcome.errorText));
       }
 
-      if (runtime.faults.take(path, (kind) => kind === "drop-after-store")) {
+      const afterStore = runtime.faults.take(path, (kind) => AFTER_STORE_FAULTS.includes(kind));
+      if (afterStore) {
         // The invoice is stored and numbered; the caller never hears of it.
         reply.hijack();
-        request.raw.socket.destroy();
+        if (afterStore.fault === "drop-after-store") request.raw.socket.destroy();
+        else hanging.hold(request.raw.socket, settings.hangMs);
         return reply;
       }
       const { invoice, url } = outcome;

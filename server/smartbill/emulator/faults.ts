@@ -5,6 +5,7 @@
  *   html200         an HTML page with status 200 (a maintenance or portal page in the way)
  *   timeout         no answer at all (the connection hangs until the caller gives up)
  *   drop-after-store POST /invoice stores the invoice, then the connection drops unanswered
+ *   hang-after-store POST /invoice stores the invoice, then never answers (the caller times out)
  *   errortext-200   HTTP 200 with a non-empty errorText
  *   errortext-html  an errorText with <br/>, <b> and the hidden moreErrorDetails div
  */
@@ -14,11 +15,15 @@ export const FAULT_KINDS = [
   "html200",
   "timeout",
   "drop-after-store",
+  "hang-after-store",
   "errortext-200",
   "errortext-html",
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Faults that strike POST /invoice after the invoice is stored (the others strike before anything). */
+export const AFTER_STORE_FAULTS: readonly FaultKind[] = ["drop-after-store", "hang-after-store"];
 
 export interface Fault {
   fault: FaultKind;

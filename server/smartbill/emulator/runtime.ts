@@ -46,6 +46,8 @@ export interface RequestLogEntry {
   path: string;
   query: string;
   username?: string;
+  /** The JSON body as parsed (POST), when the call got that far. */
+  body?: unknown;
 }
 
 const MAX_LOGGED_REQUESTS = 1000;

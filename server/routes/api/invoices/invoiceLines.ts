@@ -1,0 +1,232 @@
+/**
+ * Reading an invoice's product lines from a workbook (excel-formats.md, "Invoice lines") and the
+ * rules a line obeys wherever it comes from (the sheet, or the lines dialog through the API).
+ *
+ * The whole file is read and every row checked before anything is written; one bad row refuses
+ * the whole file (an invoice with a line silently missing is worse than no invoice), with every
+ * bad row's Excel number and reason. A file-level problem throws ExcelError.
+ *
+ * The header row: excel/sheet.ts looks, in the first 10 rows, for the first row holding at least
+ * half of the columns it is given. It is given the four required columns only, not all eleven:
+ * the most natural sheet (Denumire produs, Cod produs, Cantitate, Pret) has only those, and
+ * "half of eleven" would refuse it. The optional columns are then found in that same row.
+ */
+import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS, type ProductLineInput, type RejectedLine } from "../../../../contract/api";
+import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
+import { ExcelError } from "../../../excel/errors";
+import { normalizeHeader } from "../../../excel/header";
+import { readSheet } from "../../../excel/sheet";
+import { tooManyInvoiceLines } from "../../../messages";
+import { LINE_SHEET_COLUMNS, type LineField, lineHeader } from "./lineColumns";
+import type { Tax } from "../../../smartbill/types";
+import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
+
+/** Longest text per field (the same bounds as the API's schema). */
+export const LINE_TEXT_MAX: Readonly<Record<"name" | "code" | "measuringUnitName" | "currency" | "taxName" | "warehouseName", number>> = {
+  name: 500,
+  code: 100,
+  measuringUnitName: 50,
+  currency: 10,
+  taxName: 50,
+  warehouseName: 100,
+};
+/** |quantity| and |price| at most this: doubles keep every cent well beyond it. */
+export const MAX_AMOUNT = 1e12;
+
+/** What a line gets from its invoice when the sheet (or the dialog) leaves a field blank. */
+export interface LineDefaults {
+  currency: string;
+  saveToDb: boolean;
+  warehouseName: string;
+}
+
+/** Prices keep 2 decimals, rounded half away from zero (1.005 → 1.01, despite binary floats). */
+export function roundPrice(value: number): number {
+  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
+  return (Math.sign(value) * cents) / 100 || 0;
+}
+
+/** A quantity without binary float noise (0.1 + 0.2 → 0.3). */
+export function cleanQuantity(value: number): number {
+  return Number(value.toPrecision(15)) || 0;
+}
+
+/** A line without its VAT percent yet (undefined: the tax list decides). */
+export type PendingLine = Omit<ProductLineInput, "taxPercentage"> & { taxPercentage: number | undefined };
+
+/** The tax-list part of a line's checks: the rate of its tax when it gave none. */
+export function completeTax(line: PendingLine, taxes: TaxList): { ok: true; line: ProductLineInput } | { ok: false; reason: string } {
+  if (line.taxPercentage !== undefined) return { ok: true, line: { ...line, taxPercentage: line.taxPercentage } };
+  const percentage = defaultTaxPercentage(taxes, line.taxName);
+  if (percentage === undefined) return { ok: false, reason: unknownTaxReason(line.taxName, taxes ?? []) };
+  return { ok: true, line: { ...line, taxPercentage: percentage } };
+}
+
+export function unknownTaxReason(taxName: string, taxes: readonly Tax[]): string {
+  const known = taxes.length > 0 ? ` (cotele din SmartBill: ${describeTaxes(taxes)})` : "";
+  return `Cota TVA „${taxName}” nu există în SmartBill${known}; completați procentul TVA.`;
+}
+
+export function taxPercentageReason(text: string): string {
+  return `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`;
+}
+
+export function tooLongReason(label: string, max: number): string {
+  return `Valoarea din coloana „${label}” depășește ${max} de caractere.`;
+}
+
+export function tooLargeReason(label: string): string {
+  return `Valoarea din coloana „${label}” este prea mare (cel mult ${MAX_AMOUNT.toLocaleString("ro-RO")} în valoare absolută).`;
+}
+
+export interface ReadLinesOptions {
+  /** The tenant's tax list, asked for only when a row leaves its VAT percent blank. */
+  taxes: () => Promise<TaxList>;
+  /** Fewer for tests; MAX_INVOICE_LINES by default. */
+  maxLines?: number;
+}
+
+export type LinesReading = { ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] };
+
+const REQUIRED_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => spec.required);
+const OPTIONAL_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => !spec.required);
+
+export async function readInvoiceLines(input: Buffer | string, defaults: LineDefaults, options: ReadLinesOptions): Promise<LinesReading> {
+  const maxLines = options.maxLines ?? MAX_INVOICE_LINES;
+  const pending: { row: number; line: PendingLine }[] = [];
+  const rejected: RejectedLine[] = [];
+  try {
+    const { header, records } = await readSheet(input, REQUIRED_COLUMNS, { maxDataRows: maxLines });
+    const optional = optionalColumns(header.texts, Object.values(header.columns) as number[]);
+    for await (const record of records) {
+      const values = { ...record.values } as Record<LineField, CellValue>;
+      for (const spec of OPTIONAL_COLUMNS) {
+        const index = optional[spec.field];
+        values[spec.field] = index === undefined ? null : (record.cells[index] ?? null);
+      }
+      const check = checkLineRow(values, defaults);
+      if (check.ok) pending.push({ row: record.row, line: check.line });
+      else rejected.push({ row: record.row, reason: check.reason });
+    }
+  } catch (error) {
+    // Past the limit the reading stops at once (a file of 100,000 rows is not read whole).
+    if (error instanceof ExcelError && error.kind === "tooManyRows") throw new ExcelError("tooManyRows", tooManyInvoiceLines(maxLines));
+    throw error;
+  }
+
+  const lines: ProductLineInput[] = [];
+  if (pending.some(({ line }) => line.taxPercentage === undefined)) {
+    const taxes = await options.taxes();
+    for (const { row, line } of pending) {
+      const complete = completeTax(line, taxes);
+      if (complete.ok) lines.push(complete.line);
+      else rejected.push({ row, reason: complete.reason });
+    }
+  } else {
+    for (const { line } of pending) lines.push({ ...line, taxPercentage: line.taxPercentage! });
+  }
+  if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row) };
+  return { ok: true, lines };
+}
+
+/** The optional columns found in the header row (field → 0-based index), first match wins. */
+function optionalColumns(texts: readonly string[], taken: readonly number[]): Partial<Record<LineField, number>> {
+  const used = new Set(taken);
+  const found: Partial<Record<LineField, number>> = {};
+  for (const spec of OPTIONAL_COLUMNS) {
+    const names = new Set(spec.names.map(normalizeHeader));
+    const index = texts.findIndex((text, i) => !used.has(i) && names.has(normalizeHeader(text)));
+    if (index >= 0) {
+      found[spec.field] = index;
+      used.add(index);
+    }
+  }
+  return found;
+}
+
+type RowCheck = { ok: true; line: PendingLine } | { ok: false; reason: string };
+
+/** One row's cells (by field) → the line, or every reason it is refused. */
+export function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: LineDefaults): RowCheck {
+  const reasons: string[] = [];
+  const text = (field: LineField) => cellText(values[field]).replace(/\s+/g, " ").trim();
+  const bounded = (field: keyof typeof LINE_TEXT_MAX, fallback = "") => {
+    const value = text(field) || fallback;
+    if (value.length > LINE_TEXT_MAX[field]) reasons.push(tooLongReason(lineHeader(field), LINE_TEXT_MAX[field]));
+    return value;
+  };
+  const amount = (field: "quantity" | "price", missing: string, notNumber: (text: string) => string) => {
+    if (values[field] === null) {
+      reasons.push(missing);
+      return 0;
+    }
+    const number = cellNumber(values[field]);
+    if (number === undefined) {
+      reasons.push(notNumber(text(field)));
+      return 0;
+    }
+    if (Math.abs(number) > MAX_AMOUNT) reasons.push(tooLargeReason(lineHeader(field)));
+    return number;
+  };
+
+  const name = bounded("name");
+  if (!name) reasons.push("Denumirea produsului lipsește.");
+  const code = bounded("code");
+  if (!code) reasons.push("Codul produsului lipsește.");
+  const quantity = amount("quantity", "Cantitatea lipsește.", (t) => `Cantitatea „${t}” nu este un număr.`);
+  const price = amount("price", "Prețul lipsește.", (t) => `Prețul „${t}” nu este un număr.`);
+  const taxPercentage = percentCell(values.taxPercentage, reasons);
+  const service = flagCell(values.service, "service", reasons) ?? PRODUCT_LINE_DEFAULTS.service;
+  const saveToDb = flagCell(values.saveToDb, "saveToDb", reasons) ?? defaults.saveToDb;
+  const line: PendingLine = {
+    name,
+    code,
+    quantity: cleanQuantity(quantity),
+    price: roundPrice(price),
+    measuringUnitName: bounded("measuringUnitName", PRODUCT_LINE_DEFAULTS.measuringUnitName),
+    currency: bounded("currency", defaults.currency).toUpperCase(),
+    taxName: bounded("taxName", PRODUCT_LINE_DEFAULTS.taxName),
+    taxPercentage,
+    saveToDb,
+    service,
+    warehouseName: bounded("warehouseName", defaults.warehouseName),
+  };
+  return reasons.length > 0 ? { ok: false, reason: reasons.join(" ") } : { ok: true, line };
+}
+
+/**
+ * The VAT percent: blank → undefined (the tax list decides); "21", "21%", "21,00" → 21. A cell
+ * formatted as a percentage holds a fraction (21% is 0.21): a value strictly between 0 and 1 is
+ * read as such, since no VAT rate is below 1%.
+ */
+function percentCell(value: CellValue, reasons: string[]): number | undefined {
+  if (value === null) return undefined;
+  const raw = typeof value === "string" ? value.replace(/\s*%$/, "") : value;
+  let number = cellNumber(raw);
+  if (number !== undefined && number > 0 && number < 1) number = Number((number * 100).toPrecision(12));
+  if (number === undefined || number < 0 || number > 100) {
+    reasons.push(taxPercentageReason(cellText(value)));
+    return undefined;
+  }
+  return number;
+}
+
+const YES = new Set(["da", "yes", "y", "1", "x", "true", "adevarat"]);
+const NO = new Set(["nu", "no", "n", "0", "false", "fals"]);
+
+/** da/nu, yes/no, 1/0, x (any case, with or without diacritics); blank → undefined. */
+export function parseFlag(value: CellValue): boolean | undefined | "invalid" {
+  if (value === null) return undefined;
+  if (typeof value === "boolean") return value;
+  const word = normalizeHeader(cellText(value));
+  if (YES.has(word)) return true;
+  if (NO.has(word)) return false;
+  return "invalid";
+}
+
+function flagCell(value: CellValue, field: LineField, reasons: string[]): boolean | undefined {
+  const flag = parseFlag(value);
+  if (flag !== "invalid") return flag;
+  reasons.push(`Valoarea „${cellText(value)}” din coloana „${lineHeader(field)}” nu este recunoscută (folosiți da sau nu).`);
+  return undefined;
+}

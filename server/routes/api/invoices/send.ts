@@ -1,0 +1,32 @@
+/**
+ * POST /api/smartbill/invoice/send/{id}: sends an imported invoice to SmartBill exactly once
+ * (the state machine is sendInvoice.ts), for the invoicing role and the super-admin.
+ *
+ *   200 InvoiceSendResult  SmartBill answered: issued (status sent) or refused (importResult.errorText)
+ *   400 / 404 / 409        refused here, nothing sent (no client, no lines, too many, already sent, in progress)
+ *   429 / 502 / 504        SmartBill could not be asked, or its answer was lost ({message} says which)
+ *
+ * A plugin of its own at the invoices' prefix: the body is empty and ignored, whatever its type.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { InvoiceSendResult } from "../../../../contract/api";
+import { requireRole } from "../../../plugins/requireRole";
+import { idParams } from "../params";
+import { sendInvoice } from "./sendInvoice";
+
+export const invoiceSendRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", requireRole("invoices"));
+  // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, payload, done) => {
+    payload.on("error", () => undefined);
+    payload.resume();
+    payload.on("end", () => done(null, undefined));
+  });
+
+  app.post<{ Params: { id: number }; Reply: InvoiceSendResult }>(
+    "/send/:id",
+    { schema: { params: idParams("id") } },
+    (request) => sendInvoice(app.db, request.tenantId, request.params.id),
+  );
+};

@@ -1,0 +1,449 @@
+/**
+ * Sending an imported invoice to SmartBill EXACTLY ONCE (POST /api/smartbill/invoice/send/{id}).
+ *
+ * SmartBill has no idempotency key and no way to read an invoice back, and POST /invoice takes
+ * the series' next number every time it succeeds (../shared/spec/smartbill-api.md §5). So:
+ *
+ * 1. Claim. One UPDATE moves the invoice to `sending` only from the exact (status,
+ *    sendStartedAt) just read: draft, refused or unclear, or a `sending` whose send started more
+ *    than SEND_STALE_MS ago (its process died; treated as unclear). Double clicks, two tabs, two
+ *    API processes: exactly one claim wins, the others get 409. `sendStartedAt` is the claim's
+ *    token: every later write of this send requires it, so a send that was taken over as stale
+ *    can no longer write.
+ * 2. An `unclear` invoice first re-checks its lost attempt (before anything else: the form
+ *    stays editable and may have changed since, but an issued invoice is issued): if the
+ *    attempt's series now has a nextNumber past the one read before that attempt, SmartBill
+ *    issued it → `sent` with that number, no POST. If not, and it was marked unclear less than
+ *    the SmartBill time-out ago, SmartBill may still be registering it: 409, try again shortly.
+ * 3. Check (nothing reaches SmartBill yet): client, 1–400 lines, settings, GET /series?type=f
+ *    and the invoice's series in it. A failure here puts the status back as it was.
+ * 4. Record the attempt (sentSeries = the series used, sendSeriesNextNumber = its next number;
+ *    null for a SmartBill draft), then POST /invoice once, never retried.
+ * 5. Outcome:
+ *    - an answer without errorText → `sent` (series, number, message, url stored);
+ *    - an errorText (any status) → `refused`, errorText stored as a person reads it; both are a
+ *      200 with SmartBill's answer as importResult;
+ *    - SmartBill refused the call itself (401 credentials, lockout) or the connection was
+ *      refused before anything was sent → status back as it was, 4xx/5xx;
+ *    - anything else after the body left (time-out, dropped connection, HTML or 5xx page,
+ *      non-JSON) is unclear: read the series again; moved past the recorded number → `sent`
+ *      with the recorded number, confirmed from the series (200); otherwise `unclear`,
+ *      502/504 saying so.
+ *
+ * While `unclear`, `sentSeries` holds the series of the lost attempt (the form stays editable
+ * and its series may change; the check must look where the attempt went) and `sentNumber`
+ * stays null. The series check assumes nobody else issues invoices in that series during the
+ * few seconds of a send; SmartBill offers nothing better (no invoice lookup, no request id).
+ *
+ * SmartBill drafts (isDraft) get no number and leave the series alone, so their lost answers
+ * cannot be checked: such an invoice is marked `unclear` with advice to look at SmartBill's
+ * drafts, and sending it again (after the waiting time) sends it again: a second draft is not
+ * a fiscal document and can be deleted in SmartBill.
+ */
+import type { Kysely, Updateable } from "kysely";
+import {
+  type Invoice,
+  type InvoiceSendResult,
+  type InvoiceStatus,
+  MAX_INVOICE_LINES,
+  type SmartBillImportResult,
+} from "../../../../contract/api";
+import type { Database, InvoicesTable } from "../../../db/database";
+import { timestamp, timestampMs } from "../../../db/timestamps";
+import { HttpError } from "../../../errors";
+import {
+  invoiceAlreadySent,
+  invoiceConfirmedFromSeries,
+  invoiceNotSent,
+  invoiceOutcomeUnknown,
+  invoiceRecheckTooSoon,
+  invoiceSendMessages,
+  invoiceSeriesNotFound,
+  invoiceTooManyLines,
+} from "../../../messages";
+import {
+  createSmartBillClient,
+  DEFAULT_SMARTBILL_TIMEOUT_MS,
+  type SmartBillClient,
+  type SmartBillClientOptions,
+  smartBillConfigFromSettings,
+} from "../../../smartbill/client";
+import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
+import { readTenantProperties } from "../properties/properties.repository";
+import { findWarehouse } from "../warehouses/warehouses.repository";
+import { getInvoice } from "./invoices.repository";
+import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
+
+/** A `sending` invoice whose send started longer ago than this was left by a dead process. */
+export const SEND_STALE_MS = 5 * 60_000;
+
+export interface SendInvoiceOptions {
+  /** For the SmartBill client (tests: fetch, timeoutMs). */
+  clientOptions?: SmartBillClientOptions;
+  now?: () => number;
+  staleAfterMs?: number;
+  /**
+   * After an unclear outcome that the series does not (yet) confirm, how long to wait before
+   * sending again. Default: the SmartBill time-out (SMARTBILL_TIMEOUT_MS, else 30 s).
+   */
+  recheckDelayMs?: number;
+}
+
+type ClaimableStatus = Extract<InvoiceStatus, "draft" | "refused" | "unclear">;
+
+/** What a won claim knows about the invoice before it. */
+interface Claim {
+  /** The claim's token (sendStartedAt). */
+  startedAt: string;
+  /** sendStartedAt before the claim, put back with the status. */
+  previousStartedAt: string | null;
+  /** The status to put back when the send fails before SmartBill could issue anything. */
+  previous: ClaimableStatus;
+  /** The lost attempt of an unclear invoice, as recorded. */
+  attempt: { series: string | null; nextNumber: number | null; markedAt: number } | undefined;
+}
+
+/** SmartBill prints numbers zero-padded to 4 digits ("0025"); an unpadded one is "not found". */
+export function printedNumber(nextNumber: number): string {
+  return String(nextNumber).padStart(4, "0");
+}
+
+export async function sendInvoice(
+  db: Kysely<Database>,
+  tenantId: number,
+  invoiceId: number,
+  options: SendInvoiceOptions = {},
+): Promise<InvoiceSendResult> {
+  const now = options.now ?? Date.now;
+  const claim = await claimSend(db, tenantId, invoiceId, now(), options.staleAfterMs ?? SEND_STALE_MS);
+  const send = new SendRun(db, tenantId, invoiceId, claim, now);
+  let posted = false;
+  try {
+    let connection: { client: SmartBillClient; companyVatCode: string } | undefined;
+    const connect = async () => {
+      if (connection) return connection;
+      try {
+        const config = smartBillConfigFromSettings(await readTenantProperties(db, tenantId, "smartbill."));
+        connection = { client: createSmartBillClient(config, options.clientOptions), companyVatCode: config.cif };
+        return connection;
+      } catch (error) {
+        return send.fail(notSent(error));
+      }
+    };
+    const readSeries = async () => {
+      const { client } = await connect();
+      try {
+        return await client.getSeries("f");
+      } catch (error) {
+        return send.fail(notSent(error));
+      }
+    };
+
+    // An unclear invoice: did the lost attempt go through after all? (Before anything else: the
+    // form may have been edited since, even emptied, and an issued invoice is issued.)
+    let seriesList: Series[] | undefined;
+    if (claim.attempt) {
+      seriesList = await readSeries();
+      const { series, nextNumber, markedAt } = claim.attempt;
+      const current = seriesList.find((s) => s.name === series);
+      if (series && nextNumber !== null && current && current.nextNumber > nextNumber) {
+        return await send.confirmFromSeries(series, nextNumber);
+      }
+      const waitMs = markedAt + (options.recheckDelayMs ?? smartBillTimeoutMs(options.clientOptions)) - now();
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        return await send.fail(
+          new HttpError(409, invoiceRecheckTooSoon(seconds), undefined, { "retry-after": String(seconds) }),
+        );
+      }
+    }
+
+    const invoice = await getInvoice(db, tenantId, invoiceId);
+    if (!invoice) return await send.fail(new HttpError(404, invoiceSendMessages.notFound));
+    const lines = invoice.products ?? [];
+    if (invoice.clientId === null) return await send.fail(new HttpError(400, invoiceSendMessages.noClient));
+    const customer = await db
+      .selectFrom("customers")
+      .selectAll()
+      .where("tenantId", "=", tenantId)
+      .where("id", "=", invoice.clientId)
+      .executeTakeFirst();
+    if (!customer) return await send.fail(new HttpError(400, invoiceSendMessages.clientGone));
+    if (lines.length === 0) return await send.fail(new HttpError(400, invoiceSendMessages.noLines));
+    if (lines.length > MAX_INVOICE_LINES) {
+      return await send.fail(new HttpError(400, invoiceTooManyLines(lines.length, MAX_INVOICE_LINES)));
+    }
+
+    const { client, companyVatCode } = await connect();
+    const warehouse =
+      invoice.useStock && invoice.warehouseId !== null ? await findWarehouse(db, tenantId, invoice.warehouseId) : undefined;
+    const body = smartBillInvoiceBody({
+      companyVatCode,
+      invoice,
+      client: customer,
+      lines,
+      defaultWarehouseName: warehouse?.warehouseName,
+    });
+
+    seriesList ??= await readSeries();
+    const series = seriesList.find((s) => s.name === invoice.seriesName);
+    if (!series) {
+      const available = seriesList.map((s) => s.name);
+      return await send.fail(new HttpError(400, invoiceSeriesNotFound(invoice.seriesName, available)));
+    }
+    const recorded = invoice.draft ? null : series.nextNumber;
+    await send.recordAttempt(invoice.seriesName, recorded);
+
+    posted = true;
+    let answer: InvoiceResult;
+    try {
+      answer = await client.createInvoice(body);
+    } catch (error) {
+      if (!(error instanceof SmartBillError)) throw error;
+      if (error.kind === "provider") return await send.refused(error.message);
+      if (definitelyNotIssued(error)) return await send.fail(notSent(error));
+      return await send.unclear(error, invoice.seriesName, recorded, client);
+    }
+    return await send.sent({
+      errorText: "",
+      message: answer.message,
+      number: answer.number,
+      series: answer.series,
+      url: answer.url,
+    });
+  } catch (error) {
+    // A bug or a database failure: before the POST nothing was sent; after it, who knows.
+    if (!(error instanceof HttpError)) {
+      await (posted ? send.markUnclear() : send.restore()).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/** Moves the invoice to `sending`, or answers why not (404, 409). */
+async function claimSend(
+  db: Kysely<Database>,
+  tenantId: number,
+  invoiceId: number,
+  now: number,
+  staleAfterMs: number,
+): Promise<Claim> {
+  // A claim fails only when the row changed since it was read; read again and decide again.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await db
+      .selectFrom("invoices")
+      .select(["status", "sendStartedAt", "sendSeriesNextNumber", "sentSeries", "sentNumber", "updatedAt"])
+      .where("tenantId", "=", tenantId)
+      .where("id", "=", invoiceId)
+      .executeTakeFirst();
+    if (!row) throw new HttpError(404, invoiceSendMessages.notFound);
+    if (row.status === "sent") throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
+    const stale =
+      row.status === "sending" && (row.sendStartedAt === null || timestampMs(row.sendStartedAt) < now - staleAfterMs);
+    if (row.status === "sending" && !stale) throw new HttpError(409, invoiceSendMessages.inProgress);
+
+    const previous: ClaimableStatus = row.status === "sending" ? "unclear" : row.status;
+    const startedAt = timestamp(Math.max(now, row.sendStartedAt ? timestampMs(row.sendStartedAt) + 1 : 0));
+    let update = db
+      .updateTable("invoices")
+      .set({
+        status: "sending",
+        sendStartedAt: startedAt,
+        // Only an unclear invoice's last attempt still means something.
+        ...(previous === "unclear" ? {} : { sentSeries: null, sendSeriesNextNumber: null }),
+      })
+      .where("tenantId", "=", tenantId)
+      .where("id", "=", invoiceId)
+      .where("status", "=", row.status);
+    update =
+      row.sendStartedAt === null
+        ? update.where("sendStartedAt", "is", null)
+        : update.where("sendStartedAt", "=", row.sendStartedAt);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows > 0n) {
+      return {
+        startedAt,
+        previousStartedAt: row.sendStartedAt,
+        previous,
+        attempt:
+          previous === "unclear"
+            ? { series: row.sentSeries, nextNumber: row.sendSeriesNextNumber, markedAt: timestampMs(row.updatedAt) }
+            : undefined,
+      };
+    }
+  }
+  throw new HttpError(409, invoiceSendMessages.inProgress);
+}
+
+/** The writes of one claimed send; each requires the claim still to be this send's. */
+class SendRun {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly tenantId: number,
+    private readonly invoiceId: number,
+    private readonly claim: Claim,
+    private readonly now: () => number,
+  ) {}
+
+  private update(values: Updateable<InvoicesTable>) {
+    return this.db
+      .updateTable("invoices")
+      .set(values)
+      .where("tenantId", "=", this.tenantId)
+      .where("id", "=", this.invoiceId)
+      .where("status", "=", "sending")
+      .where("sendStartedAt", "=", this.claim.startedAt)
+      .executeTakeFirst();
+  }
+
+  async recordAttempt(series: string, nextNumber: number | null): Promise<void> {
+    await this.update({ sentSeries: series, sendSeriesNextNumber: nextNumber });
+  }
+
+  /** Back to the status before the claim; an unclear invoice keeps the attempt it had. */
+  async restore(): Promise<void> {
+    const { previous, previousStartedAt, attempt } = this.claim;
+    await this.update({
+      status: previous,
+      sendStartedAt: previousStartedAt,
+      sentSeries: attempt?.series ?? null,
+      sendSeriesNextNumber: attempt?.nextNumber ?? null,
+    });
+  }
+
+  /** The recorded attempt may or may not have been issued; a new send checks the series first. */
+  async markUnclear(): Promise<void> {
+    await this.update({ status: "unclear", updatedAt: timestamp(this.now()) });
+  }
+
+  /** Nothing was issued: the status goes back, and the caller gets `error`. */
+  async fail(error: HttpError): Promise<never> {
+    await this.restore();
+    throw error;
+  }
+
+  async sent(importResult: SmartBillImportResult): Promise<InvoiceSendResult> {
+    const at = timestamp(this.now());
+    await this.update({
+      status: "sent",
+      sentSeries: importResult.series,
+      sentNumber: importResult.number,
+      sentMessage: importResult.message,
+      sentUrl: importResult.url,
+      errorText: null,
+      sentAt: at,
+      updatedAt: at,
+    });
+    return { importResult, invoice: await this.invoice() };
+  }
+
+  async confirmFromSeries(series: string, nextNumber: number): Promise<InvoiceSendResult> {
+    const number = printedNumber(nextNumber);
+    return this.sent({ errorText: "", message: invoiceConfirmedFromSeries(series, number), number, series, url: "" });
+  }
+
+  async refused(errorText: string): Promise<InvoiceSendResult> {
+    await this.update({
+      status: "refused",
+      errorText,
+      sentSeries: null,
+      sendSeriesNextNumber: null,
+      updatedAt: timestamp(this.now()),
+    });
+    return {
+      importResult: { errorText, message: "", number: "", series: "", url: "" },
+      invoice: await this.invoice(),
+    };
+  }
+
+  /** The POST's outcome is unknown: the series decides, else `unclear`. */
+  async unclear(
+    error: SmartBillError,
+    seriesName: string,
+    recorded: number | null,
+    client: SmartBillClient,
+  ): Promise<InvoiceSendResult> {
+    const status = error.kind === "timeout" ? 504 : 502;
+    const reason = withoutResendAdvice(error.message);
+    if (recorded === null) {
+      await this.markUnclear();
+      throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: true }));
+    }
+    let seriesList: Series[];
+    try {
+      seriesList = await client.getSeries("f");
+    } catch (seriesError) {
+      await this.markUnclear();
+      const seriesProblem = seriesError instanceof Error ? withoutResendAdvice(seriesError.message) : String(seriesError);
+      throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: false, seriesProblem }));
+    }
+    const series = seriesList.find((s) => s.name === seriesName);
+    if (series && series.nextNumber > recorded) return this.confirmFromSeries(seriesName, recorded);
+    await this.markUnclear();
+    throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: false }));
+  }
+
+  private async invoice(): Promise<Invoice> {
+    const invoice = await getInvoice(this.db, this.tenantId, this.invoiceId);
+    if (!invoice) throw new HttpError(404, invoiceSendMessages.notFound);
+    return invoice;
+  }
+}
+
+/**
+ * SmartBill cannot have issued the invoice: it refused the call itself (credentials, company,
+ * lockout: nothing is processed then), or the connection never opened.
+ */
+function definitelyNotIssued(error: SmartBillError): boolean {
+  if (error.kind === "auth" || error.kind === "lockout" || error.kind === "config") return true;
+  if (error.kind !== "network") return false;
+  const cause = error.cause as { code?: string; cause?: { code?: string } } | undefined;
+  const code = cause?.cause?.code ?? cause?.code;
+  return code !== undefined && NEVER_CONNECTED.has(code);
+}
+
+/** Connection errors that happen before a single byte of the request is sent. */
+const NEVER_CONNECTED = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
+
+/** A failure before SmartBill could issue anything, as an answer. Never 401: the app would sign out. */
+function notSent(error: unknown): HttpError {
+  if (!(error instanceof SmartBillError)) throw error;
+  const message = invoiceNotSent(withoutResendAdvice(error.message));
+  switch (error.kind) {
+    case "config":
+      return new HttpError(400, message);
+    case "lockout": {
+      const seconds = error.lockedUntil ? Math.max(1, Math.ceil((error.lockedUntil - Date.now()) / 1000)) : undefined;
+      return new HttpError(429, message, undefined, seconds ? { "retry-after": String(seconds) } : undefined);
+    }
+    case "timeout":
+      return new HttpError(504, message);
+    default:
+      return new HttpError(502, message);
+  }
+}
+
+/**
+ * The client's own advice after a lost POST ("check the series before sending again") is what
+ * this module does itself, and would contradict the answer.
+ */
+function withoutResendAdvice(message: string): string {
+  const advice = message.indexOf(" Factura poate să fi fost totuși emisă");
+  return advice === -1 ? message : message.slice(0, advice);
+}
+
+function smartBillTimeoutMs(options: SmartBillClientOptions | undefined): number {
+  if (options?.timeoutMs !== undefined) return options.timeoutMs;
+  const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
+  return raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : DEFAULT_SMARTBILL_TIMEOUT_MS;
+}

@@ -1,0 +1,26 @@
+/**
+ * GET /api/smartbill/tax: the VAT rates a product line may use, from the tenant's SmartBill tax
+ * list (GET /tax), or the spec's 'Normala' 19 % alone when that list cannot be read — the product
+ * dialog offers these and preselects 'Normala'. `fromProvider` says which.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/api";
+import { requireRole } from "../../../plugins/requireRole";
+import { readTaxList } from "./vatRates";
+
+export interface TaxListResponse {
+  taxes: { name: string; percentage: number }[];
+  fromProvider: boolean;
+}
+
+export const taxRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", requireRole("invoices"));
+
+  app.get<{ Reply: TaxListResponse }>("/", async (request) => {
+    const taxes = await readTaxList(app.db, request.tenantId, request.log);
+    if (taxes === null || taxes.length === 0) {
+      return { taxes: [{ name: PRODUCT_LINE_DEFAULTS.taxName, percentage: PRODUCT_LINE_DEFAULTS.taxPercentage }], fromProvider: false };
+    }
+    return { taxes: taxes.map(({ name, percentage }) => ({ name, percentage })), fromProvider: true };
+  });
+};

@@ -1,0 +1,540 @@
+/**
+ * /api/smartbill/invoice on both dialects: the import (LibreOffice-made .xlsx and .xls, defaults,
+ * the VAT percent from the emulator's tax list or 19 without it, refusals that store nothing),
+ * the list, the invoice with its lines, the form's save with its version (409 when stale or
+ * sent), the lines' add/update/delete, roles and tenant isolation.
+ *
+ * The app listens on a loopback port and the demo tenant's smartbill.url points at its own
+ * emulator, so the tax list comes through the real SmartBill client.
+ */
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  INVOICE_DEFAULTS,
+  type Invoice,
+  type InvoiceImportResult,
+  type LoginResponse,
+  type Page,
+  type ProductLine,
+} from "../../contract/api";
+import { excelMessages } from "../../server/excel/errors";
+import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
+import { romanianDate } from "../../server/smartbill/bucharestTime";
+import { resetSmartBillLimiters } from "../../server/smartbill/client";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/dialects";
+import { xlsxOf, zipBomb } from "../helpers/excelFiles";
+import { addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
+import { type TestApp, testApp } from "../helpers/testApp";
+import { signInDemoRoles } from "../helpers/users";
+
+afterAll(removeTemporaryDatabases);
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/invoices", name));
+/** The hostile files the customer import is tested with: the same reader refuses them here. */
+const customerFixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/customers", name));
+const ROLE_FORBIDDEN = "Nu aveți dreptul să accesați această resursă.";
+const EMULATOR = "/smartbill-emulator/__emulator";
+const HEADER = ["Denumire produs", "Cod produs", "Cantitate", "Pret"];
+const line = { name: "Produs nou", code: "N1", quantity: 2, price: 10 };
+
+/** multipart/form-data with `payload` (a text field, or a JSON blob part) and `file`. */
+function importBody(file: Buffer | undefined, payload?: unknown, options: { payloadAsBlob?: boolean; filename?: string } = {}) {
+  const boundary = `----test${randomBytes(8).toString("hex")}`;
+  const parts: Buffer[] = [];
+  if (payload !== undefined) {
+    const json = typeof payload === "string" ? payload : JSON.stringify(payload);
+    const disposition = options.payloadAsBlob
+      ? 'form-data; name="payload"; filename="blob"\r\nContent-Type: application/json'
+      : 'form-data; name="payload"';
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${json}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? "factura.xlsx"}"\r\n` +
+          "Content-Type: application/octet-stream\r\n\r\n",
+      ),
+      file,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) => {
+  let t: TestApp;
+  let superadmin: LoginResponse;
+  let admin: LoginResponse;
+  let invoicing: LoginResponse;
+  let other: { tenantId: number; session: LoginResponse };
+  let central: number;
+  let cluj: number;
+  let clientId: number;
+  let otherClientId: number;
+  let otherWarehouse: number;
+
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    await t.db
+      .updateTable("properties")
+      .set({ value: `http://127.0.0.1:${port}/smartbill-emulator/SBORO/api` })
+      .where("tenantId", "=", 2)
+      .where("name", "=", "smartbill.url")
+      .execute();
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
+    other = await invoicingUserOfNewTenant(t, superadmin, "Facturi Alt Tenant SRL", "facturare@facturi-alt.ro");
+    central = await addWarehouse(t, 2, "Depozit Central");
+    cluj = await addWarehouse(t, 2, "Magazin Cluj", "en detail");
+    otherWarehouse = await addWarehouse(t, other.tenantId, "Depozit Străin");
+    clientId = await addCustomer(2, "C001", "Șervețele Ţesute SRL");
+    otherClientId = await addCustomer(other.tenantId, "X001", "Client Străin SRL");
+  });
+  afterAll(() => t.close());
+  beforeEach(() => resetSmartBillLimiters());
+  afterEach(() => t.app.inject({ method: "DELETE", url: `${EMULATOR}/faults` }));
+
+  async function addCustomer(tenantId: number, codClient: string, clientName: string): Promise<number> {
+    const now = new Date().toISOString();
+    const { id } = await t.db
+      .insertInto("customers")
+      .values({
+        tenantId, clientName, codClient, cif: "RO18547290", regCom: "", adresa: "", localitate: "", judet: "",
+        banca: "", iban: "", tara: "Romania", email: "", persContact: "", telefon: "", createdAt: now, updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  const importFile = (file: Buffer | undefined, payload?: unknown, session = invoicing, options?: Parameters<typeof importBody>[2]) =>
+    t.api("POST", "/api/smartbill/invoice/import", { session, ...importBody(file, payload, options) });
+  const imported = async (file: Buffer, payload?: unknown, session = invoicing): Promise<Invoice> => {
+    const res = await importFile(file, payload, session);
+    expect(res.statusCode, res.body).toBe(200);
+    return get(res.json<InvoiceImportResult>().importRequestId!, session);
+  };
+  const get = async (id: number, session = invoicing): Promise<Invoice> => {
+    const res = await t.api("GET", `/api/smartbill/invoice/${id}`, { session });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Invoice>();
+  };
+  const put = (id: number, body: object, session = invoicing) => t.api("PUT", `/api/smartbill/invoice/${id}`, { session, body });
+  const addLine = (invoiceId: number, body: object, session = invoicing) =>
+    t.api("POST", `/api/smartbill/invoice/${invoiceId}/product`, { session, body });
+  const counts = async () => ({
+    invoices: (await t.db.selectFrom("invoices").select("id").execute()).length,
+    lines: (await t.db.selectFrom("invoice_products").select("id").execute()).length,
+  });
+  const setStatus = (id: number, status: Invoice["status"]) => t.db.updateTable("invoices").set({ status }).where("id", "=", id).execute();
+  /** The form of an invoice as the edit screen sends it back. */
+  const formOf = (invoice: Invoice) => ({
+    clientId: invoice.clientId, warehouseId: invoice.warehouseId, issueDate: invoice.issueDate, dueDays: invoice.dueDays,
+    useStock: invoice.useStock, mentions: invoice.mentions, observations: invoice.observations, draft: invoice.draft,
+    saveToDb: invoice.saveToDb, seriesName: invoice.seriesName, currency: invoice.currency, language: invoice.language,
+    precision: invoice.precision, version: invoice.version,
+  });
+  const simpleSheet = (rows = 1) => xlsxOf([[...HEADER, "Procent TVA"], ...Array.from({ length: rows }, (_, i) => [`Produs ${i + 1}`, `P${i + 1}`, 1, 10, 21])]);
+
+  describe("import", () => {
+    for (const name of ["ro-title.xlsx", "ro-title.xls"]) {
+      it(`reads ${name}: Romanian headers under a title row, numbers as text, blank cells defaulted, VAT 21 from SmartBill's tax list`, async () => {
+        const res = await importFile(fixture(name), { clientId, warehouseId: central, issueDate: "2026-03-10", dueDays: 30, mentions: " Comanda 12 " });
+        expect(res.statusCode, res.body).toBe(200);
+        const result = res.json<InvoiceImportResult>();
+        expect(result).toMatchObject({ error: false, message: "Fișierul a fost încărcat cu succes!", lines: 4 });
+        const invoice = await get(result.importRequestId!);
+        expect(invoice).toMatchObject({
+          id: result.importRequestId, clientId, clientName: "Șervețele Ţesute SRL", warehouseId: central,
+          issueDate: "2026-03-10", dueDays: 30, dueDate: "2026-04-09", mentions: "Comanda 12", observations: "",
+          useStock: true, draft: true, saveToDb: false, seriesName: "SBL", currency: "RON", language: "RO", precision: 2,
+          version: 1, status: "draft", sentSeries: null, sentNumber: null, errorText: null, sentAt: null,
+        });
+        const lines = invoice.products!.map(({ id: _id, invoiceId, ...fields }) => {
+          expect(invoiceId).toBe(invoice.id);
+          return fields;
+        });
+        const defaults = { currency: "RON", taxName: "Normala", taxPercentage: 21, saveToDb: false, warehouseName: "Depozit Central" };
+        expect(lines).toEqual([
+          { ...defaults, name: "Laptop Lenovo ThinkPad E14", code: "PRD001", quantity: 2, price: 3499.9, measuringUnitName: "buc", service: false },
+          { ...defaults, name: "Instalare și configurare", code: "SRV01", quantity: 1.5, price: 250.56, measuringUnitName: "oră", service: true },
+          { ...defaults, name: "Hârtie copiator A4", code: "PRD003", quantity: 10, price: 24.5, measuringUnitName: "top", taxName: "Redusa", taxPercentage: 11, service: true, warehouseName: "Magazin Cluj" },
+          { ...defaults, name: "Cafea boabe prăjită", code: "PRD004", quantity: 0.75, price: 89, measuringUnitName: "kg", currency: "EUR", service: false },
+        ]);
+      });
+    }
+
+    for (const name of ["en-order.xlsx", "en-order.xls"]) {
+      it(`reads ${name}: English headers in another order, number cells, the form's currency and saveToDb for blank cells`, async () => {
+        const invoice = await imported(fixture(name), { currency: "usd", saveToDb: false, warehouseId: cluj });
+        expect(invoice.currency).toBe("USD");
+        expect(invoice.products!.map(({ id: _id, invoiceId: _invoiceId, ...fields }) => fields)).toEqual([
+          { name: "Wireless mouse", code: "E001", quantity: 3, price: 12.5, measuringUnitName: "pcs", currency: "EUR", taxName: "Normala", taxPercentage: 19, saveToDb: true, service: true, warehouseName: "Depozit Central" },
+          { name: "Monitor 27", code: "E002", quantity: 1, price: 1234.57, measuringUnitName: "buc", currency: "USD", taxName: "Normala", taxPercentage: 21, saveToDb: false, service: false, warehouseName: "Magazin Cluj" },
+        ]);
+      });
+    }
+
+    it("gives a missing payload, or missing and null fields, the spec's defaults (issue date: today in Romania)", async () => {
+      for (const payload of [undefined, {}, { dueDays: null, seriesName: null, currency: "", clientId: null }]) {
+        const invoice = await imported(await simpleSheet(), payload);
+        expect(invoice).toMatchObject({
+          ...INVOICE_DEFAULTS, clientId: null, clientName: null, warehouseId: null, issueDate: romanianDate(Date.now()),
+          mentions: "", observations: "", status: "draft", version: 1,
+        });
+        expect(invoice.products![0]).toMatchObject({ warehouseName: "", currency: "RON", measuringUnitName: "buc", saveToDb: false });
+      }
+    });
+
+    it("accepts the payload as a JSON blob part, as a browser's FormData sends a Blob", async () => {
+      const res = await importFile(await simpleSheet(), { dueDays: 7, draft: false }, invoicing, { payloadAsBlob: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await get(res.json<InvoiceImportResult>().importRequestId!)).toMatchObject({ dueDays: 7, draft: false });
+    });
+
+    it("defaults the VAT percent to 19 when the tax list cannot be read: no SmartBill settings, or SmartBill failing", async () => {
+      const sheet = xlsxOf([[...HEADER, "Taxa", "Procent TVA"], ["A", "A1", 1, 1, "", ""], ["B", "B1", 1, 1, "Redusa", 11]]);
+      const noSettings = await imported(await sheet, {}, other.session);
+      expect(noSettings.products!.map((p) => [p.taxName, p.taxPercentage])).toEqual([["Normala", 19], ["Redusa", 11]]);
+
+      await t.app.inject({ method: "POST", url: `${EMULATOR}/faults`, payload: { fault: "html500", path: "/tax" } });
+      const failing = await imported(await sheet, {});
+      expect(failing.products!.map((p) => p.taxPercentage)).toEqual([19, 11]);
+      // And back to SmartBill's rate once it answers again.
+      expect((await imported(await sheet, {})).products!.map((p) => p.taxPercentage)).toEqual([21, 11]);
+    });
+
+    it("refuses a file with bad rows whole, naming every bad row and why, and stores nothing", async () => {
+      const before = await counts();
+      const res = await importFile(fixture("bad-rows.xlsx"), { clientId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: true,
+        message: invoiceRowsRejected(5),
+        errorMessage: "Fișierul a fost refuzat: 5 rânduri au erori. Corectați-le și încărcați din nou fișierul; nimic nu a fost salvat.",
+        rejected: [
+          { row: 3, reason: "Denumirea produsului lipsește." },
+          { row: 4, reason: "Cantitatea „doi” nu este un număr." },
+          { row: 5, reason: "Prețul lipsește." },
+          { row: 6, reason: "Procentul TVA „150” trebuie să fie un număr între 0 și 100." },
+          { row: 7, reason: "Valoarea „poate” din coloana „Serviciu” nu este recunoscută (folosiți da sau nu)." },
+        ],
+      });
+      expect(await counts()).toEqual(before);
+    });
+
+    it("refuses a row whose named tax SmartBill does not have, when its VAT percent is blank", async () => {
+      const res = await importFile(await xlsxOf([[...HEADER, "Cota TVA"], ["A", "A1", 1, 1, "Inexistenta"]]));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().rejected).toEqual([
+        { row: 2, reason: "Cota TVA „Inexistenta” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%, Taxare inversa 0%); completați procentul TVA." },
+      ]);
+    });
+
+    const refused: [string, () => Buffer | Promise<Buffer>, string][] = [
+      ["a missing required column", () => fixture("missing-columns.xlsx"), "Lipsesc coloanele obligatorii: Cantitate, Pret."],
+      ["a sheet with no lines", () => xlsxOf([HEADER]), excelMessages.noData],
+      ["a renamed text file", () => Buffer.from("Denumire produs;Cod produs\nx;y\n"), excelMessages.notExcel],
+      ["more than 400 lines", () => simpleSheet(401), tooManyInvoiceLines(400)],
+      ["a truncated zip", () => customerFixture("truncated.xlsx"), excelMessages.corrupt],
+      ["a zip bomb", () => zipBomb(1024 * 1024, 300 * 1024 * 1024), excelMessages.zipBomb],
+      ["a password-protected .xls", () => customerFixture("password.xls"), excelMessages.passwordProtected],
+      ["a password-protected .xlsx", () => customerFixture("encrypted.xlsx"), excelMessages.passwordProtected],
+      ["a file over 20 MiB", () => Buffer.alloc(20 * 1024 * 1024 + 10, 0x41), excelMessages.tooLarge],
+    ];
+    for (const [what, file, message] of refused) {
+      it(`refuses ${what} with 400 '${message}' and stores nothing`, async () => {
+        const before = await counts();
+        const res = await importFile(await file(), { clientId });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ message, error: true, errorMessage: message, rejected: [] });
+        expect(await counts()).toEqual(before);
+        expect((await t.api("GET", "/api/smartbill/invoice?page=0&size=1", { session: invoicing })).statusCode).toBe(200);
+      });
+    }
+
+    it("takes exactly 400 lines, in one invoice", async () => {
+      const res = await importFile(await simpleSheet(400));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ error: false, lines: 400 });
+      expect((await get(res.json().importRequestId)).products).toHaveLength(400);
+    });
+
+    it("refuses a bad payload (another tenant's client or warehouse, due days 0, unknown field, bad JSON) and stores nothing", async () => {
+      const before = await counts();
+      const cases: [unknown, string][] = [
+        [{ clientId: otherClientId }, invoiceMessages.clientUnknown],
+        [{ warehouseId: otherWarehouse }, invoiceMessages.warehouseUnknown],
+        [{ dueDays: 0 }, "Date invalide: „dueDays” trebuie să fie cel puțin 1."],
+        [{ dueDays: 1.5 }, "Date invalide: „dueDays” trebuie să fie număr întreg sau nul."],
+        [{ precision: 5 }, "Date invalide: „precision” trebuie să fie cel mult 4."],
+        [{ issueDate: "2026-02-30" }, invoiceMessages.issueDateInvalid],
+        [{ colour: "red" }, "Date invalide: câmpul „colour” nu este permis."],
+        ["{not json", invoiceMessages.payloadInvalid],
+      ];
+      for (const [payload, message] of cases) {
+        const res = await importFile(await simpleSheet(), payload);
+        expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(res.json()).toMatchObject({ message, error: true, errorMessage: message });
+      }
+      expect(await counts()).toEqual(before);
+    });
+
+    it("asks for a file when none is sent", async () => {
+      const res = await importFile(undefined, { clientId });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Te rugăm să selectezi un fișier înainte de a-l încărca.");
+      const json = await t.api("POST", "/api/smartbill/invoice/import", { session: invoicing, body: { file: "x" } });
+      expect(json.statusCode).toBe(400);
+      expect(json.json().message).toBe("Te rugăm să selectezi un fișier înainte de a-l încărca.");
+    });
+  });
+
+  describe("list and get", () => {
+    it("lists the tenant's invoices newest first, without lines, with the client's name and the send fields", async () => {
+      const first = await imported(await simpleSheet(), { clientId });
+      const second = await imported(await simpleSheet(), { clientId: null, mentions: "a doua" });
+      await t.db.updateTable("invoices").set({ status: "sent", sentSeries: "SBL", sentNumber: "0007" }).where("id", "=", first.id).execute();
+      const res = await t.api("GET", "/api/smartbill/invoice", { session: invoicing });
+      expect(res.statusCode).toBe(200);
+      const list = res.json<Invoice[]>();
+      expect(list[0]).toEqual({ ...second, products: undefined });
+      expect(list[0]).not.toHaveProperty("products");
+      expect(list.map((i) => i.id)).toEqual([...list.map((i) => i.id)].sort((a, b) => b - a));
+      expect(list.find((i) => i.id === first.id)).toMatchObject({ clientName: "Șervețele Ţesute SRL", status: "sent", sentSeries: "SBL", sentNumber: "0007" });
+      expect(list.every((i) => i.clientName === null || i.clientName === "Șervețele Ţesute SRL")).toBe(true);
+
+      const sent = await t.api("GET", "/api/smartbill/invoice?status=sent", { session: invoicing });
+      expect(sent.json<Invoice[]>().map((i) => i.id)).toEqual([first.id]);
+      const page = await t.api("GET", "/api/smartbill/invoice?page=0&size=1&sort=id,asc", { session: invoicing });
+      const paged = page.json<Page<Invoice>>();
+      expect(paged.content).toHaveLength(1);
+      expect(paged.totalElements).toBe(list.length);
+      expect(paged.content[0].id).toBe(Math.min(...list.map((i) => i.id)));
+      expect((await t.api("GET", "/api/smartbill/invoice?status=bogus", { session: invoicing })).statusCode).toBe(400);
+      // Another tenant sees only its own.
+      const others = (await t.api("GET", "/api/smartbill/invoice", { session: other.session })).json<Invoice[]>();
+      expect(others.some((i) => list.some((mine) => mine.id === i.id))).toBe(false);
+    });
+
+    it("answers 404 with a Romanian message for an unknown invoice or another tenant's", async () => {
+      const mine = await imported(await simpleSheet());
+      for (const [id, session] of [[999_999, invoicing], [mine.id, other.session]] as const) {
+        const res = await t.api("GET", `/api/smartbill/invoice/${id}`, { session });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ message: "Factura nu a fost găsită." });
+      }
+    });
+  });
+
+  describe("edit", () => {
+    it("saves the form: version + 1, the new invoice answered; the whole loaded record may be sent back", async () => {
+      const invoice = await imported(await simpleSheet(), { clientId });
+      const res = await put(invoice.id, { ...formOf(invoice), dueDays: 5, mentions: "nou", currency: "eur", precision: 3, warehouseId: central });
+      expect(res.statusCode, res.body).toBe(200);
+      const saved = res.json<Invoice>();
+      const due = new Date(`${invoice.issueDate}T00:00:00Z`);
+      due.setUTCDate(due.getUTCDate() + 5);
+      expect(saved).toMatchObject({
+        id: invoice.id, version: 2, dueDays: 5, dueDate: due.toISOString().slice(0, 10), mentions: "nou", currency: "EUR",
+        precision: 3, warehouseId: central, clientName: "Șervețele Ţesute SRL", status: "draft",
+      });
+      expect(saved.products).toHaveLength(1);
+      expect(saved.updatedAt >= invoice.updatedAt).toBe(true);
+
+      const record = await put(invoice.id, { ...saved, mentions: "din tot recordul" });
+      expect(record.statusCode, record.body).toBe(200);
+      expect(record.json<Invoice>()).toMatchObject({ version: 3, mentions: "din tot recordul" });
+    });
+
+    it("answers 409 with the current version to a stale save, and changes nothing", async () => {
+      const invoice = await imported(await simpleSheet());
+      expect((await put(invoice.id, { ...formOf(invoice), mentions: "primul" })).statusCode).toBe(200);
+      const stale = await put(invoice.id, { ...formOf(invoice), mentions: "al doilea" });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toEqual({ message: invoiceMessages.stale, version: 2 });
+      expect(invoiceMessages.stale).toBe(
+        "Factura a fost modificată între timp (în alt tab sau de alt utilizator). Reîncarcă pagina pentru a vedea ultima versiune.",
+      );
+      expect((await get(invoice.id)).mentions).toBe("primul");
+    });
+
+    it("lets only one of two saves from the same version win", async () => {
+      const invoice = await imported(await simpleSheet());
+      const answers = await Promise.all([1, 2].map((n) => put(invoice.id, { ...formOf(invoice), mentions: `tab ${n}` })));
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect((await get(invoice.id)).version).toBe(2);
+    });
+
+    it("refuses bad values with 400 and leaves the invoice as it was", async () => {
+      const invoice = await imported(await simpleSheet());
+      const cases: [object, string][] = [
+        [{ dueDays: 0 }, "Date invalide: „dueDays” trebuie să fie cel puțin 1."],
+        [{ precision: 1 }, "Date invalide: „precision” trebuie să fie cel puțin 2."],
+        [{ seriesName: "  " }, invoiceMessages.seriesRequired],
+        [{ currency: "" }, invoiceMessages.currencyRequired],
+        [{ language: "" }, invoiceMessages.languageRequired],
+        [{ issueDate: "10.03.2026" }, invoiceMessages.issueDateInvalid],
+        [{ clientId: otherClientId }, invoiceMessages.clientUnknown],
+        [{ warehouseId: otherWarehouse }, invoiceMessages.warehouseUnknown],
+        [{ colour: "red" }, "Date invalide: câmpul „colour” nu este permis."],
+        [{ version: undefined }, "Date invalide: „version” este obligatoriu."],
+        [{ id: invoice.id + 1 }, invoiceMessages.invoiceIdMismatch],
+      ];
+      for (const [change, message] of cases) {
+        const res = await put(invoice.id, { ...formOf(invoice), ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      expect(await get(invoice.id)).toEqual(invoice);
+    });
+
+    it("refuses to change a sent or sending invoice (409), form and lines alike", async () => {
+      const invoice = await imported(await simpleSheet());
+      const lineId = invoice.products![0].id;
+      for (const [status, message] of [["sent", invoiceMessages.sent], ["sending", invoiceMessages.sending]] as const) {
+        await setStatus(invoice.id, status);
+        const answers = [
+          await put(invoice.id, formOf(invoice)),
+          await addLine(invoice.id, line),
+          await t.api("PUT", `/api/smartbill/invoice/product/${lineId}`, { session: invoicing, body: line }),
+          await t.api("DELETE", `/api/smartbill/invoice/product/${lineId}`, { session: invoicing }),
+        ];
+        for (const res of answers) {
+          expect(res.statusCode).toBe(409);
+          expect(res.json().message).toBe(message);
+        }
+      }
+      expect(invoiceMessages.sent).toBe("Factura a fost trimisă și nu mai poate fi modificată.");
+      await setStatus(invoice.id, "draft");
+      expect(await get(invoice.id)).toEqual(invoice);
+    });
+
+    it("keeps refused and unclear invoices editable: a refused one goes back to draft, an unclear one stays unclear", async () => {
+      const refused = await imported(await simpleSheet());
+      await t.db.updateTable("invoices").set({ status: "refused", errorText: "Seria nu a fost gasita!" }).where("id", "=", refused.id).execute();
+      const res = await put(refused.id, formOf(refused));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<Invoice>()).toMatchObject({ status: "draft", errorText: null, version: 2 });
+
+      const unclear = await imported(await simpleSheet());
+      await setStatus(unclear.id, "unclear");
+      const saved = await put(unclear.id, formOf(unclear));
+      expect(saved.json<Invoice>()).toMatchObject({ status: "unclear", version: 2 });
+      expect((await addLine(unclear.id, line)).statusCode).toBe(200);
+    });
+  });
+
+  describe("lines", () => {
+    it("adds, updates and deletes a line; blank fields take the invoice's defaults; the version stays, updatedAt moves", async () => {
+      const invoice = await imported(await simpleSheet(), { warehouseId: central, currency: "EUR", saveToDb: true });
+      const added = await addLine(invoice.id, { ...line, invoiceId: invoice.id, price: 10.005, measuringUnitName: "", taxPercentage: null });
+      expect(added.statusCode, added.body).toBe(200);
+      const created = added.json<ProductLine>();
+      expect(created).toEqual({
+        id: expect.any(Number), invoiceId: invoice.id, name: "Produs nou", code: "N1", quantity: 2, price: 10.01,
+        measuringUnitName: "buc", currency: "EUR", taxName: "Normala", taxPercentage: 21, saveToDb: true, service: false,
+        warehouseName: "Depozit Central",
+      });
+      const afterAdd = await get(invoice.id);
+      expect(afterAdd.version).toBe(invoice.version);
+      expect(afterAdd.updatedAt > invoice.updatedAt).toBe(true);
+      expect(afterAdd.products!.at(-1)).toEqual(created);
+
+      const changed = { ...created, quantity: 3, price: 7.5, taxName: "Redusa", taxPercentage: 11, service: true, warehouseName: "Magazin Cluj" };
+      const updated = await t.api("PUT", `/api/smartbill/invoice/product/${created.id}`, { session: invoicing, body: changed });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json()).toEqual(changed);
+
+      const deleted = await t.api("DELETE", `/api/smartbill/invoice/product/${created.id}`, { session: invoicing });
+      expect(deleted.statusCode).toBe(200);
+      expect(deleted.json()).toEqual({ message: invoiceMessages.lineDeleted });
+      const after = await get(invoice.id);
+      expect(after.products!.map((p) => p.id)).toEqual(invoice.products!.map((p) => p.id));
+      expect(after.version).toBe(invoice.version);
+      const again = await t.api("DELETE", `/api/smartbill/invoice/product/${created.id}`, { session: invoicing });
+      expect(again.statusCode).toBe(404);
+      expect(again.json().message).toBe(invoiceMessages.lineNotFound);
+    });
+
+    it("validates a line: name, code, quantity and price required; VAT 0..100; strict fields", async () => {
+      const invoice = await imported(await simpleSheet());
+      const cases: [object, string][] = [
+        [{ ...line, name: "  " }, invoiceMessages.lineNameRequired],
+        [{ ...line, code: "" }, invoiceMessages.lineCodeRequired],
+        [{ name: "x", code: "y", price: 1 }, "Date invalide: „quantity” este obligatoriu."],
+        [{ ...line, price: "10" }, "Date invalide: „price” trebuie să fie număr."],
+        [{ ...line, taxPercentage: 101 }, "Date invalide: „taxPercentage” trebuie să fie cel mult 100."],
+        [{ ...line, taxPercentage: -1 }, "Date invalide: „taxPercentage” trebuie să fie cel puțin 0."],
+        [{ ...line, colour: "red" }, "Date invalide: câmpul „colour” nu este permis."],
+        [{ ...line, invoiceId: invoice.id + 1 }, invoiceMessages.invoiceIdMismatch],
+      ];
+      for (const [body, message] of cases) {
+        const res = await addLine(invoice.id, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+      expect((await get(invoice.id)).products).toHaveLength(1);
+    });
+
+    it("refuses a line beyond 400", async () => {
+      const res = await importFile(await simpleSheet(400));
+      const id = res.json<InvoiceImportResult>().importRequestId!;
+      const added = await addLine(id, { ...line, taxPercentage: 21 });
+      expect(added.statusCode).toBe(400);
+      expect(added.json().message).toBe(invoiceLinesFull(400));
+    });
+
+    it("answers 404 for another tenant's invoice or line, and changes nothing", async () => {
+      const invoice = await imported(await simpleSheet());
+      const lineId = invoice.products![0].id;
+      const answers = [
+        await addLine(invoice.id, line, other.session),
+        await t.api("PUT", `/api/smartbill/invoice/product/${lineId}`, { session: other.session, body: line }),
+        await t.api("DELETE", `/api/smartbill/invoice/product/${lineId}`, { session: other.session }),
+        await put(invoice.id, { ...formOf(invoice), clientId: null }, other.session),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
+      expect(answers.map((r) => r.json().message)).toEqual([
+        invoiceMessages.notFound, invoiceMessages.lineNotFound, invoiceMessages.lineNotFound, invoiceMessages.notFound,
+      ]);
+      expect(await get(invoice.id)).toEqual(invoice);
+    });
+  });
+
+  describe("access", () => {
+    it("refuses the admin role (403) on every route", async () => {
+      const calls: [string, string, object | undefined][] = [
+        ["GET", "/api/smartbill/invoice", undefined],
+        ["GET", "/api/smartbill/invoice/1", undefined],
+        ["PUT", "/api/smartbill/invoice/1", {}],
+        ["POST", "/api/smartbill/invoice/1/product", line],
+        ["PUT", "/api/smartbill/invoice/product/1", line],
+        ["DELETE", "/api/smartbill/invoice/product/1", undefined],
+      ];
+      for (const [method, url, body] of calls) {
+        const res = await t.api(method as "GET", url, { session: admin, body });
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+        expect(res.json().message).toBe(ROLE_FORBIDDEN);
+      }
+      const upload = await importFile(await simpleSheet(), {}, admin);
+      expect(upload.statusCode).toBe(403);
+    });
+
+    it("lets the super-admin work on a tenant chosen with X-Tenant-ID", async () => {
+      const { body, headers } = importBody(await simpleSheet(), { clientId });
+      const res = await t.api("POST", "/api/smartbill/invoice/import", { session: superadmin, tenantId: 2, body, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json<InvoiceImportResult>().importRequestId!;
+      const seen = await t.api("GET", `/api/smartbill/invoice/${id}`, { session: superadmin, tenantId: 2 });
+      expect(seen.json<Invoice>().clientName).toBe("Șervețele Ţesute SRL");
+      expect((await t.api("GET", `/api/smartbill/invoice/${id}`, { session: superadmin, tenantId: other.tenantId })).statusCode).toBe(404);
+    });
+  });
+});
