@@ -5,20 +5,23 @@
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AdminContext, memoryStore, Notification } from "react-admin";
+import { AdminContext, type I18nProvider, memoryStore, Notification } from "react-admin";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { authProvider } from "../../src/providers/authProvider";
 import { dataProvider } from "../../src/providers/dataProvider";
 import { theme } from "../../src/theme";
 
-export function renderWithAdmin(ui: ReactElement, { path = "/", route = "*" }: { path?: string; route?: string } = {}) {
+export function renderWithAdmin(
+  ui: ReactElement,
+  { path = "/", route = "*", i18n = i18nProvider }: { path?: string; route?: string; i18n?: I18nProvider } = {},
+) {
   const router = createMemoryRouter(
     [
       {
         path: route,
         element: (
           <AdminContext
-            i18nProvider={i18nProvider}
+            i18nProvider={i18n}
             authProvider={authProvider}
             dataProvider={dataProvider}
             store={memoryStore()}

@@ -13,10 +13,38 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   const sameOrigin = url.origin === window.location.origin;
   const headers = new Headers(init?.headers);
   if (sameOrigin && document.cookie) headers.set("Cookie", document.cookie);
-  const response = await nodeFetch(url.href, { ...init, headers });
+  let body = init?.body;
+  if (body instanceof FormData) {
+    const encoded = await multipart(body);
+    body = encoded.body;
+    headers.set("Content-Type", encoded.contentType);
+  }
+  const response = await nodeFetch(url.href, { ...init, headers, body });
   if (sameOrigin) for (const cookie of response.headers.getSetCookie()) document.cookie = cookie;
   return response;
 };
+
+/**
+ * jsdom's FormData (holding jsdom's Files) means nothing to Node's fetch, which never sends it:
+ * encode it as a browser does, multipart/form-data with a fresh boundary.
+ */
+async function multipart(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
+  const boundary = `----jsdomFormBoundary${Math.random().toString(16).slice(2)}`;
+  const escape = (text: string) => text.replace(/"/g, "%22").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  const chunks: Buffer[] = [];
+  for (const [name, value] of form) {
+    const disposition = `--${boundary}\r\nContent-Disposition: form-data; name="${escape(name)}"`;
+    if (typeof value === "string") {
+      chunks.push(Buffer.from(`${disposition}\r\n\r\n${value}\r\n`));
+    } else {
+      const type = value.type || "application/octet-stream";
+      chunks.push(Buffer.from(`${disposition}; filename="${escape(value.name)}"\r\nContent-Type: ${type}\r\n\r\n`));
+      chunks.push(Buffer.from(await value.arrayBuffer()), Buffer.from("\r\n"));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: new Uint8Array(Buffer.concat(chunks)), contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 afterEach(() => {
   cleanup();
