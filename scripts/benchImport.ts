@@ -1,11 +1,15 @@
 /**
  * npm run bench:import — the customer import against exceljs alone (issue 5): writes a
- * 50,000-row × 13-column .xlsx with exceljs's streaming writer into a temporary directory, times
- * exceljs's streaming reader reading it (the floor), then our import: the dry run (sniff, zip
- * guard, stream-read, header, checks) and the real write into a temporary SQLite through the
- * real migrations (one transaction, batched upserts). Prints the times, the ratio and peak RSS.
+ * 50,000-row × 13-column .xlsx with exceljs's streaming writer (shared strings, as Excel writes
+ * them) into a temporary directory, times exceljs's streaming reader reading it (the floor), then
+ * our import as the route runs it: the dry run (sniff, zip guard, our own streamed .xlsx reading,
+ * header, checks, the valid rows kept compactly) and the real write into a temporary SQLite
+ * through the real migrations (one transaction: existing codes, batched upserts and the
+ * customers' text index). Prints the times, the ratio and peak RSS.
  * Each phase runs in its own child process, so each peak RSS (process.resourceUsage().maxRSS)
- * is that phase's own and not the generator's.
+ * is that phase's own and not the generator's; the first line says how much of it is the child
+ * process itself (Node, tsx and the modules loaded, before any work).
+ * BENCH_ROWS=100000 measures the largest file the import accepts.
  * Target: import ≤ 1.5× the raw read, peak RSS ≤ 300 MB.
  */
 import { execFileSync } from "node:child_process";
@@ -17,7 +21,7 @@ import { CUSTOMER_COLUMNS } from "../contract/api";
 import { createDatabase } from "../server/db/connection";
 import { migrateToLatest } from "../server/db/migrate";
 import { CUSTOMER_HEADERS } from "../server/routes/api/customers/columns";
-import { checkCustomerFile } from "../server/routes/api/customers/customerImport";
+import { checkCustomerFile, validFields } from "../server/routes/api/customers/customerImport";
 import { existingCodes, upsertCustomers } from "../server/routes/api/customers/customers.repository";
 import { customerOf } from "./benchData";
 
@@ -48,8 +52,8 @@ async function rawRead(file: string): Promise<number> {
 }
 
 async function dryRun(file: string): Promise<void> {
-  const checked = await checkCustomerFile(readFileSync(file));
-  if (checked.valid.length !== ROWS) throw new Error(`import accepted ${checked.valid.length} rows; rejected e.g. ${JSON.stringify(checked.rejected[0])}`);
+  const checked = await checkCustomerFile(readFileSync(file), { rejectedCells: false });
+  if (checked.valid.length !== ROWS) throw new Error(`import accepted ${checked.valid.length} rows; rejected e.g. ${JSON.stringify(checked.rejected.first(1)[0])}`);
 }
 
 /** The real import into a fresh SQLite: returns [parse+check ms, write ms]. */
@@ -59,12 +63,12 @@ async function realImport(file: string): Promise<[number, number]> {
   const now = new Date().toISOString();
   const { id: tenantId } = await db.insertInto("tenants").values({ name: "Bench", description: null, createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
   const start = process.hrtime.bigint();
-  const parsed = await checkCustomerFile(readFileSync(file));
+  const parsed = await checkCustomerFile(readFileSync(file), { rejectedCells: false });
   const parseMs = ms(start);
   const writeStart = process.hrtime.bigint();
   await db.transaction().execute(async (trx) => {
-    await existingCodes(trx, tenantId, parsed.valid.map((r) => r.fields.codClient));
-    await upsertCustomers(trx, tenantId, parsed.valid.map((r) => r.fields));
+    await existingCodes(trx, tenantId, parsed.codes);
+    await upsertCustomers(trx, tenantId, validFields(parsed));
   });
   const writeMs = ms(writeStart);
   const { n } = await db.selectFrom("customers").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
@@ -82,7 +86,9 @@ function child(name: string, file: string): { ms: number; rss: number; parts?: [
 if (phase) {
   const start = process.hrtime.bigint();
   let parts: [number, number] | undefined;
-  if (phase === "generate") await generate(file);
+  if (phase === "idle") {
+    // only the modules, loaded above
+  } else if (phase === "generate") await generate(file);
   else if (phase === "raw") await rawRead(file);
   else if (phase === "dry") await dryRun(file);
   else if (phase === "import") parts = await realImport(file);
@@ -98,6 +104,7 @@ if (phase) {
       if (name === "import") rmSync(`${file}.db`, { force: true });
       return runs.reduce((a, b) => (b.ms < a.ms ? b : a));
     };
+    console.log(`a phase's child process before any work (Node, tsx, modules): peak RSS ${child("idle", file).rss.toFixed(0)} MB`);
     const raw = bestOf("raw");
     const dry = bestOf("dry");
     rmSync(`${file}.db`, { force: true });
@@ -108,7 +115,7 @@ if (phase) {
     console.log(`exceljs stream-read alone:              ${raw.ms.toFixed(0)} ms  (peak RSS ${raw.rss.toFixed(0)} MB)`);
     console.log(`our import, dry run (parse + checks):   ${dry.ms.toFixed(0)} ms  (${(dry.ms / raw.ms).toFixed(2)}× the raw read; peak RSS ${dry.rss.toFixed(0)} MB)`);
     console.log(`our import, real (parse + checks ${real.parts![0].toFixed(0)} ms + write ${real.parts![1].toFixed(0)} ms into SQLite): ${total.toFixed(0)} ms  (${(total / raw.ms).toFixed(2)}× the raw read; peak RSS ${real.rss.toFixed(0)} MB)`);
-    console.log(`targets: import ≤ 1.5× the raw read: ${total / raw.ms <= 1.5 ? "met" : "NOT met"}; peak RSS ≤ 300 MB: ${real.rss <= 300 ? "met" : "NOT met"}`);
+    console.log(`targets: import ≤ 1.5× the raw read: ${total / raw.ms <= 1.5 ? "met" : "NOT met"}; peak RSS ≤ 300 MB: ${Math.max(dry.rss, real.rss) <= 300 ? "met" : "NOT met"}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,26 +1,21 @@
 /**
  * Reading the first worksheet of an .xlsx or .xls, row by row, with the limits and refusals of
  * excel-formats.md. The file's first bytes choose the reader (never its name): a zip is checked
- * by zipGuard and then streamed by exceljs's WorkbookReader (rows yielded as they are parsed);
- * an OLE file is a legacy .xls read by @e965/xlsx (exceljs cannot read .xls), unless it is an
- * encrypted OOXML package (a password-protected .xlsx). Every refusal is an ExcelError; any other
- * parser exception becomes one too, so nothing a file contains escapes the request handler.
+ * by zipGuard and then read by xlsx.ts, part by part through the zip's directory, the sheet
+ * streamed (rows yielded as they are parsed); an OLE file is a legacy .xls read by @e965/xlsx,
+ * unless it is an encrypted OOXML package (a password-protected .xlsx). Every refusal is an
+ * ExcelError; any other parser exception becomes one too, so nothing a file contains escapes the
+ * request handler.
  */
 import { readFile, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import * as XLSX from "@e965/xlsx";
-import { type CellValue, normalizeCell } from "./cells";
+import { normalizeCell } from "./cells";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "./errors";
 import { sniff } from "./sniff";
-import { checkZip } from "./zipGuard";
+import { xlsxRows, type XlsxRow } from "./xlsx";
 
-export interface SheetRow {
-  /** 1-based, as Excel shows it */
-  row: number;
-  /** cells[0] is column A; trailing empty cells may be absent */
-  cells: CellValue[];
-}
+/** A row: its number (1-based, as Excel shows it) and its cells (cells[0] is column A). */
+export type SheetRow = XlsxRow;
 
 export interface ReadOptions {
   /** The most non-empty rows read; one more is refused ('tooManyRows'). */
@@ -55,32 +50,6 @@ async function load(input: Buffer | string): Promise<Buffer> {
   }
   if (input.length > MAX_FILE_BYTES) throw excelError("tooLarge");
   return input;
-}
-
-async function* xlsxRows(buffer: Buffer): AsyncGenerator<SheetRow> {
-  await checkZip(buffer);
-  const source = Readable.from([buffer]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    styles: "cache", // number formats: date cells become Dates
-    hyperlinks: "ignore",
-    entries: "ignore",
-  });
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet as unknown as AsyncIterable<ExcelJS.Row>) {
-        const values = row.values as unknown[];
-        const cells: CellValue[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(normalizeCell(values[i]));
-        yield { row: row.number, cells };
-      }
-      return; // the first worksheet only
-    }
-    throw excelError("noSheet");
-  } finally {
-    source.destroy();
-  }
 }
 
 async function* xlsRows(buffer: Buffer, maxRows: number): AsyncGenerator<SheetRow> {

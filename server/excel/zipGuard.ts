@@ -3,8 +3,9 @@
  * server inflate gigabytes: the central directory is read, every entry's declared size and
  * compression ratio must be sane, the entries must tile the file (no local entry hidden from
  * the directory, which a streaming reader would otherwise meet), and every entry is inflated
- * once here into a byte counter that stops at the declared size. After this, the streaming
- * reader (exceljs, which walks the local headers) inflates exactly what was checked.
+ * once here into a byte counter that stops at the declared size. After this, the reader
+ * (xlsx.ts) inflates the parts it needs, found through the same central directory, with
+ * inflateEntry, which again stops at the declared size.
  */
 import { createInflateRaw } from "node:zlib";
 import { ExcelError, excelError } from "./errors";
@@ -17,7 +18,7 @@ const MAX_RATIO = 200;
 /** Small entries may compress absurdly (a run of spaces) without being a danger. */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
 
-interface Entry {
+export interface ZipEntry {
   name: string;
   method: number;
   flags: number;
@@ -26,7 +27,8 @@ interface Entry {
   offset: number;
 }
 
-export async function checkZip(buffer: Buffer): Promise<void> {
+/** The checked entries by name; ExcelError when the zip is refused. */
+export async function checkZip(buffer: Buffer): Promise<Map<string, ZipEntry>> {
   const entries = readCentralDirectory(buffer);
   let total = 0;
   for (const entry of entries) {
@@ -35,11 +37,48 @@ export async function checkZip(buffer: Buffer): Promise<void> {
     if (entry.size > MAX_ENTRY_BYTES || total > MAX_TOTAL_BYTES) throw excelError("zipBomb");
     if (entry.size > RATIO_FLOOR_BYTES && entry.size > entry.compressedSize * MAX_RATIO) throw excelError("zipBomb");
   }
+  // Two entries of one name: which is the real part would depend on the reader.
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  if (byName.size !== entries.length) throw excelError("corrupt");
   checkTiling(buffer, entries);
   for (const entry of entries) await checkInflation(buffer, entry);
+  return byName;
 }
 
-function readCentralDirectory(buffer: Buffer): Entry[] {
+/**
+ * Chunks of inflated XML: 32 KiB is at most 64 KiB as a JavaScript string, small enough for V8's
+ * young generation (a string over 128 KiB goes to the large-object space, freed only by a full
+ * collection, and the heap grows while they wait).
+ */
+const INFLATE_CHUNK = 32 * 1024;
+
+/** A checked entry's content, inflated chunk by chunk; never more than its declared size. */
+export async function* inflateEntry(buffer: Buffer, entry: ZipEntry): AsyncGenerator<Buffer> {
+  const start = dataStart(buffer, entry);
+  const data = buffer.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) {
+    for (let at = 0; at < data.length; at += INFLATE_CHUNK) yield data.subarray(at, at + INFLATE_CHUNK);
+    return;
+  }
+  if (entry.method !== 8) throw excelError("corrupt");
+  const inflater = createInflateRaw({ chunkSize: INFLATE_CHUNK });
+  inflater.end(data);
+  let produced = 0;
+  try {
+    for await (const chunk of inflater as AsyncIterable<Buffer>) {
+      produced += chunk.length;
+      if (produced > entry.size) throw excelError("zipBomb");
+      yield chunk;
+    }
+  } catch (error) {
+    throw error instanceof ExcelError ? error : excelError("corrupt");
+  } finally {
+    inflater.destroy();
+  }
+  if (produced !== entry.size) throw excelError("corrupt");
+}
+
+function readCentralDirectory(buffer: Buffer): ZipEntry[] {
   // End of central directory: 22 bytes plus a comment of at most 65535.
   const from = Math.max(0, buffer.length - 22 - 0xffff);
   let eocd = -1;
@@ -57,12 +96,12 @@ function readCentralDirectory(buffer: Buffer): Entry[] {
   if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw excelError("corrupt");
   if (count === 0 || cdOffset + cdSize > eocd) throw excelError("corrupt");
 
-  const entries: Entry[] = [];
+  const entries: ZipEntry[] = [];
   let at = cdOffset;
   for (let i = 0; i < count; i++) {
     if (at + 46 > eocd || buffer.readUInt32LE(at) !== 0x02014b50) throw excelError("corrupt");
     const nameLength = buffer.readUInt16LE(at + 28);
-    const entry: Entry = {
+    const entry: ZipEntry = {
       flags: buffer.readUInt16LE(at + 8),
       method: buffer.readUInt16LE(at + 10),
       compressedSize: buffer.readUInt32LE(at + 20),
@@ -78,7 +117,7 @@ function readCentralDirectory(buffer: Buffer): Entry[] {
 }
 
 /** Where the entry's compressed data starts, after its local header. */
-function dataStart(buffer: Buffer, entry: Entry): number {
+function dataStart(buffer: Buffer, entry: ZipEntry): number {
   const at = entry.offset;
   if (at + 30 > buffer.length || buffer.readUInt32LE(at) !== 0x04034b50) throw excelError("corrupt");
   const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
@@ -86,7 +125,7 @@ function dataStart(buffer: Buffer, entry: Entry): number {
   return start;
 }
 
-function checkTiling(buffer: Buffer, entries: Entry[]): void {
+function checkTiling(buffer: Buffer, entries: ZipEntry[]): void {
   const sorted = [...entries].sort((a, b) => a.offset - b.offset);
   let expected = 0;
   for (const entry of sorted) {
@@ -99,7 +138,7 @@ function checkTiling(buffer: Buffer, entries: Entry[]): void {
 }
 
 /** Inflates the entry into a counter: more than declared, or a stream that does not end, is refused. */
-function checkInflation(buffer: Buffer, entry: Entry): Promise<void> {
+function checkInflation(buffer: Buffer, entry: ZipEntry): Promise<void> {
   const start = dataStart(buffer, entry);
   const data = buffer.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) {

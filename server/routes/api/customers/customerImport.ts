@@ -1,41 +1,99 @@
 /**
  * The customer import's reading and checking: the WHOLE file is read and every row checked
  * before anything is written (a file-level problem throws ExcelError). Rows are checked one by
- * one as exceljs streams them; only the checked fields (and, for rejected rows, their cells for
- * the error report) are kept.
+ * one as the reader streams them; only the checked fields (and, for rejected rows, their reason
+ * and cells for the error report) are kept, compactly (RowStore), for the writing or the report.
  */
-import type { CustomerFields, RejectedRow } from "../../../../contract/api";
+import { CUSTOMER_COLUMNS, type CustomerFields, type RejectedRow } from "../../../../contract/api";
 import { type CellValue, cellText } from "../../../excel/cells";
+import { RowStore, type Tuple } from "../../../excel/rowStore";
 import { readSheet } from "../../../excel/sheet";
 import { CUSTOMER_SHEET_COLUMNS } from "./columns";
 import { checkCustomerRow, duplicateCodeReason } from "./validation";
 
-export interface CheckedCustomerFile {
-  headerTexts: string[];
-  valid: { row: number; fields: CustomerFields }[];
-  rejected: (RejectedRow & { cells: string[] })[];
+export interface ValidCustomerRow {
+  row: number;
+  fields: CustomerFields;
 }
 
-export async function checkCustomerFile(input: Buffer | string, options: { maxDataRows?: number } = {}): Promise<CheckedCustomerFile> {
+export interface RejectedCustomerRow extends RejectedRow {
+  /** The row's cells as text (trailing empty ones left out), for the error report. */
+  cells: string[];
+}
+
+export interface CheckedCustomerFile {
+  headerTexts: string[];
+  /** The valid rows in file order (their codes are unique): iterate, as many times as needed. */
+  valid: RowStore<ValidCustomerRow>;
+  /** The valid rows' codes, in file order, without decoding the rows. */
+  codes: Iterable<string>;
+  rejected: RowStore<RejectedCustomerRow>;
+}
+
+export interface CheckOptions {
+  /** Fewer for tests; MAX_DATA_ROWS by default. */
+  maxDataRows?: number;
+  /** Keep the rejected rows' cells (only the error report needs them); true by default. */
+  rejectedCells?: boolean;
+}
+
+export async function checkCustomerFile(input: Buffer | string, options: CheckOptions = {}): Promise<CheckedCustomerFile> {
   const { header, records } = await readSheet(input, CUSTOMER_SHEET_COLUMNS, options);
-  const valid: CheckedCustomerFile["valid"] = [];
-  const rejected: CheckedCustomerFile["rejected"] = [];
+  const keepCells = options.rejectedCells ?? true;
+  const valid = new RowStore<ValidCustomerRow>(encodeValid, decodeValid);
+  const rejected = new RowStore<RejectedCustomerRow>(encodeRejected, decodeRejected);
+  // code → the row it first appears on; in file order, so its keys are the valid rows' codes
   const firstRowOf = new Map<string, number>();
-  const texts = (cells: CellValue[]) => cells.map(cellText);
   for await (const record of records) {
     const check = checkCustomerRow(record.values);
     const code = cellText(record.values.codClient).trim();
     if (!check.ok) {
-      rejected.push({ row: record.row, ...(code ? { codClient: code } : {}), reason: check.reason, cells: texts(record.cells) });
+      rejected.push({ row: record.row, ...(code ? { codClient: code } : {}), reason: check.reason, cells: keepCells ? cellTexts(record.cells) : [] });
       continue;
     }
     const first = firstRowOf.get(check.fields.codClient);
     if (first !== undefined) {
-      rejected.push({ row: record.row, codClient: code, reason: duplicateCodeReason(code, first), cells: texts(record.cells) });
+      rejected.push({ row: record.row, codClient: code, reason: duplicateCodeReason(code, first), cells: keepCells ? cellTexts(record.cells) : [] });
       continue;
     }
     firstRowOf.set(check.fields.codClient, record.row);
     valid.push({ row: record.row, fields: check.fields });
   }
-  return { headerTexts: header.texts, valid, rejected };
+  return { headerTexts: header.texts, valid, codes: { [Symbol.iterator]: () => firstRowOf.keys() }, rejected };
+}
+
+/** The valid rows' fields, decoded as they are taken (for upsertCustomers). */
+export function* validFields(checked: CheckedCustomerFile): Generator<CustomerFields> {
+  for (const { fields } of checked.valid) yield fields;
+}
+
+/** A row's cells as text, without its trailing empty cells. */
+function cellTexts(cells: readonly CellValue[]): string[] {
+  const texts = cells.map(cellText);
+  let end = texts.length;
+  while (end > 0 && texts[end - 1] === "") end--;
+  return end === texts.length ? texts : texts.slice(0, end);
+}
+
+// A valid row as [row, ...its fields in CUSTOMER_COLUMNS order]
+function encodeValid({ row, fields }: ValidCustomerRow): Tuple {
+  const tuple: (string | number)[] = [row];
+  for (const column of CUSTOMER_COLUMNS) tuple.push(fields[column]);
+  return tuple;
+}
+
+function decodeValid(tuple: Tuple): ValidCustomerRow {
+  const fields = {} as Record<(typeof CUSTOMER_COLUMNS)[number], string>;
+  for (let i = 0; i < CUSTOMER_COLUMNS.length; i++) fields[CUSTOMER_COLUMNS[i]] = tuple[i + 1] as string;
+  return { row: tuple[0] as number, fields };
+}
+
+// A rejected row as [row, code or null, reason, ...cells]
+function encodeRejected({ row, codClient, reason, cells }: RejectedCustomerRow): Tuple {
+  return [row, codClient ?? null, reason, ...cells];
+}
+
+function decodeRejected(tuple: Tuple): RejectedCustomerRow {
+  const [row, codClient, reason, ...cells] = tuple as [number, string | null, string, ...string[]];
+  return { row, ...(codClient === null ? {} : { codClient }), reason, cells };
 }

@@ -89,8 +89,13 @@ function* batchesOf<T>(items: Iterable<T>, size: number): Generator<T[]> {
   if (batch.length > 0) yield batch;
 }
 
-/** 16 parameters a row: SQLite's 32,766 and PostgreSQL's 65,535 parameter limits leave room. */
-const UPSERT_BATCH = 1000;
+/**
+ * Rows a statement (16 parameters a row, far under SQLite's 32,766 and PostgreSQL's 65,535). A
+ * batch's objects (rows, query nodes, parameters) live until it is written: 1,000 at a time kept
+ * enough of them alive through V8's minor collections to grow the heap by ~100 MB over a
+ * 100,000-row import; 250 is as fast and grows it by about half.
+ */
+const UPSERT_BATCH = 250;
 
 /**
  * Inserts or updates (by code) every row; the caller runs it in a transaction. The rows are

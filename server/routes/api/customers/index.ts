@@ -13,11 +13,11 @@
 import { Readable } from "node:stream";
 import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import type { Customer, CustomerImportResult, ListParams, Page } from "../../../../contract/api";
+import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
 import { requireRole } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
-import { checkCustomerFile } from "./customerImport";
+import { checkCustomerFile, type RejectedCustomerRow, validFields } from "./customerImport";
 import { customerList, existingCodes, exportCustomers, listCustomers, upsertCustomers } from "./customers.repository";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
 
@@ -90,32 +90,32 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const dryRun = request.query.dryRun === true;
       try {
-        const buffer = await uploadedFile(request);
-        const checked = await checkCustomerFile(buffer);
-        const codes = checked.valid.map((row) => row.fields.codClient);
+        // Rejected rows' cells are for the error report only (POST /import/errors).
+        const checked = await checkCustomerFile(await uploadedFile(request), { rejectedCells: false });
         const tenantId = request.tenantId;
         const known = dryRun
-          ? await existingCodes(app.db, tenantId, codes)
+          ? await existingCodes(app.db, tenantId, checked.codes)
           : await app.db.transaction().execute(async (trx) => {
-              const found = await existingCodes(trx, tenantId, codes);
-              await upsertCustomers(trx, tenantId, checked.valid.map((row) => row.fields));
+              const found = await existingCodes(trx, tenantId, checked.codes);
+              await upsertCustomers(trx, tenantId, validFields(checked));
               return found;
             });
-        const updatedItems = codes.filter((code) => known.has(code)).length;
-        const newItems = codes.length - updatedItems;
+        let updatedItems = 0;
+        for (const code of checked.codes) if (known.has(code)) updatedItems++;
+        const newItems = checked.valid.length - updatedItems;
         const errorItems = checked.rejected.length;
-        const result: CustomerImportResult = {
+        const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,
           message: dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems),
           dryRun,
           counters: { newItems, updatedItems, errorItems },
-          preview: checked.valid.slice(0, PREVIEW_ROWS).map(({ fields }) => ({
+          preview: checked.valid.first(PREVIEW_ROWS).map(({ fields }) => ({
             ...fields,
             action: known.has(fields.codClient) ? "update" : "new",
           })),
-          rejected: checked.rejected.map(({ cells: _cells, ...rejected }) => rejected),
         };
-        return result;
+        const body = Readable.from(importResultJson(result, checked.rejected), { objectMode: false });
+        return reply.type("application/json; charset=utf-8").send(body);
       } catch (error) {
         return refuseFile(error, reply, dryRun);
       }
@@ -134,6 +134,26 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 };
+
+/**
+ * The import's answer (CustomerImportResult) as JSON text in chunks: every rejected row is in
+ * it (the screen lists them all), and a file of 100,000 rejected rows should not become 100,000
+ * objects and one string of tens of MB at once.
+ */
+function* importResultJson(result: Omit<CustomerImportResult, "rejected">, rejected: Iterable<RejectedCustomerRow>): Generator<string> {
+  let chunk = `${JSON.stringify(result).slice(0, -1)},"rejected":[`;
+  let separator = "";
+  for (const { row, codClient, reason } of rejected) {
+    const item: RejectedRow = codClient === undefined ? { row, reason } : { row, codClient, reason };
+    chunk += separator + JSON.stringify(item);
+    separator = ",";
+    if (chunk.length >= 64 * 1024) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  yield `${chunk}]}`;
+}
 
 /** The multipart `file`, whole, within the limits; ExcelError otherwise. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {

@@ -52,11 +52,18 @@ export function isValidEmail(value: string): boolean {
   return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
+const FIELDS = Object.keys(CUSTOMER_HEADERS) as CustomerField[];
+
+/** Every run of white space as one space; the same string when there is nothing to change. */
+function collapseSpaces(text: string): string {
+  return /[^\S ]| {2}/.test(text) ? text.replace(/\s+/g, " ") : text;
+}
+
 export type RowCheck = { ok: true; fields: CustomerFields } | { ok: false; reason: string };
 
 /** One row's cells (by field) → the fields as stored, or the reasons it is refused. */
 export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValue>>): RowCheck {
-  const text = (field: CustomerField) => cellText(values[field]).replace(/\s+/g, " ").trim();
+  const text = (field: CustomerField) => collapseSpaces(cellText(values[field])).trim();
   const fields: CustomerFields = {
     clientName: text("clientName"),
     cif: text("cif").replace(/\s+/g, "").toUpperCase(),
@@ -81,8 +88,8 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
   }
   if (fields.iban && !isValidIban(fields.iban)) reasons.push(`IBAN invalid: „${fields.iban}”.`);
   if (fields.email && !isValidEmail(fields.email)) reasons.push(`Adresă de email invalidă: „${fields.email}”.`);
-  for (const [field, value] of Object.entries(fields) as [CustomerField, string][]) {
-    if (value.length > MAX_FIELD_LENGTH) {
+  for (const field of FIELDS) {
+    if (fields[field].length > MAX_FIELD_LENGTH) {
       reasons.push(`Valoarea din coloana „${CUSTOMER_HEADERS[field]}” depășește ${MAX_FIELD_LENGTH} de caractere.`);
     }
   }
