@@ -11,6 +11,9 @@ import { buildApp, type BuildAppOptions } from "./app";
 import { type Config, loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
 
+/** How long a stopping server lets requests in flight finish. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function startServer(
   config: Config,
   options: BuildAppOptions = {},
@@ -18,6 +21,12 @@ export async function startServer(
   const app = buildApp(config, options);
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, "shutting down");
+    // Requests in flight may finish, but a request waiting on SmartBill (its rate limiter can
+    // hold a call for 10 s, a call may take 30 s) must not keep a stopping server alive.
+    setTimeout(() => {
+      app.log.warn({ graceMs: SHUTDOWN_GRACE_MS }, "requests still running after the grace period; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

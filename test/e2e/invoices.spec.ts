@@ -28,7 +28,7 @@ async function ensureWarehouse(page: Page, name: string) {
 test("the invoicing user imports an invoice workbook, edits it with auto-save, changes its lines and sends it once", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
   await importCustomers(page);
-  await ensureWarehouse(page, "Depozit Central");
+  await ensureWarehouse(page, "Magazin Cluj");
 
   // Import: the form, a refused click without a file, then a LibreOffice workbook.
   await page.goto("/smartbill/invoice");
@@ -43,7 +43,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
   await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
   await page.getByRole("combobox", { name: "Depozit" }).click();
-  await page.getByRole("option", { name: "Depozit Central" }).click();
+  await page.getByRole("option", { name: "Magazin Cluj" }).click();
   await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
 

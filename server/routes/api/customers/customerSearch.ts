@@ -8,7 +8,6 @@
  * `customers`, in the same transaction.
  */
 import { type Kysely, type SqlBool, sql } from "kysely";
-import type { CustomerFields } from "../../../../contract/api";
 import { CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { dialectOf } from "../../../db/connection";
 import type { Database } from "../../../db/database";
@@ -49,17 +48,18 @@ export function customerTextSearch(db: Kysely<Database>, tenantId: number): Text
   };
 }
 
-/** Writes (or rewrites) these customers' entries in the index; a no-op on PostgreSQL. */
-export async function indexCustomers(
-  trx: Kysely<Database>,
-  tenantId: number,
-  rows: readonly (CustomerFields & { id: number })[],
-): Promise<void> {
-  if (rows.length === 0 || dialectOf(trx) !== "sqlite") return;
+/**
+ * Writes (or rewrites) these customers' entries in the index from their rows as just stored; a
+ * no-op on PostgreSQL. The text is copied inside SQLite (INSERT … SELECT), not sent again.
+ */
+export async function indexCustomers(trx: Kysely<Database>, tenantId: number, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || dialectOf(trx) !== "sqlite") return;
   const [low] = rowidRange(tenantId);
   const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
-  const values = rows.map((row) => sql`(${low + row.id}, ${sql.join(CUSTOMER_COLUMNS.map((column) => row[column]))})`);
   // Contentless tables with contentless_delete accept REPLACE: an updated customer's old text
   // leaves the index.
-  await sql`insert or replace into customers_fts (rowid, ${columns}) values ${sql.join(values)}`.execute(trx);
+  await sql`
+    insert or replace into customers_fts (rowid, ${columns})
+    select ${low} + id, ${columns} from customers where id in (${sql.join(ids)})
+  `.execute(trx);
 }

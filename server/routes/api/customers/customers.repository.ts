@@ -114,10 +114,9 @@ export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, r
           updatedAt: eb.ref("excluded.updatedAt"),
         })),
       )
-      .returning(["id", "codClient"])
+      .returning("id")
       .execute();
-    // The text index is contentless: give it each written row (new or updated) under its id.
-    const idOf = new Map(written.map((row) => [row.codClient, row.id]));
-    await indexCustomers(trx, tenantId, slice.map((fields) => ({ ...fields, id: idOf.get(fields.codClient)! })));
+    // The text index is contentless: (re)index each written row, new or updated.
+    await indexCustomers(trx, tenantId, written.map((row) => row.id));
   }
 }
