@@ -397,7 +397,10 @@ export interface Invoice extends InvoiceForm {
   /** the client's name from the customer list, or null when not found */
   clientName: string | null;
   status: InvoiceStatus;
-  /** set once SmartBill issued it (number is '' for a SmartBill draft) */
+  /**
+   * sentSeries: the series SmartBill issued it in, or, while `unclear`, the series the lost send
+   * used (so a new send checks there); sentNumber: set once issued ('' for a SmartBill draft)
+   */
   sentSeries: string | null;
   sentNumber: string | null;
   /** SmartBill's refusal, as a person reads it */

@@ -75,6 +75,8 @@ test("the password-recovery page answers without telling whether the address exi
   await page.goto("/login");
   await page.getByRole("link", { name: "Recuperare parolă" }).click();
   await expect(page).toHaveURL(/\/recuperare-parola$/);
+  // The login form (with its own 'Adresa de email') stays until the recovery screen's code arrives.
+  await expect(page.getByRole("heading", { name: "Recuperare parolă" })).toBeVisible();
   await page.getByLabel("Adresa de email").fill("nimeni@nicaieri.ro");
   await page.getByRole("button", { name: "Trimite linkul de resetare" }).click();
   await expect(page.getByRole("alert")).toContainText("Dacă adresa există");
