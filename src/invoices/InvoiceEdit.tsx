@@ -22,7 +22,7 @@ import { type Invoice, type InvoiceSendResult, MAX_INVOICE_LINES, type ProductLi
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { httpClient } from "../providers/httpClient";
-import { SaveConflict } from "./autoSaver";
+import { SaveConflict, SaveRejected } from "./autoSaver";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
 import { ProductLines } from "./ProductLines";
@@ -80,6 +80,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
       setInvoice((old) => ({ ...json, products: old.products }));
     } catch (failure) {
       if (status(failure) === 409) throw new SaveConflict();
+      if (status(failure) === 400) throw new SaveRejected();
       throw failure;
     }
   });

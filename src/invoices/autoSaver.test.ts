@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AutoSaver, SaveConflict, type SaveState } from "./autoSaver";
+import { AutoSaver, SaveConflict, SaveRejected, type SaveState } from "./autoSaver";
 
 /** A save the test resolves or rejects by hand, recording what was sent. */
 function controlledSave() {
@@ -110,6 +110,24 @@ describe("AutoSaver", () => {
     pending[1].resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(saver.state.status).toBe("saved");
+  });
+
+  it("does not resend values the server refused, but saves the next change", async () => {
+    const { save, sent, pending } = controlledSave();
+    const saver = saverWith(save);
+    saver.edit("0 zile");
+    await vi.advanceTimersByTimeAsync(1000);
+    pending[0].reject(new SaveRejected());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.state).toEqual({ status: "unsaved", saving: false, error: "failed" });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sent).toEqual(["0 zile"]);
+    saver.edit("14 zile");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(["0 zile", "14 zile"]);
+    pending[1].resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.state).toEqual({ status: "saved", saving: false, error: null });
   });
 
   it("stops on a conflict: no retry, no auto-save until the page is reloaded", async () => {

@@ -8,6 +8,7 @@
  * - one save in flight at a time: edits made meanwhile are kept and saved right after it;
  * - a failed save keeps the edits, shows the error, and is retried when the browser comes back
  *   online (or after `retryMs` as a fallback, since `online` only fires after being offline);
+ * - values the server refuses (400) are not retried: the next change is saved as usual;
  * - a conflict (the server holds a newer version: someone else saved) stops saving until the
  *   user reloads: retrying would overwrite their work or fail for ever.
  */
@@ -22,6 +23,12 @@ export interface SaveState {
 
 /** Thrown (or rejected) by `save` when the server refused a stale version (HTTP 409). */
 export class SaveConflict extends Error {}
+
+/**
+ * Thrown by `save` when the server refused the values themselves (HTTP 400, e.g. due days 0):
+ * sending them again cannot help, so it waits for the user's next change instead of retrying.
+ */
+export class SaveRejected extends Error {}
 
 export interface AutoSaverOptions {
   delayMs?: number;
@@ -137,7 +144,7 @@ export class AutoSaver<T> {
       this.dirty = true; // what failed is still to be saved (the latest value includes it)
       const conflict = error instanceof SaveConflict;
       this.set({ saving: false, status: "unsaved", error: conflict ? "conflict" : "failed" });
-      if (!conflict && !this.stopped) {
+      if (!conflict && !(error instanceof SaveRejected) && !this.stopped) {
         if (this.retryTimer) clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => {
           this.retryTimer = undefined;
