@@ -3,7 +3,7 @@
  * will be stored and every rejected row with its Excel row number and reason), then confirm.
  * After the import the form gives way to the summary of new, updated and errored clients.
  */
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
@@ -17,14 +17,14 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import UploadFileIcon from "@mui/icons-material/UploadFile";
 import DownloadIcon from "@mui/icons-material/Download";
 import { CUSTOMER_COLUMNS, type CustomerImportResult } from "../../contract/api";
 import { downloadFile } from "../common/downloadFile";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { httpClient } from "../providers/httpClient";
-import { checkExcelFile, EXCEL_ACCEPT } from "./importFile";
+import { checkExcelFile } from "../common/excelFile";
+import { ExcelFileInput } from "../common/ExcelFileInput";
 
 const IMPORT_URL = "/api/smartbill/customer/import";
 
@@ -102,7 +102,6 @@ function Rejected({ result, onReport }: { result: CustomerImportResult; onReport
 
 export function CustomerImport() {
   const translate = useTranslate();
-  const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CustomerImportResult | null>(null);
   const [done, setDone] = useState<CustomerImportResult | null>(null);
@@ -182,22 +181,17 @@ export function CustomerImport() {
               {translate("customers.importIntro")}
             </Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ my: 2 }}>
-              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
-                {translate("customers.chooseFile")}
-              </Button>
-              <input
-                ref={input}
-                type="file"
-                accept={EXCEL_ACCEPT}
-                hidden
-                data-testid="customer-file"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
+              <ExcelFileInput
+                file={file}
+                chooseLabel={translate("customers.chooseFile")}
+                noFileLabel={translate("customers.noFile")}
+                testId="customer-file"
+                onChange={(chosen) => {
+                  setFile(chosen);
                   setChecked(null);
                   setError(null);
                 }}
               />
-              <Typography data-testid="chosen-file">{file?.name ?? translate("customers.noFile")}</Typography>
               <Box sx={{ flex: 1 }} />
               <Button
                 startIcon={<DownloadIcon />}

@@ -63,7 +63,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   const taxes = useTaxRates();
   const [tab, setTab] = useState<"data" | "products">("data");
   const [values, setValues] = useState(() => valuesOf(loaded));
-  const [lines, setLinesState] = useState<readonly ProductLine[]>(loaded.products ?? []);
+  const latest = useRef(values);
+  const [lines, setLines] = useState<readonly ProductLine[]>(loaded.products ?? []);
   const [invoice, setInvoice] = useState(loaded);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [sending, setSending] = useState(false);
@@ -77,7 +78,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         body: JSON.stringify({ ...formPayload(form), version: version.current }),
       });
       version.current = json.version;
-      setInvoice((old) => ({ ...json, products: old.products }));
+      setInvoice(json);
     } catch (failure) {
       if (status(failure) === 409) throw new SaveConflict();
       if (status(failure) === 400) throw new SaveRejected();
@@ -86,15 +87,14 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   });
 
   const change = useCallback(
-    (patch: Partial<InvoiceFormValues>) =>
-      setValues((old) => {
-        const next = { ...old, ...patch };
-        edit(next);
-        return next;
-      }),
+    (patch: Partial<InvoiceFormValues>) => {
+      const next = { ...latest.current, ...patch };
+      latest.current = next;
+      setValues(next);
+      edit(next);
+    },
     [edit],
   );
-  const setLines = useCallback((update: (old: readonly ProductLine[]) => readonly ProductLine[]) => setLinesState(update), []);
 
   const send = async () => {
     if (lines.length > MAX_INVOICE_LINES) {

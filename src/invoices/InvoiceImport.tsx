@@ -3,7 +3,7 @@
  * server reads and checks every line; a file with a bad row is refused whole, with each row's
  * reason shown here. On success the browser goes to the new invoice's edit screen.
  */
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
@@ -16,11 +16,11 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { checkExcelFile, EXCEL_ACCEPT } from "../customers/importFile";
+import { checkExcelFile } from "../common/excelFile";
+import { ExcelFileInput } from "../common/ExcelFileInput";
 import { httpClient } from "../providers/httpClient";
 import { dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
@@ -58,7 +58,6 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
 export function InvoiceImport() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<InvoiceFormValues>(newInvoiceForm);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -107,22 +106,17 @@ export function InvoiceImport() {
             <InvoiceFormFields values={values} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} disabled={busy} />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
               <Typography color="text.secondary">{translate("invoices.fields.file")}</Typography>
-              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => input.current?.click()}>
-                {translate("invoices.chooseFile")}
-              </Button>
-              <input
-                ref={input}
-                type="file"
-                accept={EXCEL_ACCEPT}
-                hidden
-                data-testid="invoice-file"
-                onChange={(event) => {
-                  setFile(event.target.files?.[0] ?? null);
+              <ExcelFileInput
+                file={file}
+                chooseLabel={translate("invoices.chooseFile")}
+                noFileLabel={translate("invoices.noFile")}
+                testId="invoice-file"
+                onChange={(chosen) => {
+                  setFile(chosen);
                   setError(null);
                   setRejected([]);
                 }}
               />
-              <Typography data-testid="chosen-file">{file?.name ?? translate("invoices.noFile")}</Typography>
             </Stack>
             {error && <Alert severity="error">{error}</Alert>}
             {rejected.length > 0 && <RejectedLines rows={rejected} />}

@@ -31,5 +31,7 @@ export function useAutoSave<T>(save: (value: T) => Promise<void>) {
     };
   }, [saver]);
 
-  return { state, edit: (value: T) => saver.edit(value), flush: () => saver.flush(), saver };
+  // Stable across renders, so callbacks built on them stay stable too.
+  const [actions] = useState(() => ({ edit: (value: T) => saver.edit(value), flush: () => saver.flush() }));
+  return { state, ...actions };
 }

@@ -1,4 +1,4 @@
-import { checkExcelFile } from "./importFile";
+import { checkExcelFile } from "./excelFile";
 
 const file = (name: string) => new File(["x"], name);
 
