@@ -16,7 +16,7 @@ import { XSRF_COOKIE, XSRF_HEADER } from "../contract/constants";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/config";
 import { DEMO_PASSWORD } from "../server/db/seed";
-import { upsertCustomers } from "../server/routes/api/customers/customers.repository";
+import { customerBatches, upsertCustomers } from "../server/routes/api/customers/customers.repository";
 import { customerOf } from "./benchData";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 
@@ -82,9 +82,13 @@ try {
   const SEED_BATCH = 10_000;
   for (let i = 0; i < CUSTOMERS; i += SEED_BATCH) {
     const rows = Array.from({ length: Math.min(SEED_BATCH, CUSTOMERS - i) }, (_, k) => customerOf(i + k));
-    await app.db.transaction().execute((trx) => upsertCustomers(trx, tenantId, rows));
+    await app.db.transaction().execute((trx) => upsertCustomers(trx, tenantId, customerBatches(rows)));
   }
   console.log(`seeded ${CUSTOMERS} customers (tenant ${tenantId}) in ${(performance.now() - start).toFixed(0)} ms`);
+  start = performance.now();
+  app.customerIndexer?.wake();
+  await app.customerIndexer?.idle();
+  console.log(`text index caught up in ${(performance.now() - start).toFixed(0)} ms`);
 
   const sorts = ["clientName", "codClient", "localitate", "judet"];
   const filters = ["judet=cluj", "localitate=timi", "clientName=%C8%99erban", "q=alfa", "judet=bra%C8%99ov", "codClient=CL00012", "q=contact12"];

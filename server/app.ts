@@ -2,7 +2,8 @@
  * The application: Fastify with its plugins, then its routes, then the error and not-found
  * answers. Plugins, in order: the database (migrated and seeded before anything runs), the
  * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the task worker
- * (long work such as stock imports, run in this process unless TASK_WORKER=off). Routes: /dmz-api
+ * (long work such as stock imports, run in this process unless TASK_WORKER=off), the customers'
+ * text indexer (SQLite). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
  * tests drive the very same app with `app.inject()`; server.ts adds the port. In demo mode (not
  * production) the SmartBill emulator is mounted at /smartbill-emulator, outside /api, so the
@@ -14,6 +15,7 @@ import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { messages } from "./messages";
 import { authPlugin } from "./plugins/auth";
+import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
 import { staticUiPlugin } from "./plugins/staticUi";
@@ -65,6 +67,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(tenantScopePlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
+  app.register(customerIndexerPlugin);
 
   app.register(dmzRoutes, { prefix: DMZ_API });
   app.register(apiRoutes, { prefix: API });

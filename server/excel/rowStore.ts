@@ -51,6 +51,18 @@ export class RowStore<T> implements Iterable<T> {
     }
   }
 
+  /**
+   * The encoded rows, a slab at a time, each batch as the text of one JSON array of tuples
+   * (`[[…],[…]]`): for a database to read as it is, without an object made per row.
+   */
+  *jsonBatches(): Generator<string> {
+    for (const slab of this.slabs) {
+      if (slab.used === 0) continue;
+      // Lines end with '\n' and hold none inside: joined by commas they are an array's items.
+      yield `[${slab.bytes.toString("utf8", 0, slab.used - 1).replaceAll("\n", ",")}]`;
+    }
+  }
+
   /** The first `n` rows. */
   first(n: number): T[] {
     const rows: T[] = [];

@@ -9,6 +9,7 @@ import * as m0003 from "./0003_warehouses_stock_tasks";
 import * as m0004 from "./0004_customers";
 import * as m0005 from "./0005_text_search";
 import * as m0006 from "./0006_invoices";
+import * as m0007 from "./0007_customer_index_queue";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004_customers": m0004,
   "0005_text_search": m0005,
   "0006_invoices": m0006,
+  "0007_customer_index_queue": m0007,
 };

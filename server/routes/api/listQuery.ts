@@ -41,9 +41,26 @@ export interface SearchTerm {
 /**
  * An index that finds the rows containing every term (all of them, within the list's scope), or
  * undefined when it cannot answer these terms (the list then scans with `fold(column) like`).
- * `count` counts the same rows, used when no other filter applies.
  */
-export type TextSearch = (terms: readonly SearchTerm[]) => { where: Expression<SqlBool>; count: () => Promise<number> } | undefined;
+export type TextSearch = (terms: readonly SearchTerm[]) => TextMatches | undefined;
+
+/** What a text index answers for a list's terms. */
+export interface TextMatches {
+  /** The matching rows, as a condition on the list's query. */
+  where: Expression<SqlBool>;
+  /** Counts them in the index, when it can (used when no other filter applies). */
+  count?: () => Promise<number>;
+  /**
+   * The same rows named by key (`id in (…)`), read from the index: asked for only when `count`
+   * says they are few. A page of a few matches is cheaper read by key and sorted than found by
+   * walking the sort's index past every row that does not match (CL00012 sorted by name: all
+   * 100,000 for its 100).
+   */
+  byKey?: () => Promise<Expression<SqlBool>>;
+}
+
+/** At most this many matches are read by key and sorted (TextMatches.byKey). */
+export const FEW_MATCHES = 1000;
 
 /** Choices of a list query that change its speed, never its answers. */
 export interface ListOptions {
@@ -85,7 +102,8 @@ export interface ListSpec {
   searchable: readonly string[];
   /**
    * The order without `sort`, and the tie-break after it, so pages never overlap: columns,
-   * ascending unless given as `{ column, direction: "desc" }` (e.g. newest first).
+   * ascending unless given as `{ column, direction: "desc" }` (e.g. newest first). As a
+   * tie-break they run in the direction of the chosen sort.
    */
   defaultOrder: readonly (string | { column: string; direction: Direction })[];
   /** Parameter name → the column it filters on; see `listQuerystringFor`. */
@@ -127,9 +145,13 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
     }
     order.push({ column, direction });
   }
+  // After a chosen sort, the tie-break runs in its direction: an index on (…, column, id) then
+  // gives the whole order read backwards too. With `column desc, id asc` SQLite sorts each run of
+  // equal values itself (a county's 8,000 customers) before it can answer a page.
+  const chosen = order[0]?.direction;
   for (const item of spec.defaultOrder) {
     const { column, direction } = typeof item === "string" ? { column: item, direction: "asc" as const } : item;
-    if (!order.some((chosen) => chosen.column === column)) order.push({ column, direction });
+    if (!order.some((taken) => taken.column === column)) order.push({ column, direction: chosen ?? direction });
   }
 
   const search: SearchTerm[] = [];
@@ -212,18 +234,27 @@ function prepare<DB, TB extends keyof DB, Row>(
 ) {
   const list = parseListQuery(params, spec);
   const indexed = list.search.length > 0 ? options.textSearch?.(list.search) : undefined;
-  let scoped = from;
-  if (indexed) scoped = scoped.where(indexed.where);
-  else for (const term of list.search) scoped = scoped.where(containing(term));
-  for (const { column, value } of list.where) scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+  const filtered = (textWhere: Expression<SqlBool> | undefined) => {
+    let scoped = from;
+    if (textWhere) scoped = scoped.where(textWhere);
+    else for (const term of list.search) scoped = scoped.where(textContains(term));
+    for (const { column, value } of list.where) scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+    return scoped;
+  };
+  const ordered = (scoped: SelectQueryBuilder<DB, TB, {}>, sortedBy: (column: Expression<unknown>) => Expression<unknown>) => {
+    let query = select(scoped);
+    for (const { column, direction } of list.order) {
+      query = query.orderBy(sortedBy(typeof column === "string" ? sql.ref(column) : column), direction);
+    }
+    return query;
+  };
+  const scoped = filtered(indexed?.where);
+  const query = ordered(scoped, (column) => column);
 
-  let query = select(scoped);
-  for (const { column, direction } of list.order) {
-    query = query.orderBy(typeof column === "string" ? sql.ref(column) : column, direction);
-  }
-
+  // The index counts its matches when nothing else filters them.
+  const countedInIndex = indexed?.count !== undefined && list.where.length === 0;
   const count = async (): Promise<number> => {
-    if (indexed && list.where.length === 0) return indexed.count();
+    if (countedInIndex) return indexed!.count!();
     const counted = await scoped
       .select(sql<number | string | bigint>`count(*)`.as("total"))
       .executeTakeFirstOrThrow();
@@ -236,8 +267,15 @@ function prepare<DB, TB extends keyof DB, Row>(
     paged: list.page !== undefined,
     async page<Item>(toItems: (rows: Row[]) => Item[] | Promise<Item[]>): Promise<Page<Item>> {
       const { limit, offset } = list.page!;
-      const rows = await query.limit(limit).offset(offset).execute();
-      return { content: await toItems(rows), totalElements: await count() };
+      const total = await count();
+      let pageQuery = query;
+      if (countedInIndex && indexed?.byKey && total <= FEW_MATCHES) {
+        // `+column` (SQLite, whose index alone offers byKey) is the same value, but keeps SQLite
+        // from walking the sort's index: the few rows are read by key and sorted instead.
+        pageQuery = ordered(filtered(await indexed.byKey()), (column) => sql`+${column}`);
+      }
+      const rows = await pageQuery.limit(limit).offset(offset).execute();
+      return { content: await toItems(rows), totalElements: total };
     },
     /** 400 when the spec caps the unpaged form and the list is longer. */
     async refuseTooLong(): Promise<void> {
@@ -249,7 +287,7 @@ function prepare<DB, TB extends keyof DB, Row>(
 }
 
 /** Rows where one of the term's columns contains its text, ignoring case and diacritics. */
-function containing({ columns, text }: SearchTerm) {
+export function textContains({ columns, text }: SearchTerm) {
   const pattern = `%${fold(text).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // ESCAPE is needed on SQLite (no default escape character) and harmless on PostgreSQL.
   const tests = columns.map((column) => sql<SqlBool>`fold(${sql.ref(column)}) like ${pattern} escape '\\'`);

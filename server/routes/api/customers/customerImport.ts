@@ -62,9 +62,12 @@ export async function checkCustomerFile(input: Buffer | string, options: CheckOp
   return { headerTexts: header.texts, valid, codes: { [Symbol.iterator]: () => firstRowOf.keys() }, rejected };
 }
 
-/** The valid rows' fields, decoded as they are taken (for upsertCustomers). */
-export function* validFields(checked: CheckedCustomerFile): Generator<CustomerFields> {
-  for (const { fields } of checked.valid) yield fields;
+/**
+ * The valid rows for upsertCustomers, as stored: batches of JSON arrays whose items begin with
+ * the fields in CUSTOMER_COLUMNS order (the Excel row number follows, unread).
+ */
+export function validBatches(checked: CheckedCustomerFile): Iterable<string> {
+  return checked.valid.jsonBatches();
 }
 
 /** A row's cells as text, without its trailing empty cells. */
@@ -75,17 +78,18 @@ function cellTexts(cells: readonly CellValue[]): string[] {
   return end === texts.length ? texts : texts.slice(0, end);
 }
 
-// A valid row as [row, ...its fields in CUSTOMER_COLUMNS order]
+// A valid row as [...its fields in CUSTOMER_COLUMNS order, row]: the fields first, so the stored
+// tuples are what upsertCustomers reads.
 function encodeValid({ row, fields }: ValidCustomerRow): Tuple {
-  const tuple: (string | number)[] = [row];
-  for (const column of CUSTOMER_COLUMNS) tuple.push(fields[column]);
+  const tuple: (string | number)[] = CUSTOMER_COLUMNS.map((column) => fields[column]);
+  tuple.push(row);
   return tuple;
 }
 
 function decodeValid(tuple: Tuple): ValidCustomerRow {
   const fields = {} as Record<(typeof CUSTOMER_COLUMNS)[number], string>;
-  for (let i = 0; i < CUSTOMER_COLUMNS.length; i++) fields[CUSTOMER_COLUMNS[i]] = tuple[i + 1] as string;
-  return { row: tuple[0] as number, fields };
+  for (let i = 0; i < CUSTOMER_COLUMNS.length; i++) fields[CUSTOMER_COLUMNS[i]] = tuple[i] as string;
+  return { row: tuple[CUSTOMER_COLUMNS.length] as number, fields };
 }
 
 // A rejected row as [row, code or null, reason, ...cells]

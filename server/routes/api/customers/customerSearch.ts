@@ -4,14 +4,16 @@
  * filtered list of 100,000 customers neither scans the table nor calls JavaScript per row.
  * PostgreSQL has no such table: its lists use `fold(column) like` (listQuery.ts).
  *
- * The index is contentless: `indexCustomers` must be called with every row written to
- * `customers`, in the same transaction.
+ * The index is written behind the table (migration 0007): `upsertCustomers` queues every row it
+ * writes (`queueForIndexing`, same transaction) and `indexQueuedCustomers` (run by
+ * customerIndexer.ts) indexes queued rows soon after. Searches stay exact meanwhile: a queued row
+ * is found by scanning it, never by its index entry, which may hold its old text.
  */
 import { type Kysely, type SqlBool, sql } from "kysely";
 import { CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { dialectOf } from "../../../db/connection";
 import type { Database } from "../../../db/database";
-import type { SearchTerm, TextSearch } from "../listQuery";
+import { type SearchTerm, type TextSearch, textContains } from "../listQuery";
 
 /** Index rowid = tenantId × 2^32 + customer id: one tenant's rows are one rowid range. */
 const TENANT_SHIFT = 2 ** 32;
@@ -30,36 +32,72 @@ function matchQuery(terms: readonly SearchTerm[]): string {
     .join(" AND ");
 }
 
-/** The tenant's text search for `runList`, or undefined where there is no index (PostgreSQL). */
-export function customerTextSearch(db: Kysely<Database>, tenantId: number): TextSearch | undefined {
+/**
+ * The tenant's text search for `runList`, as the index stands now, or undefined where there is
+ * no index (PostgreSQL). Ask again for each list: rows queued a moment ago change the answer.
+ */
+export async function customerTextSearch(db: Kysely<Database>, tenantId: number): Promise<TextSearch | undefined> {
   if (dialectOf(db) !== "sqlite") return undefined;
   const [low, high] = rowidRange(tenantId);
+  const queued = sql`select id from customers_unindexed where "tenantId" = ${tenantId}`;
+  const { rows } = await sql`select 1 from customers_unindexed where "tenantId" = ${tenantId} limit 1`.execute(db);
+  const anyQueued = rows.length > 0;
   return (terms) => {
     if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH)) return undefined;
-    const match = matchQuery(terms);
-    const matching = sql`customers_fts match ${match} and rowid between ${low} and ${high}`;
+    const matching = sql`customers_fts match ${matchQuery(terms)} and rowid between ${low} and ${high}`;
+    const indexed = sql<SqlBool>`"customers"."id" in (select rowid - ${low} from customers_fts where ${matching})`;
+    if (anyQueued) {
+      // Indexed rows by the index (minus the queued, whose entry may be old), queued rows by a scan.
+      const scanned = sql.join(terms.map(textContains), sql` and `);
+      return {
+        where: sql<SqlBool>`((${indexed} and "customers"."id" not in (${queued})) or ("customers"."id" in (${queued}) and ${scanned}))`,
+      };
+    }
     return {
-      where: sql<SqlBool>`"customers"."id" in (select rowid - ${low} from customers_fts where ${matching})`,
+      where: indexed,
       count: async () => {
         const { rows } = await sql<{ total: number }>`select count(*) as total from customers_fts where ${matching}`.execute(db);
         return Number(rows[0].total);
+      },
+      byKey: async () => {
+        const { rows } = await sql<{ id: number }>`select rowid - ${low} as id from customers_fts where ${matching}`.execute(db);
+        if (rows.length === 0) return sql<SqlBool>`0 = 1`;
+        return sql<SqlBool>`"customers"."id" in (${sql.join(rows.map((row) => row.id))})`;
       },
     };
   };
 }
 
 /**
- * Writes (or rewrites) these customers' entries in the index from their rows as just stored; a
- * no-op on PostgreSQL. The text is copied inside SQLite (INSERT … SELECT), not sent again.
+ * Queues these (just written) customers for the index, in the writer's transaction; a no-op on
+ * PostgreSQL. The ids travel as one JSON parameter.
  */
-export async function indexCustomers(trx: Kysely<Database>, tenantId: number, ids: readonly number[]): Promise<void> {
+export async function queueForIndexing(trx: Kysely<Database>, tenantId: number, ids: readonly number[]): Promise<void> {
   if (ids.length === 0 || dialectOf(trx) !== "sqlite") return;
-  const [low] = rowidRange(tenantId);
-  const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
-  // Contentless tables with contentless_delete accept REPLACE: an updated customer's old text
-  // leaves the index.
   await sql`
-    insert or replace into customers_fts (rowid, ${columns})
-    select ${low} + id, ${columns} from customers where id in (${sql.join(ids)})
+    insert or ignore into customers_unindexed ("tenantId", id)
+    select ${tenantId}, value from json_each(${JSON.stringify(ids)})
   `.execute(trx);
+}
+
+/**
+ * Indexes up to `max` queued customers (in tenant and id order) from their rows as stored now,
+ * and takes them off the queue, in one transaction; answers how many. 0 on PostgreSQL.
+ */
+export async function indexQueuedCustomers(db: Kysely<Database>, max: number): Promise<number> {
+  if (dialectOf(db) !== "sqlite") return 0;
+  const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(`customers.${column}`)));
+  const names = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
+  const batch = sql`select "tenantId", id from customers_unindexed order by "tenantId", id limit ${max}`;
+  return db.transaction().execute(async (trx) => {
+    // Contentless tables with contentless_delete accept REPLACE: an updated customer's old text
+    // leaves the index.
+    await sql`
+      insert or replace into customers_fts (rowid, ${names})
+      select customers."tenantId" * ${sql.lit(TENANT_SHIFT)} + customers.id, ${columns}
+      from (${batch}) as queued join customers on customers.id = queued.id
+    `.execute(trx);
+    const removed = await sql`delete from customers_unindexed where ("tenantId", id) in (${batch})`.execute(trx);
+    return Number(removed.numAffectedRows ?? 0);
+  });
 }

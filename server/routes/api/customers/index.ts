@@ -17,7 +17,7 @@ import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } fr
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
 import { requireRole } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
-import { checkCustomerFile, type RejectedCustomerRow, validFields } from "./customerImport";
+import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import { customerList, existingCodes, exportCustomers, listCustomers, upsertCustomers } from "./customers.repository";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
 
@@ -93,26 +93,31 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         // Rejected rows' cells are for the error report only (POST /import/errors).
         const checked = await checkCustomerFile(await uploadedFile(request), { rejectedCells: false });
         const tenantId = request.tenantId;
-        const known = dryRun
-          ? await existingCodes(app.db, tenantId, checked.codes)
-          : await app.db.transaction().execute(async (trx) => {
-              const found = await existingCodes(trx, tenantId, checked.codes);
-              await upsertCustomers(trx, tenantId, validFields(checked));
-              return found;
-            });
-        let updatedItems = 0;
-        for (const code of checked.codes) if (known.has(code)) updatedItems++;
-        const newItems = checked.valid.length - updatedItems;
+        const previewRows = checked.valid.first(PREVIEW_ROWS);
+        // Codes that exist already: every one for a dry run; for the write, only the preview's
+        // (read before writing), since the write itself counts the new rows.
+        let known: Set<string>;
+        let newItems: number;
+        if (dryRun) {
+          known = await existingCodes(app.db, tenantId, checked.codes);
+          newItems = checked.valid.length;
+          for (const code of checked.codes) if (known.has(code)) newItems--;
+        } else {
+          ({ known, newItems } = await app.db.transaction().execute(async (trx) => ({
+            known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),
+            newItems: await upsertCustomers(trx, tenantId, validBatches(checked)),
+          })));
+          // The text index catches up after the answer; searches meanwhile scan the new rows.
+          app.customerIndexer?.wake();
+        }
+        const updatedItems = checked.valid.length - newItems;
         const errorItems = checked.rejected.length;
         const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,
           message: dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems),
           dryRun,
           counters: { newItems, updatedItems, errorItems },
-          preview: checked.valid.first(PREVIEW_ROWS).map(({ fields }) => ({
-            ...fields,
-            action: known.has(fields.codClient) ? "update" : "new",
-          })),
+          preview: previewRows.map(({ fields }) => ({ ...fields, action: known.has(fields.codClient) ? "update" : "new" })),
         };
         const body = Readable.from(importResultJson(result, checked.rejected), { objectMode: false });
         return reply.type("application/json; charset=utf-8").send(body);
