@@ -45,7 +45,10 @@ export async function customerTextSearch(db: Kysely<Database>, tenantId: number)
   return (terms) => {
     if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH)) return undefined;
     const matching = sql`customers_fts match ${matchQuery(terms)} and rowid between ${low} and ${high}`;
-    const indexed = sql<SqlBool>`"customers"."id" in (select rowid - ${low} from customers_fts where ${matching})`;
+    // `+id`: many matches are found by walking the sort's index and testing each row against
+    // them, never by looking every match up and sorting (which SQLite prefers once it has
+    // statistics, not knowing how many rows a MATCH gives); few are read by key (byKey).
+    const indexed = sql<SqlBool>`+"customers"."id" in (select rowid - ${low} from customers_fts where ${matching})`;
     if (anyQueued) {
       // Indexed rows by the index (minus the queued, whose entry may be old), queued rows by a scan.
       const scanned = sql.join(terms.map(textContains), sql` and `);

@@ -1,5 +1,5 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SqlBool, sql } from "kysely";
 import { dialectOf } from "../../../db/connection";
 import { type Customer, CUSTOMER_COLUMNS, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
@@ -37,7 +37,10 @@ export async function listCustomers(db: Kysely<Database>, tenantId: number, para
     customerList,
     (query) => query.select(COLUMNS),
     (rows) => rows,
-    { textSearch: await customerTextSearch(db, tenantId) },
+    {
+      textSearch: await customerTextSearch(db, tenantId),
+      byKeyFrom: db.selectFrom("customers").where(sql<SqlBool>`+"customers"."tenantId" = ${tenantId}`),
+    },
   );
 }
 
