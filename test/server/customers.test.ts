@@ -85,6 +85,18 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       expect(stored[0]).toMatchObject({ clientName: "Nou SRL", localitate: "Iași" });
     });
 
+    it("counts new and updated rows of one file apart, in the preview as in the write", async () => {
+      await importFile(await xlsxOf([HEADERS, row("MIX1", "Existent SRL")]));
+      const file = await xlsxOf([HEADERS, row("MIX2", "Nou Unu SRL"), row("MIX1", "Existent Schimbat SRL"), row("MIX3", "Nou Doi SRL")]);
+      const checked = (await importFile(file, "?dryRun=true")).json<CustomerImportResult>();
+      const written = (await importFile(file)).json<CustomerImportResult>();
+      for (const result of [checked, written]) {
+        expect(result.counters).toEqual({ newItems: 2, updatedItems: 1, errorItems: 0 });
+        expect(result.preview.map((p) => [p.codClient, p.action])).toEqual([["MIX2", "new"], ["MIX1", "update"], ["MIX3", "new"]]);
+      }
+      expect(written.message).toBe("Import finalizat: 2 clienți noi, 1 actualizați, 0 rânduri respinse.");
+    });
+
     const refused: [string, () => Buffer | Promise<Buffer>, string][] = [
       ["a missing column", () => fixture("missing-columns.xlsx"), "Lipsesc coloanele obligatorii: CIF, IBAN."],
       ["a renamed text file", () => fixture("renamed-text.xlsx"), excelMessages.notExcel],
