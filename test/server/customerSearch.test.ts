@@ -95,6 +95,17 @@ describeEachDialect("the customer list's text search", (dialect) => {
     expect((await page({ page: 0, size: 10, q: "nord strain" })).totalElements).toBe(0);
   });
 
+  it("filters the columns left out of the index (bank, IBAN, country) by a scan, with the rest from the index", async () => {
+    await t.db.transaction().execute((trx) =>
+      upsertCustomers(trx, tenantId, customerBatches([{ ...customer(5), banca: "ING Bank" }, { ...customer(6), banca: "ING Bank", tara: "Moldova" }])),
+    );
+    await indexEverything();
+    expect((await page({ page: 0, size: 5, banca: "ing", sort: "codClient,asc" })).content.map((c) => c.codClient)).toEqual(["S00005", "S00006"]);
+    expect((await page({ page: 0, size: 5, banca: "ing", clientName: "stefan" })).content.map((c) => c.codClient)).toEqual(["S00006"]);
+    expect((await page({ page: 0, size: 1, tara: "ROMANIA" })).totalElements).toBe(MANY - 1);
+    expect((await page({ page: 0, size: 1, iban: "ro49aaaa" })).totalElements).toBe(MANY);
+  });
+
   it("finds a rewritten customer by its new text, never its old, before and after the index catches up", async () => {
     const code = customer(3).codClient;
     await t.db.transaction().execute((trx) => upsertCustomers(trx, tenantId, customerBatches([customer(3, "Vechiul Nume SRL")])));

@@ -1,5 +1,5 @@
 /**
- * The customers' text index on SQLite (migration 0005: `customers_fts`, FTS5 trigram, case and
+ * The customers' text index on SQLite (migrations 0005, 0007: `customers_fts`, FTS5 trigram, case and
  * diacritics removed). The list's `q` and per-column filters are answered from it, so a page of a
  * filtered list of 100,000 customers neither scans the table nor calls JavaScript per row.
  * PostgreSQL has no such table: its lists use `fold(column) like` (listQuery.ts).
@@ -14,6 +14,13 @@ import { CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { dialectOf } from "../../../db/connection";
 import type { Database } from "../../../db/database";
 import { type SearchTerm, type TextSearch, textContains } from "../listQuery";
+
+/**
+ * The columns in the index (migration 0007): all but `banca`, `iban` and `tara`, whose few
+ * values repeat in nearly every row. A search on those scans.
+ */
+const INDEXED_COLUMNS = CUSTOMER_COLUMNS.filter((column) => column !== "banca" && column !== "iban" && column !== "tara");
+const inIndex = (column: string) => (INDEXED_COLUMNS as readonly string[]).includes(column.slice(column.indexOf(".") + 1));
 
 /** Index rowid = tenantId × 2^32 + customer id: one tenant's rows are one rowid range. */
 const TENANT_SHIFT = 2 ** 32;
@@ -43,7 +50,7 @@ export async function customerTextSearch(db: Kysely<Database>, tenantId: number)
   const { rows } = await sql`select 1 from customers_unindexed where "tenantId" = ${tenantId} limit 1`.execute(db);
   const anyQueued = rows.length > 0;
   return (terms) => {
-    if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH)) return undefined;
+    if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH || !term.columns.every(inIndex))) return undefined;
     const matching = sql`customers_fts match ${matchQuery(terms)} and rowid between ${low} and ${high}`;
     // `+id`: many matches are found by walking the sort's index and testing each row against
     // them, never by looking every match up and sorting (which SQLite prefers once it has
@@ -89,8 +96,8 @@ export async function queueForIndexing(trx: Kysely<Database>, tenantId: number, 
  */
 export async function indexQueuedCustomers(db: Kysely<Database>, max: number): Promise<number> {
   if (dialectOf(db) !== "sqlite") return 0;
-  const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(`customers.${column}`)));
-  const names = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
+  const columns = sql.join(INDEXED_COLUMNS.map((column) => sql.ref(`customers.${column}`)));
+  const names = sql.join(INDEXED_COLUMNS.map((column) => sql.ref(column)));
   const batch = sql`select "tenantId", id from customers_unindexed order by "tenantId", id limit ${max}`;
   return db.transaction().execute(async (trx) => {
     // Contentless tables with contentless_delete accept REPLACE: an updated customer's old text
