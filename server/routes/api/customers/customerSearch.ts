@@ -46,31 +46,33 @@ function matchQuery(terms: readonly SearchTerm[]): string {
 export async function customerTextSearch(db: Kysely<Database>, tenantId: number): Promise<TextSearch | undefined> {
   if (dialectOf(db) !== "sqlite") return undefined;
   const [low, high] = rowidRange(tenantId);
-  const queued = sql`select id from customers_unindexed where "tenantId" = ${tenantId}`;
   const { rows } = await sql`select 1 from customers_unindexed where "tenantId" = ${tenantId} limit 1`.execute(db);
   const anyQueued = rows.length > 0;
   return (terms) => {
     if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH || !term.columns.every(inIndex))) return undefined;
     const matching = sql`customers_fts match ${matchQuery(terms)} and rowid between ${low} and ${high}`;
-    // `+id`: many matches are found by walking the sort's index and testing each row against
-    // them, never by looking every match up and sorting (which SQLite prefers once it has
-    // statistics, not knowing how many rows a MATCH gives); few are read by key (byKey).
-    const indexed = sql<SqlBool>`+"customers"."id" in (select rowid - ${low} from customers_fts where ${matching})`;
+    let ids = sql`select rowid - ${low} as id from customers_fts where ${matching}`;
     if (anyQueued) {
-      // Indexed rows by the index (minus the queued, whose entry may be old), queued rows by a scan.
+      // The index's matches but the queued rows (their entry may hold old text), and the queued
+      // rows that match, found by scanning them alone.
       const scanned = sql.join(terms.map(textContains), sql` and `);
-      return {
-        where: sql<SqlBool>`((${indexed} and "customers"."id" not in (${queued})) or ("customers"."id" in (${queued}) and ${scanned}))`,
-      };
+      ids = sql`${ids}
+        except select id from customers_unindexed where "tenantId" = ${tenantId}
+        union select customers.id from customers_unindexed join customers on customers.id = customers_unindexed.id
+          where customers_unindexed."tenantId" = ${tenantId} and ${scanned}`;
     }
     return {
-      where: indexed,
+      // `+id`: many matches are found by walking the sort's index and testing each row against
+      // them, never by looking every match up and sorting (which SQLite prefers once it has
+      // statistics, not knowing how many rows a MATCH gives); few are read by key (byKey).
+      where: sql<SqlBool>`+"customers"."id" in (${ids})`,
       count: async () => {
-        const { rows } = await sql<{ total: number }>`select count(*) as total from customers_fts where ${matching}`.execute(db);
+        const counted = anyQueued ? sql`select count(*) as total from (${ids})` : sql`select count(*) as total from customers_fts where ${matching}`;
+        const { rows } = await sql<{ total: number }>`${counted}`.execute(db);
         return Number(rows[0].total);
       },
       byKey: async () => {
-        const { rows } = await sql<{ id: number }>`select rowid - ${low} as id from customers_fts where ${matching}`.execute(db);
+        const { rows } = await sql<{ id: number }>`${ids}`.execute(db);
         if (rows.length === 0) return sql<SqlBool>`0 = 1`;
         return sql<SqlBool>`"customers"."id" in (${sql.join(rows.map((row) => row.id))})`;
       },
