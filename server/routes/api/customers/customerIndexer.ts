@@ -16,7 +16,7 @@ import { indexQueuedCustomers } from "./customerSearch";
 export interface CustomerIndexerOptions {
   db: Kysely<Database>;
   log: FastifyBaseLogger;
-  /** Rows a batch: about 25 ms of the event loop each at 500 (bench:import). */
+  /** Rows a batch: at 500, about 11 ms of the event loop each (bench:import: 100 batches in 1.1 s). */
   batchSize?: number;
 }
 
