@@ -295,33 +295,6 @@ export interface CustomerImportResult {
 
 /* ---------- Invoices (issue 6) ---------- */
 
-/** The spec's invoice defaults (section 9). */
-export const INVOICE_DEFAULTS = {
-  dueDays: 14,
-  seriesName: "SBL",
-  currency: "RON",
-  language: "RO",
-  precision: 2,
-  draft: true,
-  useStock: true,
-  saveToDb: false,
-} as const;
-export const MIN_DUE_DAYS = 1;
-/** SmartBill refuses a document with more lines (HTTP 410). */
-export const MAX_INVOICE_LINES = 400;
-
-/** A new product line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
-export const PRODUCT_LINE_DEFAULTS = {
-  measuringUnitName: "buc",
-  currency: "RON",
-  taxName: "Normala",
-  taxPercentage: 19,
-  quantity: 0,
-  price: 0,
-  saveToDb: false,
-  service: false,
-} as const;
-
 /**
  * An imported invoice's life: `draft` (a request being reviewed; editable), `sending` (a send is
  * in flight; nothing may change), `sent` (SmartBill issued it; read-only for ever), `refused`

@@ -16,21 +16,25 @@ export const XSRF_COOKIE = "XSRF-TOKEN";
 export const XSRF_HEADER = "X-XSRF-TOKEN";
 export const TENANT_HEADER = "X-Tenant-ID";
 
+/** Invoice editing saves this long after the last change (src/invoices/autoSaver.ts). */
 export const AUTO_SAVE_DELAY_MS = 1_000;
 
+/** The spec's invoice defaults (section 9). */
 export const INVOICE_DEFAULTS = {
   dueDays: 14,
-  minDueDays: 1,
   seriesName: "SBL",
   currency: "RON",
   language: "RO",
   precision: 2,
-  clientCountry: "Romania",
   draft: true,
   useStock: true,
   saveToDb: false,
 } as const;
+export const MIN_DUE_DAYS = 1;
+/** SmartBill refuses a document with more lines (HTTP 410). */
+export const MAX_INVOICE_LINES = 400;
 
+/** A new product line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
 export const PRODUCT_LINE_DEFAULTS = {
   measuringUnitName: "buc",
   currency: "RON",

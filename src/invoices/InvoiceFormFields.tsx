@@ -10,7 +10,8 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import { type InvoiceForm, MIN_DUE_DAYS, type Warehouse } from "../../contract/api";
+import type { InvoiceForm, Warehouse } from "../../contract/api";
+import { MIN_DUE_DAYS } from "../../contract/constants";
 import { type ClientOption, CustomerPicker } from "./CustomerPicker";
 
 export interface InvoiceFormValues extends InvoiceForm {

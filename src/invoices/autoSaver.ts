@@ -12,6 +12,8 @@
  * - a conflict (the server holds a newer version: someone else saved) stops saving until the
  *   user reloads: retrying would overwrite their work or fail for ever.
  */
+import { AUTO_SAVE_DELAY_MS } from "../../contract/constants";
+
 export type SaveStatus = "saved" | "unsaved";
 export type SaveError = "failed" | "conflict" | null;
 
@@ -36,7 +38,6 @@ export interface AutoSaverOptions {
   onState?: (state: SaveState) => void;
 }
 
-export const AUTO_SAVE_DELAY_MS = 1000;
 const RETRY_MS = 5000;
 
 export class AutoSaver<T> {

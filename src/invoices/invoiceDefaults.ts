@@ -1,5 +1,6 @@
 /** The import form's starting values (spec section 9) and the form sent to the server. */
-import { INVOICE_DEFAULTS, type InvoiceForm } from "../../contract/api";
+import type { InvoiceForm } from "../../contract/api";
+import { INVOICE_DEFAULTS } from "../../contract/constants";
 import type { InvoiceFormValues } from "./InvoiceFormFields";
 
 /** Today as yyyy-mm-dd in Romania, whatever the browser's time zone. */

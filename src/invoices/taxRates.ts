@@ -3,7 +3,7 @@
  * which asks SmartBill's GET /tax); the spec's 'Normala' 19 % only when that list cannot be read.
  */
 import { useEffect, useState } from "react";
-import { PRODUCT_LINE_DEFAULTS } from "../../contract/api";
+import { PRODUCT_LINE_DEFAULTS } from "../../contract/constants";
 import { httpClient } from "../providers/httpClient";
 
 export interface TaxRate {

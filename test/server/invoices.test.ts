@@ -11,14 +11,8 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  INVOICE_DEFAULTS,
-  type Invoice,
-  type InvoiceImportResult,
-  type LoginResponse,
-  type Page,
-  type ProductLine,
-} from "../../contract/api";
+import type { Invoice, InvoiceImportResult, LoginResponse, Page, ProductLine } from "../../contract/api";
+import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { excelMessages } from "../../server/excel/errors";
 import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";

@@ -22,20 +22,18 @@
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import {
-  INVOICE_DEFAULTS,
-  type Invoice,
-  type InvoiceForm,
-  type InvoiceImportResult,
-  type InvoiceStatus,
-  type InvoiceUpdate,
-  type ListParams,
-  MAX_INVOICE_LINES,
-  type MessageResponse,
-  type Page,
-  PRODUCT_LINE_DEFAULTS,
-  type ProductLine,
+import type {
+  Invoice,
+  InvoiceForm,
+  InvoiceImportResult,
+  InvoiceStatus,
+  InvoiceUpdate,
+  ListParams,
+  MessageResponse,
+  Page,
+  ProductLine,
 } from "../../../../contract/api";
+import { INVOICE_DEFAULTS, MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";

@@ -11,7 +11,8 @@
  * the most natural sheet (Denumire produs, Cod produs, Cantitate, Pret) has only those, and
  * "half of eleven" would refuse it. The optional columns are then found in that same row.
  */
-import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS, type ProductLineInput, type RejectedLine } from "../../../../contract/api";
+import type { ProductLineInput, RejectedLine } from "../../../../contract/api";
+import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
 import { ExcelError } from "../../../excel/errors";
 import { normalizeHeader } from "../../../excel/header";

@@ -41,13 +41,8 @@
  * a fiscal document and can be deleted in SmartBill.
  */
 import type { Kysely, Updateable } from "kysely";
-import {
-  type Invoice,
-  type InvoiceSendResult,
-  type InvoiceStatus,
-  MAX_INVOICE_LINES,
-  type SmartBillImportResult,
-} from "../../../../contract/api";
+import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
+import { MAX_INVOICE_LINES } from "../../../../contract/constants";
 import type { Database, InvoicesTable } from "../../../db/database";
 import { timestamp, timestampMs } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";

@@ -4,7 +4,7 @@
  * dialog offers these and preselects 'Normala'. `fromProvider` says which.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/api";
+import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import { requireRole } from "../../../plugins/requireRole";
 import { readTaxList } from "./vatRates";
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/api";
+import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
 import { smartBillClientForTenant } from "../../../smartbill/client";
 import type { Tax } from "../../../smartbill/types";
