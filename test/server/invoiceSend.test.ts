@@ -107,7 +107,10 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     resetSmartBillLimiters();
     await emulator(t, "POST", "/reset");
   });
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.useRealTimers();
+  });
 
   interface NewInvoice {
     tenantId?: number;
@@ -373,6 +376,9 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     vi.stubEnv("SMARTBILL_TIMEOUT_MS", "300");
     const id = await addInvoice();
     await fault({ fault: "timeout", path: "/invoice" });
+    // The clock stands still until the test moves it, so "at once" cannot become "300 ms later"
+    // on a busy machine. Only Date is faked: the client's time limit runs on real timers.
+    vi.useFakeTimers({ toFake: ["Date"] });
     const response = await send(id);
     expect(response.statusCode, response.body).toBe(504);
     const { message } = response.json<{ message: string }>();
@@ -389,7 +395,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     expect(tooSoon.json().message).toContain("Încercați din nou peste o secundă");
     expect((await stored(id)).status).toBe("unclear");
 
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.setSystemTime(Date.now() + 350);
     await emulator(t, "DELETE", "/requests");
     const again = await send(id);
     expect(again.statusCode, again.body).toBe(200);
