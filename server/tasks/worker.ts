@@ -64,7 +64,14 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   let stopped = false;
   let loop: Promise<void> | undefined;
   let current: { controller: AbortController; done: Promise<void> } | undefined;
-  let wake: () => void = () => {};
+  // An enqueue can land while the loop is busy claiming or running (not asleep); `woken`
+  // remembers it, or the task would wait a whole poll period for the next look.
+  let woken = false;
+  let interruptSleep: () => void = () => {};
+  const wake = () => {
+    woken = true;
+    interruptSleep();
+  };
   let unsubscribe: () => void = () => {};
   let lastSweep = Date.now();
 
@@ -121,6 +128,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   async function runLoop(): Promise<void> {
     while (!stopped) {
       let task: TaskRow | undefined;
+      woken = false; // this claim sees every task enqueued so far
       try {
         if (Date.now() - lastSweep >= sweepMs) await sweep(false);
         task = await claimNextTask(db, workerId);
@@ -137,14 +145,15 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
         await run(task);
         continue; // more may be waiting
       }
+      if (woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pollMs);
         function done() {
           clearTimeout(timer);
-          wake = () => {};
+          interruptSleep = () => {};
           resolve();
         }
-        wake = done;
+        interruptSleep = done;
       });
     }
   }
@@ -153,7 +162,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
     workerId,
     async start() {
       await sweep(true);
-      unsubscribe = onTaskEnqueued(db, () => wake());
+      unsubscribe = onTaskEnqueued(db, wake);
       loop = runLoop();
       log.debug({ workerId }, "task worker started");
     },

@@ -1,8 +1,10 @@
+import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse, Page, Task } from "../../contract/api";
 import { SmartBillError } from "../../server/smartbill/types";
 import { claimNextTask, enqueueTask, failStaleTasks, finishTask, releaseTask } from "../../server/tasks/queue";
 import { TaskFailure, type TaskHandler, type TaskKinds } from "../../server/tasks/types";
+import { createTaskWorker } from "../../server/tasks/worker";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { dialects, describeEachDialect } from "../helpers/dialects";
 import { eventually, invoicingUserOfNewTenant, waitForTask } from "../helpers/smartbillData";
@@ -309,6 +311,55 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
     }
   });
 });
+
+describe("the worker's wake-up", () => {
+  it("runs a task enqueued while the worker's look at the queue was finding nothing, without waiting for the next poll", async () => {
+    // PostgreSQL, because its claim is one statement outside any transaction: its answer can be
+    // held without holding a lock the enqueue needs (SQLite's claim holds the write lock).
+    const t = await testApp("postgres", { env: { TASK_WORKER: "off" } });
+    const gate = claimGate();
+    const db = t.db.withPlugin(gate.plugin);
+    const worker = createTaskWorker({ db, log: t.app.log, kinds: fakeKinds(), pollMs: 600_000, staleSeconds: 60 });
+    try {
+      await worker.start();
+      // The worker's first claim has run and found nothing; its answer is on the way back.
+      await gate.reached;
+      const queued = await enqueueTask(db, { tenantId: 2, kind: "stock-import", title: "Test: succeed", payload: { action: "succeed" }, createdBy: 3 });
+      gate.release();
+      // Far less than the poll interval: only the wake-up can have run it.
+      await eventually(async () => (await taskRow(t, queued.id)).status === "done", 5_000);
+    } finally {
+      gate.release();
+      await worker.stop();
+      await t.close();
+    }
+  });
+});
+
+/** Holds the answer of the first task claim (an UPDATE … RETURNING on tasks) until released. */
+function claimGate() {
+  let reached!: () => void;
+  let release!: () => void;
+  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const claims = new WeakSet<object>();
+  let held = false;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (node.kind === "UpdateQueryNode" && node.returning) claims.add(queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (claims.has(queryId) && !held) {
+        held = true;
+        reached();
+        await released;
+      }
+      return result;
+    },
+  };
+  return { plugin, reached: reachedPromise, release };
+}
 
 async function taskRow(t: TestApp, id: number) {
   return t.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
