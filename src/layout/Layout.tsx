@@ -22,7 +22,22 @@ function AppSidebar(props: SidebarProps) {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
-    <RaLayout appBar={AppBar} menu={Menu} sidebar={AppSidebar} error={ErrorPanel} appBarAlwaysOn>
+    <RaLayout
+      appBar={AppBar}
+      menu={Menu}
+      sidebar={AppSidebar}
+      error={ErrorPanel}
+      appBarAlwaysOn
+      // The page is never wider than the screen: a wide table (the customers' 13 columns)
+      // scrolls inside its own card. react-admin's frame otherwise grows to fit its content
+      // (min-width: fit-content), which scrolled the whole page sideways and pushed the list's
+      // toolbar and the top bar's links off the right edge.
+      sx={{
+        minWidth: 0,
+        "& .RaLayout-content, & .RaList-main": { minWidth: 0 },
+        "& .RaDatagrid-tableWrapper": { overflowX: "auto" },
+      }}
+    >
       <SessionWatcher />
       <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>
         {/* Only the page gives way to the crash panel; the footer stays. Navigating away resets it. */}

@@ -37,6 +37,11 @@ test("the invoicing user checks a LibreOffice workbook, confirms the import and 
   await expect(page).toHaveURL(/\/customers$/);
   const rows = page.getByRole("row");
   await expect(rows).toHaveCount(4);
+  // On a laptop's screen the 13 columns scroll inside their card: the page itself does not
+  // scroll sideways, and the toolbar's last button stays on screen.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(page.getByRole("button", { name: "Export XLSX" })).toBeInViewport({ ratio: 1 });
 
   const firstCell = () => rows.nth(1).getByRole("cell").first().textContent();
   const ascendingFirst = await firstCell();
