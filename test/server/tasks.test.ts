@@ -312,7 +312,7 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
   });
 });
 
-describe("the worker's wake-up", () => {
+describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres", () => {
   it("runs a task enqueued while the worker's look at the queue was finding nothing, without waiting for the next poll", async () => {
     // PostgreSQL, because its claim is one statement outside any transaction: its answer can be
     // held without holding a lock the enqueue needs (SQLite's claim holds the write lock).
