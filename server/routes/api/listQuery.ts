@@ -42,7 +42,7 @@ export interface SearchTerm {
  * An index that finds the rows containing every term (all of them, within the list's scope), or
  * undefined when it cannot answer these terms (the list then scans with `fold(column) like`).
  */
-export type TextSearch = (terms: readonly SearchTerm[]) => TextMatches | undefined;
+export type TextSearch = (terms: readonly SearchTerm[]) => Promise<TextMatches | undefined>;
 
 /** What a text index answers for a list's terms. */
 export interface TextMatches {
@@ -196,7 +196,7 @@ export async function runList<DB, TB extends keyof DB, Row, Item>(
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
   options: ListOptions<DB, TB> = {},
 ): Promise<Item[] | Page<Item>> {
-  const list = prepare(from, params, spec, select, options);
+  const list = await prepare(from, params, spec, select, options);
   if (list.paged) return list.page(toItems);
   await list.refuseTooLong();
   return toItems(await list.query.execute());
@@ -211,7 +211,7 @@ export async function runPage<DB, TB extends keyof DB, Row, Item>(
   toItems: (rows: Row[]) => Item[] | Promise<Item[]>,
   options: ListOptions<DB, TB> = {},
 ): Promise<Page<Item>> {
-  const list = prepare(from, params, spec, select, options);
+  const list = await prepare(from, params, spec, select, options);
   if (list.paged) return list.page(toItems);
   await list.refuseTooLong();
   const rows = await list.query.execute();
@@ -222,17 +222,17 @@ export async function runPage<DB, TB extends keyof DB, Row, Item>(
  * The list's query, filtered and ordered but not paged, for answers that stream every row (an
  * export): the caller reads it in slices with limit/offset (the order ends with a unique column).
  */
-export function listSelectQuery<DB, TB extends keyof DB, Row>(
+export async function listSelectQuery<DB, TB extends keyof DB, Row>(
   from: SelectQueryBuilder<DB, TB, {}>,
   params: ListParams,
   spec: ListSpec,
   select: (query: SelectQueryBuilder<DB, TB, {}>) => SelectQueryBuilder<DB, TB, Row>,
   options: ListOptions<DB, TB> = {},
-): SelectQueryBuilder<DB, TB, Row> {
-  return prepare(from, params, spec, select, options).query;
+): Promise<SelectQueryBuilder<DB, TB, Row>> {
+  return (await prepare(from, params, spec, select, options)).query;
 }
 
-function prepare<DB, TB extends keyof DB, Row>(
+async function prepare<DB, TB extends keyof DB, Row>(
   from: SelectQueryBuilder<DB, TB, {}>,
   params: ListParams,
   spec: ListSpec,
@@ -240,7 +240,8 @@ function prepare<DB, TB extends keyof DB, Row>(
   options: ListOptions<DB, TB>,
 ) {
   const list = parseListQuery(params, spec);
-  const indexed = list.search.length > 0 ? options.textSearch?.(list.search) : undefined;
+  // Asked only when there is text to find: a plain page costs the index nothing.
+  const indexed = list.search.length > 0 ? await options.textSearch?.(list.search) : undefined;
   const filtered = (textWhere: Expression<SqlBool> | undefined, scope = from) => {
     let scoped = scope;
     if (textWhere) scoped = scoped.where(textWhere);

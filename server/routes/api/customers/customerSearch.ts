@@ -40,16 +40,16 @@ function matchQuery(terms: readonly SearchTerm[]): string {
 }
 
 /**
- * The tenant's text search for `runList`, as the index stands now, or undefined where there is
- * no index (PostgreSQL). Ask again for each list: rows queued a moment ago change the answer.
+ * The tenant's text search for `runList`, or undefined where there is no index (PostgreSQL).
+ * Each search looks at the queue as it stands then: rows queued a moment ago change the answer.
  */
-export async function customerTextSearch(db: Kysely<Database>, tenantId: number): Promise<TextSearch | undefined> {
+export function customerTextSearch(db: Kysely<Database>, tenantId: number): TextSearch | undefined {
   if (dialectOf(db) !== "sqlite") return undefined;
   const [low, high] = rowidRange(tenantId);
-  const { rows } = await sql`select 1 from customers_unindexed where "tenantId" = ${tenantId} limit 1`.execute(db);
-  const anyQueued = rows.length > 0;
-  return (terms) => {
+  return async (terms) => {
     if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH || !term.columns.every(inIndex))) return undefined;
+    const { rows } = await sql`select 1 from customers_unindexed where "tenantId" = ${tenantId} limit 1`.execute(db);
+    const anyQueued = rows.length > 0;
     const matching = sql`customers_fts match ${matchQuery(terms)} and rowid between ${low} and ${high}`;
     let ids = sql`select rowid - ${low} as id from customers_fts where ${matching}`;
     if (anyQueued) {

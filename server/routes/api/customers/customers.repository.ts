@@ -38,7 +38,7 @@ export async function listCustomers(db: Kysely<Database>, tenantId: number, para
     (query) => query.select(COLUMNS),
     (rows) => rows,
     {
-      textSearch: await customerTextSearch(db, tenantId),
+      textSearch: customerTextSearch(db, tenantId),
       byKeyFrom: db.selectFrom("customers").where(sql<SqlBool>`+"customers"."tenantId" = ${tenantId}`),
     },
   );
@@ -51,12 +51,12 @@ export async function* exportCustomers(
   params: ListParams,
   sliceSize = 5000,
 ): AsyncGenerator<Customer> {
-  const query = listSelectQuery(
+  const query = await listSelectQuery(
     db.selectFrom("customers").where("customers.tenantId", "=", tenantId),
     { ...params, page: undefined, size: undefined },
     customerList,
     (q) => q.select(COLUMNS),
-    { textSearch: await customerTextSearch(db, tenantId) },
+    { textSearch: customerTextSearch(db, tenantId) },
   );
   for (let offset = 0; ; offset += sliceSize) {
     const rows = await query.limit(sliceSize).offset(offset).execute();
