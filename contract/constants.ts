@@ -19,6 +19,9 @@ export const TENANT_HEADER = "X-Tenant-ID";
 /** Invoice editing saves this long after the last change (src/invoices/autoSaver.ts). */
 export const AUTO_SAVE_DELAY_MS = 1_000;
 
+/** A customer's or an invoice client's country when the file or the form leaves it empty. */
+export const DEFAULT_COUNTRY = "Romania";
+
 /** The spec's invoice defaults (section 9). */
 export const INVOICE_DEFAULTS = {
   dueDays: 14,

@@ -4,11 +4,11 @@
  * name and code, codes unique within the file, `tara` defaulting to Romania. Reasons in Romanian.
  */
 import type { CustomerFields } from "../../../../contract/api";
+import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import { type CellValue, cellText } from "../../../excel/cells";
 import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
 export const MAX_FIELD_LENGTH = 500;
-export const DEFAULT_COUNTRY = "Romania";
 
 const CIF_KEY = "753217532";
 

@@ -9,10 +9,8 @@
  * left out rather than sent as "": SmartBill then behaves as if the field were not given.
  */
 import type { CustomerFields, Invoice, ProductLine } from "../../../../contract/api";
+import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import type { InvoiceClient, InvoiceProduct, InvoiceRequest } from "../../../smartbill/types";
-
-/** The country SmartBill requires on every client, when the customer list has none. */
-export const DEFAULT_CLIENT_COUNTRY = "Romania";
 
 export interface InvoiceBodySource {
   /** The tenant's smartbill.cif, exactly as configured in SmartBill. */
@@ -62,7 +60,7 @@ function smartBillClient(customer: CustomerFields, saveToDb: boolean): InvoiceCl
   const vatCode = customer.cif.trim();
   const client: InvoiceClient = {
     name: customer.clientName.trim(),
-    country: customer.tara.trim() || DEFAULT_CLIENT_COUNTRY,
+    country: customer.tara.trim() || DEFAULT_COUNTRY,
     // A VAT payer's CIF carries the RO prefix; a bare number (or a CNP, '-', '0') does not.
     isTaxPayer: /^RO\s*\d/i.test(vatCode),
     saveToDb,
