@@ -65,7 +65,6 @@ import {
   lockEditableInvoice,
   updateInvoiceForm,
   updateLine,
-  warehouseNameOf,
 } from "./invoices.repository";
 import {
   importPayloadSchema,
@@ -75,7 +74,8 @@ import {
   lineInvoiceParams,
   productLineSchema,
 } from "./schemas";
-import { readTaxList, type TaxList } from "./vatRates";
+import { findWarehouse } from "../warehouses/warehouses.repository";
+import { readTaxList } from "./vatRates";
 
 /** The form as it may arrive: any field missing or null (the import) or all present (PUT). */
 type FormBody = { [K in keyof InvoiceForm]?: InvoiceForm[K] | null };
@@ -117,7 +117,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const form = checkForm(parsePayload(upload.payload), "import");
       const warehouseName = await checkReferences(app.db, request.tenantId, form);
       const defaults: LineDefaults = { currency: form.currency, saveToDb: form.saveToDb, warehouseName };
-      const reading = await readInvoiceLines(upload.file, defaults, { taxes: taxListOf(request) });
+      const reading = await readInvoiceLines(upload.file, defaults, { taxes: () => readTaxList(app.db, request.tenantId, request.log) });
       if (!reading.ok) {
         const message = invoiceRowsRejected(reading.rejected.length);
         const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected };
@@ -240,7 +240,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
     if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors).join(" "), errors);
     const warehouseName =
       text(body.warehouseName) ||
-      (invoice.warehouseId === null ? "" : ((await warehouseNameOf(app.db, request.tenantId, invoice.warehouseId)) ?? ""));
+      (invoice.warehouseId === null ? "" : ((await findWarehouse(app.db, request.tenantId, invoice.warehouseId))?.warehouseName ?? ""));
     const pending: PendingLine = {
       name,
       code,
@@ -254,16 +254,10 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       service: body.service ?? PRODUCT_LINE_DEFAULTS.service,
       warehouseName,
     };
-    const taxes = pending.taxPercentage === undefined ? await taxListOf(request)() : null;
+    const taxes = pending.taxPercentage === undefined ? await readTaxList(app.db, request.tenantId, request.log) : null;
     const complete = completeTax(pending, taxes);
     if (!complete.ok) throw new HttpError(400, complete.reason, { taxPercentage: complete.reason });
     return complete.line;
-  }
-
-  /** The tenant's tax list, read at most once per request and only when asked for. */
-  function taxListOf(request: FastifyRequest): () => Promise<TaxList> {
-    let taxes: Promise<TaxList> | undefined;
-    return () => (taxes ??= readTaxList(app.db, request.tenantId, request.log));
   }
 };
 
@@ -337,7 +331,7 @@ async function checkReferences(db: Kysely<Database>, tenantId: number, form: Inv
   if (form.clientId !== null && !(await customerExists(db, tenantId, form.clientId))) errors.clientId = invoiceMessages.clientUnknown;
   let warehouseName = "";
   if (form.warehouseId !== null) {
-    const name = await warehouseNameOf(db, tenantId, form.warehouseId);
+    const name = (await findWarehouse(db, tenantId, form.warehouseId))?.warehouseName;
     if (name === undefined) errors.warehouseId = invoiceMessages.warehouseUnknown;
     else warehouseName = name;
   }

@@ -150,7 +150,7 @@ function toInvoice(row: InvoiceRow): Invoice {
 }
 
 /** yyyy-mm-dd plus whole days, as a calendar date (no time zone involved). */
-export function dueDateOf(issueDate: string, dueDays: number): string {
+function dueDateOf(issueDate: string, dueDays: number): string {
   const [year, month, day] = issueDate.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, day + dueDays)).toISOString().slice(0, 10);
 }
@@ -383,14 +383,4 @@ export async function findLineInvoice(db: Kysely<Database>, tenantId: number, li
 export async function customerExists(db: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
   const row = await db.selectFrom("customers").select("id").where("tenantId", "=", tenantId).where("id", "=", id).executeTakeFirst();
   return row !== undefined;
-}
-
-export async function warehouseNameOf(db: Kysely<Database>, tenantId: number, id: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("warehouses")
-    .select("warehouseName")
-    .where("tenantId", "=", tenantId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row?.warehouseName;
 }

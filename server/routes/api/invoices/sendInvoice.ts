@@ -57,14 +57,12 @@ import {
   invoiceTooManyLines,
 } from "../../../messages";
 import {
-  createSmartBillClient,
   DEFAULT_SMARTBILL_TIMEOUT_MS,
   type SmartBillClient,
   type SmartBillClientOptions,
-  smartBillConfigFromSettings,
+  smartBillClientForTenant,
 } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
-import { readTenantProperties } from "../properties/properties.repository";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { getInvoice } from "./invoices.repository";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
@@ -114,19 +112,16 @@ export async function sendInvoice(
   const send = new SendRun(db, tenantId, invoiceId, claim, now);
   let posted = false;
   try {
-    let connection: { client: SmartBillClient; companyVatCode: string } | undefined;
+    let connection: SmartBillClient | undefined;
     const connect = async () => {
-      if (connection) return connection;
       try {
-        const config = smartBillConfigFromSettings(await readTenantProperties(db, tenantId, "smartbill."));
-        connection = { client: createSmartBillClient(config, options.clientOptions), companyVatCode: config.cif };
-        return connection;
+        return (connection ??= await smartBillClientForTenant(db, tenantId, options.clientOptions));
       } catch (error) {
         return send.fail(notSent(error));
       }
     };
     const readSeries = async () => {
-      const { client } = await connect();
+      const client = await connect();
       try {
         return await client.getSeries("f");
       } catch (error) {
@@ -169,11 +164,10 @@ export async function sendInvoice(
       return await send.fail(new HttpError(400, invoiceTooManyLines(lines.length, MAX_INVOICE_LINES)));
     }
 
-    const { client, companyVatCode } = await connect();
+    const client = await connect();
     const warehouse =
       invoice.useStock && invoice.warehouseId !== null ? await findWarehouse(db, tenantId, invoice.warehouseId) : undefined;
     const body = smartBillInvoiceBody({
-      companyVatCode,
       invoice,
       client: customer,
       lines,

@@ -13,12 +13,10 @@ import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import type { InvoiceClient, InvoiceProduct, InvoiceRequest } from "../../../smartbill/types";
 
 export interface InvoiceBodySource {
-  /** The tenant's smartbill.cif, exactly as configured in SmartBill. */
-  companyVatCode: string;
   invoice: Pick<
     Invoice,
     | "issueDate"
-    | "dueDays"
+    | "dueDate"
     | "draft"
     | "saveToDb"
     | "seriesName"
@@ -35,15 +33,15 @@ export interface InvoiceBodySource {
   defaultWarehouseName?: string;
 }
 
-export function smartBillInvoiceBody(source: InvoiceBodySource): InvoiceRequest & { companyVatCode: string } {
-  const { invoice, client, lines, companyVatCode } = source;
+/** The body without `companyVatCode`: the client adds the tenant's CIF to every call it makes. */
+export function smartBillInvoiceBody(source: InvoiceBodySource): InvoiceRequest {
+  const { invoice, client, lines } = source;
   const useStock = invoice.useStock;
-  const body: InvoiceRequest & { companyVatCode: string } = {
-    companyVatCode,
+  const body: InvoiceRequest = {
     client: smartBillClient(client, invoice.saveToDb),
     seriesName: invoice.seriesName,
     issueDate: invoice.issueDate,
-    dueDate: addDays(invoice.issueDate, invoice.dueDays),
+    dueDate: invoice.dueDate,
     isDraft: invoice.draft,
     currency: invoice.currency,
     language: invoice.language,
@@ -105,10 +103,4 @@ function smartBillProduct(line: ProductLine, useStock: boolean, defaultWarehouse
     if (warehouseName) product.warehouseName = warehouseName;
   }
   return product;
-}
-
-/** yyyy-mm-dd plus whole days, on the calendar (no time zone involved). */
-export function addDays(isoDate: string, days: number): string {
-  const [year, month, day] = isoDate.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
