@@ -158,7 +158,6 @@ export const resetPasswordMail = {
 
 /** POST /api/smartbill/invoice/send/{id}: the client shows these after 'Eroare la trimiterea facturii.'. */
 export const invoiceSendMessages = {
-  notFound: "Factura nu a fost găsită.",
   inProgress: "Factura se trimite chiar acum către SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
   noClient: "Factura nu are un client. Alegeți clientul în „Date factură”, apoi trimiteți-o din nou.",
   clientGone: "Clientul facturii nu mai există în lista de clienți. Alegeți un client în „Date factură”, apoi trimiteți-o din nou.",

@@ -66,16 +66,3 @@ export function cellNumber(value: CellValue): number | undefined {
   const number = Number(text);
   return Number.isFinite(number) ? number : undefined;
 }
-
-/** A date from a date cell or text dd.mm.yyyy / yyyy-mm-dd (UTC midnight). */
-export function cellDate(value: CellValue): Date | undefined {
-  if (value instanceof Date) return value;
-  if (typeof value !== "string") return undefined;
-  const ro = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(value);
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const parts = ro ? [+ro[3], +ro[2], +ro[1]] : iso ? [+iso[1], +iso[2], +iso[3]] : undefined;
-  if (!parts) return undefined;
-  const [year, month, day] = parts;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : undefined;
-}

@@ -152,7 +152,7 @@ function resolvePart(target: string): string {
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** A number format shows a date when it has date or time codes outside quotes and brackets. */
-export function isDateFormat(code: string): boolean {
+function isDateFormat(code: string): boolean {
   return /[ymdhMsb]/.test(code.replace(/\[[^\]]*]/g, "").replace(/"[^"]*"/g, ""));
 }
 
@@ -184,7 +184,7 @@ async function readDateStyles(buffer: Buffer, entry: ZipEntry): Promise<boolean[
 }
 
 /** The shared strings as one UTF-8 buffer and where each one starts and ends. */
-export class SharedStrings {
+class SharedStrings {
   private bytes: Buffer;
   private used = 0;
   private ends = new Uint32Array(1024);

@@ -13,8 +13,8 @@ import { createInflateRaw } from "node:zlib";
 import { ExcelError, excelError } from "./errors";
 
 /** Per entry: a worksheet of 100,000 rows × 13 columns is ~60 MiB of XML. */
-export const MAX_ENTRY_BYTES = 200 * 1024 * 1024;
-export const MAX_TOTAL_BYTES = 400 * 1024 * 1024;
+const MAX_ENTRY_BYTES = 200 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 400 * 1024 * 1024;
 /** Spreadsheet XML deflates 5–30×; deflate itself cannot exceed ~1032×. */
 const MAX_RATIO = 200;
 /** Small entries may compress absurdly (a run of spaces) without being a danger. */

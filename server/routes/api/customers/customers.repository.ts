@@ -8,8 +8,8 @@ import { type ListFilter, type ListSpec, listSelectQuery, runList } from "../lis
 import { customerTextSearch, queueForIndexing } from "./customerSearch";
 
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
-export const MAX_UNPAGED_CUSTOMERS = 10_000;
-export const CUSTOMER_FILTER_MAX_LENGTH = 200;
+const MAX_UNPAGED_CUSTOMERS = 10_000;
+const CUSTOMER_FILTER_MAX_LENGTH = 200;
 
 export const customerList: ListSpec = {
   sortable: {

@@ -16,6 +16,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
 import { requireRole } from "../../../plugins/requireRole";
+import { discardBody } from "../discardBody";
 import { listQuerystringFor } from "../listQuery";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import { customerList, existingCodes, exportCustomers, listCustomers, upsertCustomers } from "./customers.repository";
@@ -35,10 +36,10 @@ const importSchema = {
   properties: { dryRun: { type: "boolean" } },
 } as const;
 
-export function importFinished(added: number, updated: number, rejected: number): string {
+function importFinished(added: number, updated: number, rejected: number): string {
   return `Import finalizat: ${added} clienți noi, ${updated} actualizați, ${rejected} rânduri respinse.`;
 }
-export const importChecked = (added: number, updated: number, rejected: number) =>
+const importChecked = (added: number, updated: number, rejected: number) =>
   `Verificare finalizată: ${added} clienți noi, ${updated} de actualizat, ${rejected} rânduri respinse. Nimic nu a fost salvat.`;
 
 export const customerRoutes: FastifyPluginAsync = async (app) => {
@@ -46,11 +47,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
   // Any other body type reaches the handler (which answers "choose a file"), not a 415; it is
   // drained without being kept.
-  app.addContentTypeParser("*", (_request, payload, done) => {
-    payload.on("error", () => undefined);
-    payload.resume();
-    payload.on("end", () => done(null, undefined));
-  });
+  app.addContentTypeParser("*", discardBody);
 
   app.get<{ Querystring: ListParams; Reply: Customer[] | Page<Customer> }>(
     "/all",
@@ -100,8 +97,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         let newItems: number;
         if (dryRun) {
           known = await existingCodes(app.db, tenantId, checked.codes);
-          newItems = checked.valid.length;
-          for (const code of checked.codes) if (known.has(code)) newItems--;
+          newItems = checked.valid.length - known.size; // the valid rows' codes are unique
         } else {
           ({ known, newItems } = await app.db.transaction().execute(async (trx) => ({
             known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),

@@ -8,7 +8,7 @@ import type { CheckedCustomerFile } from "./customerImport";
 const HEADERS = CUSTOMER_COLUMNS.map((column) => CUSTOMER_HEADERS[column]);
 
 /** An example row that passes every check (CIF and IBAN with valid control digits). */
-export const TEMPLATE_EXAMPLE = {
+const TEMPLATE_EXAMPLE = {
   clientName: "Exemplu Comerț SRL",
   cif: "RO18547290",
   regCom: "J40/1234/2020",
@@ -25,7 +25,7 @@ export const TEMPLATE_EXAMPLE = {
 } as const;
 
 /** Writes rows into an .xlsx streamed as it is written (exceljs's streaming writer). */
-export function xlsxStream(sheetName: string, write: (sheet: ExcelJS.Worksheet) => Promise<void>): Readable {
+function xlsxStream(sheetName: string, write: (sheet: ExcelJS.Worksheet) => Promise<void>): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName);
@@ -78,7 +78,7 @@ export async function* customersCsv(customers: AsyncIterable<Customer>): AsyncGe
   if (chunk) yield chunk;
 }
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   let text = value;
   if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().]*$/.test(text))) text = `'${text}`;
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

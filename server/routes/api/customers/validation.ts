@@ -8,12 +8,12 @@ import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import { type CellValue, cellText } from "../../../excel/cells";
 import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
-export const MAX_FIELD_LENGTH = 500;
+const MAX_FIELD_LENGTH = 500;
 
 const CIF_KEY = "753217532";
 
 /** 'RO18547290', '18547290', 'ro 185 472 90': 2–10 digits whose last is the control digit. */
-export function isValidRomanianCif(value: string): boolean {
+function isValidRomanianCif(value: string): boolean {
   const match = /^(?:RO)?(\d{2,10})$/i.exec(value.replace(/\s+/g, ""));
   if (!match) return false;
   const digits = match[1];
@@ -25,7 +25,7 @@ export function isValidRomanianCif(value: string): boolean {
 }
 
 /** A foreign VAT code: a 2-letter country prefix (not RO) and 2–13 letters or digits. */
-export function isForeignVatCode(value: string): boolean {
+function isForeignVatCode(value: string): boolean {
   const code = value.replace(/\s+/g, "").toUpperCase();
   return /^[A-Z]{2}[A-Z0-9]{2,13}$/.test(code) && !code.startsWith("RO");
 }

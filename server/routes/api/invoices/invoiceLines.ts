@@ -63,31 +63,31 @@ export function completeTax(line: PendingLine, taxes: TaxList): { ok: true; line
   return { ok: true, line: { ...line, taxPercentage: percentage } };
 }
 
-export function unknownTaxReason(taxName: string, taxes: readonly Tax[]): string {
+function unknownTaxReason(taxName: string, taxes: readonly Tax[]): string {
   const known = taxes.length > 0 ? ` (cotele din SmartBill: ${describeTaxes(taxes)})` : "";
   return `Cota TVA „${taxName}” nu există în SmartBill${known}; completați procentul TVA.`;
 }
 
-export function taxPercentageReason(text: string): string {
+function taxPercentageReason(text: string): string {
   return `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`;
 }
 
-export function tooLongReason(label: string, max: number): string {
+function tooLongReason(label: string, max: number): string {
   return `Valoarea din coloana „${label}” depășește ${max} de caractere.`;
 }
 
-export function tooLargeReason(label: string): string {
+function tooLargeReason(label: string): string {
   return `Valoarea din coloana „${label}” este prea mare (cel mult ${MAX_AMOUNT.toLocaleString("ro-RO")} în valoare absolută).`;
 }
 
-export interface ReadLinesOptions {
+interface ReadLinesOptions {
   /** The tenant's tax list, asked for only when a row leaves its VAT percent blank. */
   taxes: () => Promise<TaxList>;
   /** Fewer for tests; MAX_INVOICE_LINES by default. */
   maxLines?: number;
 }
 
-export type LinesReading = { ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] };
+type LinesReading = { ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] };
 
 const REQUIRED_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => spec.required);
 const OPTIONAL_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => !spec.required);
@@ -148,7 +148,7 @@ function optionalColumns(texts: readonly string[], taken: readonly number[]): Pa
 type RowCheck = { ok: true; line: PendingLine } | { ok: false; reason: string };
 
 /** One row's cells (by field) → the line, or every reason it is refused. */
-export function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: LineDefaults): RowCheck {
+function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: LineDefaults): RowCheck {
   const reasons: string[] = [];
   const text = (field: LineField) => cellText(values[field]).replace(/\s+/g, " ").trim();
   const bounded = (field: keyof typeof LINE_TEXT_MAX, fallback = "") => {
@@ -216,7 +216,7 @@ const YES = new Set(["da", "yes", "y", "1", "x", "true", "adevarat"]);
 const NO = new Set(["nu", "no", "n", "0", "false", "fals"]);
 
 /** da/nu, yes/no, 1/0, x (any case, with or without diacritics); blank → undefined. */
-export function parseFlag(value: CellValue): boolean | undefined | "invalid" {
+function parseFlag(value: CellValue): boolean | undefined | "invalid" {
   if (value === null) return undefined;
   if (typeof value === "boolean") return value;
   const word = normalizeHeader(cellText(value));

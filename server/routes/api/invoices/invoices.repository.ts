@@ -25,10 +25,10 @@ import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
 
 /** The statuses in which the form and the lines may change (sending and sent are frozen). */
-export const EDITABLE_STATUSES = ["draft", "refused", "unclear"] as const satisfies readonly InvoiceStatus[];
+const EDITABLE_STATUSES = ["draft", "refused", "unclear"] as const satisfies readonly InvoiceStatus[];
 
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
-export const MAX_UNPAGED_INVOICES = 10_000;
+const MAX_UNPAGED_INVOICES = 10_000;
 
 export const invoiceList: ListSpec = {
   sortable: {
@@ -218,7 +218,7 @@ export async function getInvoice(db: Kysely<Database>, tenantId: number, id: num
 }
 
 /** An invoice's lines in the order they were imported or added. The caller checks the tenant. */
-export async function getInvoiceLines(db: Kysely<Database>, invoiceId: number): Promise<ProductLine[]> {
+async function getInvoiceLines(db: Kysely<Database>, invoiceId: number): Promise<ProductLine[]> {
   const rows = await db.selectFrom("invoice_products").selectAll().where("invoiceId", "=", invoiceId).orderBy("id").execute();
   return rows.map(toLine);
 }

@@ -8,11 +8,11 @@ import { idParams } from "../params";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "./invoiceLines";
 
 /** SmartBill takes 2, 3 or 4 decimals (and silently caps more at 4): anything else is refused here. */
-export const MIN_PRECISION = 2;
-export const MAX_PRECISION = 4;
+const MIN_PRECISION = 2;
+const MAX_PRECISION = 4;
 /** Ten years: a longer term is a typing mistake, and keeps the due date a sane date. */
-export const MAX_DUE_DAYS = 3650;
-export const MENTIONS_MAX_LENGTH = 5000;
+const MAX_DUE_DAYS = 3650;
+const MENTIONS_MAX_LENGTH = 5000;
 
 const id = { type: "integer", minimum: 1, maximum: 2_147_483_647 } as const;
 const nullableId = { type: ["integer", "null"], minimum: 1, maximum: 2_147_483_647 } as const;

@@ -11,6 +11,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { InvoiceSendResult } from "../../../../contract/api";
 import { requireRole } from "../../../plugins/requireRole";
+import { discardBody } from "../discardBody";
 import { idParams } from "../params";
 import { sendInvoice } from "./sendInvoice";
 
@@ -18,11 +19,7 @@ export const invoiceSendRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", requireRole("invoices"));
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", (_request, payload, done) => {
-    payload.on("error", () => undefined);
-    payload.resume();
-    payload.on("end", () => done(null, undefined));
-  });
+  app.addContentTypeParser("*", discardBody);
 
   app.post<{ Params: { id: number }; Reply: InvoiceSendResult }>(
     "/send/:id",

@@ -49,6 +49,7 @@ import { HttpError } from "../../../errors";
 import {
   invoiceAlreadySent,
   invoiceConfirmedFromSeries,
+  invoiceMessages,
   invoiceNotSent,
   invoiceOutcomeUnknown,
   invoiceRecheckTooSoon,
@@ -68,7 +69,7 @@ import { getInvoice } from "./invoices.repository";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
 
 /** A `sending` invoice whose send started longer ago than this was left by a dead process. */
-export const SEND_STALE_MS = 5 * 60_000;
+const SEND_STALE_MS = 5 * 60_000;
 
 export interface SendInvoiceOptions {
   /** For the SmartBill client (tests: fetch, timeoutMs). */
@@ -97,7 +98,7 @@ interface Claim {
 }
 
 /** SmartBill prints numbers zero-padded to 4 digits ("0025"); an unpadded one is "not found". */
-export function printedNumber(nextNumber: number): string {
+function printedNumber(nextNumber: number): string {
   return String(nextNumber).padStart(4, "0");
 }
 
@@ -149,7 +150,7 @@ export async function sendInvoice(
     }
 
     const invoice = await getInvoice(db, tenantId, invoiceId);
-    if (!invoice) return await send.fail(new HttpError(404, invoiceSendMessages.notFound));
+    if (!invoice) return await send.fail(new HttpError(404, invoiceMessages.notFound));
     const lines = invoice.products ?? [];
     if (invoice.clientId === null) return await send.fail(new HttpError(400, invoiceSendMessages.noClient));
     const customer = await db
@@ -225,7 +226,7 @@ async function claimSend(
       .where("tenantId", "=", tenantId)
       .where("id", "=", invoiceId)
       .executeTakeFirst();
-    if (!row) throw new HttpError(404, invoiceSendMessages.notFound);
+    if (!row) throw new HttpError(404, invoiceMessages.notFound);
     if (row.status === "sent") throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
     const stale =
       row.status === "sending" && (row.sendStartedAt === null || timestampMs(row.sendStartedAt) < now - staleAfterMs);
@@ -374,7 +375,7 @@ class SendRun {
 
   private async invoice(): Promise<Invoice> {
     const invoice = await getInvoice(this.db, this.tenantId, this.invoiceId);
-    if (!invoice) throw new HttpError(404, invoiceSendMessages.notFound);
+    if (!invoice) throw new HttpError(404, invoiceMessages.notFound);
     return invoice;
   }
 }

@@ -12,7 +12,7 @@ import type { CustomerFields, Invoice, ProductLine } from "../../../../contract/
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import type { InvoiceClient, InvoiceProduct, InvoiceRequest } from "../../../smartbill/types";
 
-export interface InvoiceBodySource {
+interface InvoiceBodySource {
   invoice: Pick<
     Invoice,
     | "issueDate"

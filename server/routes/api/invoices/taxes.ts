@@ -8,7 +8,7 @@ import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import { requireRole } from "../../../plugins/requireRole";
 import { readTaxList } from "./vatRates";
 
-export interface TaxListResponse {
+interface TaxListResponse {
   taxes: { name: string; percentage: number }[];
   fromProvider: boolean;
 }

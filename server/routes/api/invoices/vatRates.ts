@@ -14,7 +14,7 @@ import type { Tax } from "../../../smartbill/types";
 import { normalizeHeader } from "../../../excel/header";
 
 /** The tax list is a nicety: an import waits at most this long for it (rate-limit wait included). */
-export const TAX_LIST_TIMEOUT_MS = 5_000;
+const TAX_LIST_TIMEOUT_MS = 5_000;
 
 /** The tenant's taxes, or null when they could not be read. */
 export type TaxList = readonly Tax[] | null;
