@@ -22,22 +22,15 @@ import { errorMessage } from "../common/errorMessage";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-
-/** The export asks the server for the same filter and sort the screen shows. */
-function exportQuery(format: "csv" | "xlsx", filter: Record<string, unknown>, sort: { field: string; order: string }) {
-  const query = new URLSearchParams({ format, sort: `${sort.field},${sort.order.toLowerCase()}` });
-  for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
-  }
-  return `/api/smartbill/customer/export?${query}`;
-}
+import { listQuery } from "../providers/specPathDataProvider";
 
 function ExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
   const { filterValues, sort } = useListContext();
   const run = (format: "csv" | "xlsx") =>
-    downloadFile(exportQuery(format, filterValues, sort), `clienti.${format}`).catch((failure) =>
+    // The same filter and sort the screen shows.
+    downloadFile(`/api/smartbill/customer/export?${listQuery(filterValues, sort, { format })}`, `clienti.${format}`).catch((failure) =>
       notify(translate("customers.exportError", { message: errorMessage(failure, "") }), { type: "error" }),
     );
   return (

@@ -33,6 +33,23 @@ function compare(a: unknown, b: unknown): number {
   return String(a ?? "").localeCompare(String(b ?? ""), "ro-RO", { numeric: true });
 }
 
+/**
+ * A list's query string as the server reads it: `first` (paging, an export's format), then
+ * `sort=field,asc|desc`, then every filter that has a value. The list screen and its export
+ * ask with the same one, so an export holds what the screen shows.
+ */
+export function listQuery(
+  filter: Record<string, unknown>,
+  sort: { field: string; order: string },
+  first: Record<string, string> = {},
+): URLSearchParams {
+  const query = new URLSearchParams({ ...first, sort: `${sort.field},${sort.order.toLowerCase()}` });
+  for (const [key, value] of Object.entries(filter)) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+  }
+  return query;
+}
+
 export function createSpecPathDataProvider(
   paths: Record<string, ResourcePaths>,
   http: HttpClient,
@@ -57,14 +74,7 @@ export function createSpecPathDataProvider(
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field, order } = params.sort ?? { field: "id", order: "ASC" };
       const filter = params.filter ?? {};
-      const query = new URLSearchParams({
-        page: String(page - 1),
-        size: String(perPage),
-        sort: `${field},${order.toLowerCase()}`,
-      });
-      for (const [key, value] of Object.entries(filter)) {
-        if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
-      }
+      const query = listQuery(filter, { field, order }, { page: String(page - 1), size: String(perPage) });
       const { json } = await http(`${pathsOf(resource).list}?${query}`, { signal: params.signal });
       if (isPage(json)) {
         return { data: json.content.map((r) => withId(resource, r)), total: json.totalElements };
