@@ -330,7 +330,6 @@ export const en = {
     conflict: "The invoice was changed meanwhile in another tab or by another user. The changes here were not saved.",
     reload: "Reload",
     save: "Save",
-    leaveWarning: "You have unsaved changes. Leave the page anyway?",
     send: "Send the invoice",
     sending: "Sending the invoice…",
     sendSuccess: "Success: %{message}",

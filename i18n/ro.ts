@@ -336,7 +336,6 @@ export const ro = {
     conflict: "Factura a fost modificată între timp în alt tab sau de alt utilizator. Modificările de aici nu au fost salvate.",
     reload: "Reîncarcă",
     save: "Salvează",
-    leaveWarning: "Aveți modificări nesalvate. Sigur părăsiți pagina?",
     send: "Trimite Factura",
     sending: "Se trimite factura…",
     sendSuccess: "Succes: %{message}",

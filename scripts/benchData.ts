@@ -7,7 +7,7 @@ const WORDS = ["Alfa", "Beta", "Șerban", "Țesătoria", "Lemn", "Construct", "A
 const CIF_KEY = "753217532";
 
 /** A valid Romanian CIF from a 1–9 digit number (its control digit appended). */
-export function cifOf(n: number): string {
+function cifOf(n: number): string {
   const body = String(n).padStart(9, "0");
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += Number(body[i]) * Number(CIF_KEY[i]);

@@ -19,7 +19,7 @@ export interface InvoiceFormValues extends InvoiceForm {
   client: ClientOption | null;
 }
 
-export type InvoiceFormChange = (patch: Partial<InvoiceFormValues>) => void;
+type InvoiceFormChange = (patch: Partial<InvoiceFormValues>) => void;
 
 /** The warehouses of the tenant; a failure is only logged (spec section 8). */
 export function useWarehouses(): Warehouse[] {

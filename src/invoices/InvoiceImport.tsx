@@ -17,6 +17,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
+import { MIN_DUE_DAYS } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { checkExcelFile } from "../common/excelFile";
@@ -69,7 +70,7 @@ export function InvoiceImport() {
     setRejected([]);
     const problem = checkExcelFile(file);
     if (problem) return setError(translate(problem));
-    if (dueDaysError(values.dueDays)) return setError(translate("invoices.dueDaysMin", { min: 1 }));
+    if (dueDaysError(values.dueDays)) return setError(translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }));
     setError(null);
     setBusy(true);
     const body = new FormData();

@@ -26,7 +26,7 @@ interface Draft extends Omit<ProductLineInput, "quantity" | "price" | "taxPercen
   taxPercentage: string;
 }
 
-export function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[], currency: string): Draft {
+function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[], currency: string): Draft {
   const tax = defaultTax(taxes);
   return {
     name: "",
@@ -48,7 +48,7 @@ function draftOf(line: ProductLine): Draft {
 }
 
 /** A number as typed, with a decimal comma accepted; undefined when it is not one. */
-export function parseNumber(text: string): number | undefined {
+function parseNumber(text: string): number | undefined {
   const normalized = text.trim().replace(",", ".");
   if (normalized === "" || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(normalized)) return undefined;
   return Number(normalized);
@@ -56,7 +56,7 @@ export function parseNumber(text: string): number | undefined {
 
 type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxPercentage", string>>;
 
-export function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: ProductLineInput } {
+function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: ProductLineInput } {
   const errors: Errors = {};
   if (!draft.name.trim()) errors.name = translate("invoices.products.required");
   if (!draft.code.trim()) errors.code = translate("invoices.products.required");

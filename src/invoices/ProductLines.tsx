@@ -68,7 +68,7 @@ const LineRow = memo(function LineRow({
   );
 });
 
-export function Totals({ lines, precision }: { lines: readonly ProductLine[]; precision: number }) {
+function Totals({ lines, precision }: { lines: readonly ProductLine[]; precision: number }) {
   const translate = useTranslate();
   const totals = useMemo(() => lineTotals(lines, precision), [lines, precision]);
   if (totals.length === 0) return null;

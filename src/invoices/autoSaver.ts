@@ -14,8 +14,8 @@
  */
 import { AUTO_SAVE_DELAY_MS } from "../../contract/constants";
 
-export type SaveStatus = "saved" | "unsaved";
-export type SaveError = "failed" | "conflict" | null;
+type SaveStatus = "saved" | "unsaved";
+type SaveError = "failed" | "conflict" | null;
 
 export interface SaveState {
   status: SaveStatus;
@@ -32,7 +32,7 @@ export class SaveConflict extends Error {}
  */
 export class SaveRejected extends Error {}
 
-export interface AutoSaverOptions {
+interface AutoSaverOptions {
   delayMs?: number;
   retryMs?: number;
   onState?: (state: SaveState) => void;

@@ -4,7 +4,7 @@ import { INVOICE_DEFAULTS } from "../../contract/constants";
 import type { InvoiceFormValues } from "./InvoiceFormFields";
 
 /** Today as yyyy-mm-dd in Romania, whatever the browser's time zone. */
-export function todayInRomania(now = new Date()): string {
+function todayInRomania(now = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest" }).format(now);
 }
 

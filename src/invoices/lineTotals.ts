@@ -4,14 +4,14 @@
  */
 import type { ProductLineInput } from "../../contract/api";
 
-export interface CurrencyTotals {
+interface CurrencyTotals {
   currency: string;
   net: number;
   vat: number;
   gross: number;
 }
 
-export function roundTo(value: number, precision: number): number {
+function roundTo(value: number, precision: number): number {
   const factor = 10 ** precision;
   return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
 }

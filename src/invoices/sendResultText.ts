@@ -9,7 +9,7 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type SendOutcome = { kind: "success" | "refused" | "failed"; text: string };
 
-export function withoutLineBreakTags(text: string): string {
+function withoutLineBreakTags(text: string): string {
   return text.replace(/<br\s*\/?>/gi, " ").replace(/\s+/g, " ").trim();
 }
 
