@@ -115,7 +115,7 @@ export function smartBillConfigFromSettings(settings: Record<string, string | un
 
 export function createSmartBillClient(config: SmartBillConfig, options: SmartBillClientOptions = {}): SmartBillClient {
   const baseUrl = checkedBaseUrl(config.baseUrl);
-  const timeoutMs = options.timeoutMs ?? timeoutFromEnvironment();
+  const timeoutMs = options.timeoutMs ?? smartBillTimeoutMs();
   const doFetch = options.fetch ?? fetch;
   const limiter = limiterForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT);
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
@@ -182,7 +182,8 @@ function checkedBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, "");
 }
 
-function timeoutFromEnvironment(): number {
+/** SMARTBILL_TIMEOUT_MS, else 30 s; a "config" error when it is not a whole number ≥ 1. */
+export function smartBillTimeoutMs(): number {
   const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
   if (!raw) return DEFAULT_SMARTBILL_TIMEOUT_MS;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {

@@ -57,12 +57,7 @@ import {
   invoiceSeriesNotFound,
   invoiceTooManyLines,
 } from "../../../messages";
-import {
-  DEFAULT_SMARTBILL_TIMEOUT_MS,
-  type SmartBillClient,
-  type SmartBillClientOptions,
-  smartBillClientForTenant,
-} from "../../../smartbill/client";
+import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { getInvoice } from "./invoices.repository";
@@ -70,18 +65,6 @@ import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
 
 /** A `sending` invoice whose send started longer ago than this was left by a dead process. */
 const SEND_STALE_MS = 5 * 60_000;
-
-export interface SendInvoiceOptions {
-  /** For the SmartBill client (tests: fetch, timeoutMs). */
-  clientOptions?: SmartBillClientOptions;
-  now?: () => number;
-  staleAfterMs?: number;
-  /**
-   * After an unclear outcome that the series does not (yet) confirm, how long to wait before
-   * sending again. Default: the SmartBill time-out (SMARTBILL_TIMEOUT_MS, else 30 s).
-   */
-  recheckDelayMs?: number;
-}
 
 type ClaimableStatus = Extract<InvoiceStatus, "draft" | "refused" | "unclear">;
 
@@ -106,17 +89,16 @@ export async function sendInvoice(
   db: Kysely<Database>,
   tenantId: number,
   invoiceId: number,
-  options: SendInvoiceOptions = {},
 ): Promise<InvoiceSendResult> {
-  const now = options.now ?? Date.now;
-  const claim = await claimSend(db, tenantId, invoiceId, now(), options.staleAfterMs ?? SEND_STALE_MS);
+  const now = Date.now;
+  const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS);
   const send = new SendRun(db, tenantId, invoiceId, claim, now);
   let posted = false;
   try {
     let connection: SmartBillClient | undefined;
     const connect = async () => {
       try {
-        return (connection ??= await smartBillClientForTenant(db, tenantId, options.clientOptions));
+        return (connection ??= await smartBillClientForTenant(db, tenantId));
       } catch (error) {
         return send.fail(notSent(error));
       }
@@ -140,7 +122,9 @@ export async function sendInvoice(
       if (series && nextNumber !== null && current && current.nextNumber > nextNumber) {
         return await send.confirmFromSeries(series, nextNumber);
       }
-      const waitMs = markedAt + (options.recheckDelayMs ?? smartBillTimeoutMs(options.clientOptions)) - now();
+      // Wait as long as SmartBill may take to answer (SMARTBILL_TIMEOUT_MS; the client was
+      // made above, so the setting is valid) before sending again.
+      const waitMs = markedAt + smartBillTimeoutMs() - now();
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         return await send.fail(
@@ -430,10 +414,4 @@ function notSent(error: unknown): HttpError {
 function withoutResendAdvice(message: string): string {
   const advice = message.indexOf(" Factura poate să fi fost totuși emisă");
   return advice === -1 ? message : message.slice(0, advice);
-}
-
-function smartBillTimeoutMs(options: SmartBillClientOptions | undefined): number {
-  if (options?.timeoutMs !== undefined) return options.timeoutMs;
-  const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
-  return raw && /^\d+$/.test(raw) && Number(raw) >= 1 ? Number(raw) : DEFAULT_SMARTBILL_TIMEOUT_MS;
 }
