@@ -1,10 +1,37 @@
 /**
- * What the warehouse, stock and task tests share: an invoicing user of a new tenant made through
- * the API (as an operator would), stock items written directly, and waiting for a task to end.
+ * What the warehouse, stock, invoice and task tests share: the app wired to its own SmartBill
+ * emulator, an invoicing user of a new tenant made through the API (as an operator would), stock
+ * items written directly, and waiting for a task to end.
  */
 import { expect } from "vitest";
 import type { GenerateSetUrlResponse, LoginResponse, Task, Tenant, User } from "../../contract/api";
-import type { TestApp } from "./testApp";
+import type { Dialect } from "./dialects";
+import { type TestApp, testApp, type TestAppOptions } from "./testApp";
+
+/** The emulator's control API, mounted beside its SmartBill API in the app. */
+export const EMULATOR_CONTROL = "/smartbill-emulator/__emulator";
+
+/** The app listening on a loopback port, with tenant 2's smartbill.url pointing at its emulator. */
+export async function liveApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
+  const t = await testApp(dialect, options);
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const address = t.app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  await t.db
+    .updateTable("properties")
+    .set({ value: `http://127.0.0.1:${port}/smartbill-emulator/SBORO/api` })
+    .where("tenantId", "=", 2)
+    .where("name", "=", "smartbill.url")
+    .execute();
+  return t;
+}
+
+/** One call to the emulator's control API (state, faults, request log), which must succeed. */
+export async function emulator(t: TestApp, method: "GET" | "PUT" | "POST" | "DELETE", path: string, body?: object) {
+  const response = await t.app.inject({ method, url: `${EMULATOR_CONTROL}${path}`, ...(body ? { payload: body } : {}) });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.body ? response.json() : undefined;
+}
 
 /** A new tenant and an invoicing user of it, made by the super-admin through the API; signed in. */
 export async function invoicingUserOfNewTenant(

@@ -16,29 +16,15 @@ import type { EmulatorCompanySeed, EmulatorInvoice, EmulatorState, Fault } from 
 import { texts } from "../../server/smartbill/emulator/texts";
 import { errorTextToPlain } from "../../server/smartbill/errorText";
 import { removeTemporaryDatabases } from "../helpers/databases";
-import { type Dialect, describeEachDialect } from "../helpers/dialects";
-import { type TestApp, testApp } from "../helpers/testApp";
+import { describeEachDialect } from "../helpers/dialects";
+import { addWarehouse, emulator, liveApp } from "../helpers/smartbillData";
+import type { TestApp } from "../helpers/testApp";
 import { addTenant, addUser } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
-const EMULATOR = "/smartbill-emulator/__emulator";
 const DEMO_TENANT = 2;
 
-/** The app listening on a loopback port, with tenant 2's smartbill.url pointing at its emulator. */
-async function liveApp(dialect: Dialect): Promise<TestApp> {
-  const t = await testApp(dialect);
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await t.db
-    .updateTable("properties")
-    .set({ value: `http://127.0.0.1:${port}/smartbill-emulator/SBORO/api` })
-    .where("tenantId", "=", DEMO_TENANT)
-    .where("name", "=", "smartbill.url")
-    .execute();
-  return t;
-}
 
 interface LoggedRequest {
   method: string;
@@ -47,11 +33,6 @@ interface LoggedRequest {
   body?: Record<string, unknown>;
 }
 
-async function emulator(t: TestApp, method: "GET" | "PUT" | "POST" | "DELETE", path: string, body?: object) {
-  const response = await t.app.inject({ method, url: `${EMULATOR}${path}`, ...(body ? { payload: body } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.body ? response.json() : undefined;
-}
 
 describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoice/send/{id})", (dialect) => {
   let t: TestApp;
@@ -94,13 +75,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    centralId = (
-      await t.db
-        .insertInto("warehouses")
-        .values({ tenantId: DEMO_TENANT, warehouseName: "Depozit Central", warehouseType: "en gros", createdAt: now, updatedAt: now })
-        .returning("id")
-        .executeTakeFirstOrThrow()
-    ).id;
+    centralId = await addWarehouse(t, DEMO_TENANT, "Depozit Central");
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -20,8 +20,8 @@ import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { xlsxOf, zipBomb } from "../helpers/excelFiles";
-import { addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
-import { type TestApp, testApp } from "../helpers/testApp";
+import { addWarehouse, EMULATOR_CONTROL, invoicingUserOfNewTenant, liveApp } from "../helpers/smartbillData";
+import type { TestApp } from "../helpers/testApp";
 import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
@@ -30,7 +30,6 @@ const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fix
 /** The hostile files the customer import is tested with: the same reader refuses them here. */
 const customerFixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/customers", name));
 const ROLE_FORBIDDEN = "Nu aveți dreptul să accesați această resursă.";
-const EMULATOR = "/smartbill-emulator/__emulator";
 const HEADER = ["Denumire produs", "Cod produs", "Cantitate", "Pret"];
 const line = { name: "Produs nou", code: "N1", quantity: 2, price: 10 };
 
@@ -72,16 +71,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
   let otherWarehouse: number;
 
   beforeAll(async () => {
-    t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const address = t.app.server.address();
-    const port = typeof address === "object" && address ? address.port : 0;
-    await t.db
-      .updateTable("properties")
-      .set({ value: `http://127.0.0.1:${port}/smartbill-emulator/SBORO/api` })
-      .where("tenantId", "=", 2)
-      .where("name", "=", "smartbill.url")
-      .execute();
+    t = await liveApp(dialect, { env: { TASK_WORKER: "off" } });
     ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
     other = await invoicingUserOfNewTenant(t, superadmin, "Facturi Alt Tenant SRL", "facturare@facturi-alt.ro");
     central = await addWarehouse(t, 2, "Depozit Central");
@@ -92,7 +82,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
   });
   afterAll(() => t.close());
   beforeEach(() => resetSmartBillLimiters());
-  afterEach(() => t.app.inject({ method: "DELETE", url: `${EMULATOR}/faults` }));
+  afterEach(() => t.app.inject({ method: "DELETE", url: `${EMULATOR_CONTROL}/faults` }));
 
   async function addCustomer(tenantId: number, codClient: string, clientName: string): Promise<number> {
     const now = new Date().toISOString();
@@ -197,7 +187,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const noSettings = await imported(await sheet, {}, other.session);
       expect(noSettings.products!.map((p) => [p.taxName, p.taxPercentage])).toEqual([["Normala", 19], ["Redusa", 11]]);
 
-      await t.app.inject({ method: "POST", url: `${EMULATOR}/faults`, payload: { fault: "html500", path: "/tax" } });
+      await t.app.inject({ method: "POST", url: `${EMULATOR_CONTROL}/faults`, payload: { fault: "html500", path: "/tax" } });
       const failing = await imported(await sheet, {});
       expect(failing.products!.map((p) => p.taxPercentage)).toEqual([19, 11]);
       // And back to SmartBill's rate once it answers again.

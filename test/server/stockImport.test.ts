@@ -17,7 +17,7 @@ import { createStockImport } from "../../server/tasks/kinds/stockImport";
 import { enqueueTask } from "../../server/tasks/queue";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { type Dialect, describeEachDialect } from "../helpers/dialects";
-import { waitForTask } from "../helpers/smartbillData";
+import { emulator, liveApp, waitForTask } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
 
 afterAll(removeTemporaryDatabases);
@@ -25,28 +25,6 @@ afterAll(removeTemporaryDatabases);
 const INTERRUPTED = "Sarcina a fost întreruptă de repornirea serverului. Porniți-o din nou.";
 const INTERNAL = "Sarcina a eșuat din cauza unei erori interne; nimic nu a fost modificat. Detaliile sunt în jurnalul serverului.";
 const FAST = { TASK_POLL_MS: "20", TASK_STALE_SECONDS: "1" };
-const EMULATOR = "/smartbill-emulator/__emulator";
-
-/** The app listening on a loopback port, with tenant 2's smartbill.url pointing at its emulator. */
-async function liveApp(dialect: Dialect, databaseUrl?: string): Promise<TestApp> {
-  const t = await testApp(dialect, { env: FAST, databaseUrl });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  const address = t.app.server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  await t.db
-    .updateTable("properties")
-    .set({ value: `http://127.0.0.1:${port}/smartbill-emulator/SBORO/api` })
-    .where("tenantId", "=", 2)
-    .where("name", "=", "smartbill.url")
-    .execute();
-  return t;
-}
-
-async function emulator(t: TestApp, method: "GET" | "PUT" | "POST" | "DELETE", path: string, body?: object) {
-  const response = await t.app.inject({ method, url: `${EMULATOR}${path}`, ...(body ? { payload: body } : {}) });
-  expect(response.statusCode, response.body).toBeLessThan(300);
-  return response.body ? response.json() : undefined;
-}
 
 /** Changes the demo company in the emulator (its stock, its use of product codes, …). */
 async function changeCompany(t: TestApp, change: (company: EmulatorCompanySeed) => void): Promise<void> {
@@ -67,7 +45,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
   let central: number;
   let cluj: number;
   beforeAll(async () => {
-    t = await liveApp(dialect);
+    t = await liveApp(dialect, { env: FAST });
     [invoicing, admin] = await Promise.all([t.signIn("facturare@demo.ro"), t.signIn("admin@demo.ro")]);
     const add = (warehouseName: string, warehouseType: string) =>
       t.api("POST", "/api/smartbill/warehouses", { session: invoicing, body: { warehouseName, warehouseType } });
@@ -288,7 +266,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
       await silent.called;
       const databaseUrl = t.databaseUrl;
       await t.close();
-      t = await liveApp(dialect, databaseUrl);
+      t = await liveApp(dialect, { env: FAST, databaseUrl });
       invoicing = await t.signIn("facturare@demo.ro");
       const task = (await t.api("GET", `/api/tasks/${taskId}`, { session: invoicing })).json<Task>();
       expect(task).toMatchObject({ status: "failed", errorText: INTERRUPTED });
