@@ -30,6 +30,12 @@ export interface LoginResponse {
 
 export interface RefreshRequest {
   refreshToken: string;
+  /**
+   * The client's name for this exchange (random, kept until its answer arrives). Sent again with
+   * the same refresh token after the answer was lost (the page reloaded mid-refresh), it gets
+   * the same answer instead of counting as a stolen token's reuse.
+   */
+  attempt?: string;
 }
 
 /** Body of POST /dmz-api/logout: the refresh token of the session to end. */

@@ -3,12 +3,18 @@
  * token for a new one (rotation). A token presented a second time means it was copied, so the
  * whole session is revoked: the thief's and the owner's tokens, refresh and access alike, stop
  * working and the owner signs in again. Logout ends the session the same way.
+ *
+ * One exception keeps a reload from signing the user out: a page that reloads while its refresh
+ * is on the way never receives the answer, and would present the old token again. A client that
+ * names its exchange (`attempt`) gets a successor derived from the old token and that name; the
+ * same token with the same name, while that successor is still unused, is answered with the same
+ * successor again. Any other second presentation is a reuse, as before.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { timestamp, timestampIn } from "../db/timestamps";
-import { hashOpaqueToken, newOpaqueToken } from "./opaqueTokens";
+import { derivedOpaqueToken, hashOpaqueToken, newOpaqueToken } from "./opaqueTokens";
 
 export interface IssuedSession {
   sessionId: string;
@@ -40,8 +46,10 @@ export async function rotateRefreshToken(
   db: Kysely<Database>,
   presented: string,
   refreshTtlSeconds: number,
+  attempt?: string,
 ): Promise<RotationResult> {
   const tokenHash = hashOpaqueToken(presented);
+  const successor = attempt === undefined ? undefined : derivedOpaqueToken(presented, attempt);
   return db.transaction().execute(async (trx): Promise<RotationResult> => {
     const row = await trx
       .selectFrom("refresh_tokens")
@@ -57,11 +65,23 @@ export async function rotateRefreshToken(
       .executeTakeFirst();
     if (!row) return { ok: false, reason: "unknown" };
     if (row.revokedAt) return { ok: false, reason: "revoked" };
+    const now = timestamp();
     if (row.usedAt) {
+      // The same exchange asked again (its answer was lost): the same successor, if unused.
+      if (successor !== undefined) {
+        const again = await trx
+          .selectFrom("refresh_tokens")
+          .select("tokenHash")
+          .where("tokenHash", "=", hashOpaqueToken(successor))
+          .where("sessionId", "=", row.sessionId)
+          .where("usedAt", "is", null)
+          .where("expiresAt", ">", now)
+          .executeTakeFirst();
+        if (again) return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+      }
       await revokeSession(trx, row.sessionId);
       return { ok: false, reason: "reused" };
     }
-    const now = timestamp();
     if (row.expiresAt <= now) return { ok: false, reason: "expired" };
 
     // The condition on usedAt makes two concurrent refreshes with the same token race for this
@@ -77,7 +97,7 @@ export async function rotateRefreshToken(
       return { ok: false, reason: "reused" };
     }
 
-    const refreshToken = await addRefreshToken(trx, row.sessionId, refreshTtlSeconds);
+    const refreshToken = await addRefreshToken(trx, row.sessionId, refreshTtlSeconds, successor);
     return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken };
   });
 }
@@ -138,8 +158,8 @@ async function addRefreshToken(
   db: Kysely<Database>,
   sessionId: string,
   ttlSeconds: number,
+  token = newOpaqueToken(),
 ): Promise<string> {
-  const token = newOpaqueToken();
   await db
     .insertInto("refresh_tokens")
     .values({

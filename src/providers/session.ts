@@ -58,6 +58,8 @@ export function fromLoginResponse(answer: LoginResponse): StoredSession {
   };
 }
 
+const REFRESH_ATTEMPT_KEY = `${SESSION_STORAGE_KEY}-refresh-attempt`;
+
 class SessionStore {
   private listeners = new Set<Listener>();
 
@@ -83,6 +85,29 @@ class SessionStore {
   remove(reason?: SessionEndReason): void {
     localStorage.removeItem(SESSION_STORAGE_KEY);
     this.emit(null, reason);
+  }
+
+  /**
+   * The name of the exchange of this refresh token (POST /dmz-api/refresh `attempt`), made once
+   * and kept until `refreshAnswered`: a page reloaded while its refresh was on the way asks the
+   * same exchange again and gets the answer it lost, instead of presenting a used token.
+   */
+  refreshAttempt(refreshToken: string): string {
+    try {
+      const kept = JSON.parse(localStorage.getItem(REFRESH_ATTEMPT_KEY) ?? "null") as { refreshToken?: string; attempt?: string } | null;
+      if (kept?.refreshToken === refreshToken && typeof kept.attempt === "string") return kept.attempt;
+    } catch {
+      // unreadable: a new name
+    }
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const attempt = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    localStorage.setItem(REFRESH_ATTEMPT_KEY, JSON.stringify({ refreshToken, attempt }));
+    return attempt;
+  }
+
+  /** The exchange's answer arrived (or the session ended): its name is no longer needed. */
+  refreshAnswered(): void {
+    localStorage.removeItem(REFRESH_ATTEMPT_KEY);
   }
 
   /** Logout: the spec clears all of localStorage, not only the session. */

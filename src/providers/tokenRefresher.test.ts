@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import Fastify from "fastify";
 import { startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { createAuthProvider, NO_TOKEN_MESSAGE } from "./authProvider";
+import type { LoginResponse } from "../../contract/api";
 import { requestJson } from "./requestJson";
 import { session, type SessionEndReason } from "./session";
 import { createTokenRefresher, SESSION_CHANGED_MESSAGE, type TokenRefresher } from "./tokenRefresher";
@@ -71,6 +72,24 @@ describe("the token refresher against the real server", () => {
     stop();
     expect(seen).toEqual(["refresh-failed"]);
     expect(session.get()).toBeNull();
+  });
+
+  it("after a reload that lost a refresh's answer, asks the same exchange again and stays signed in", async () => {
+    const first = await signIn();
+    refresher.stop();
+    // The page sent its refresh, named as the refresher names it, and reloaded before the answer.
+    const body = JSON.stringify({ refreshToken: first.refreshToken, attempt: session.refreshAttempt(first.refreshToken) });
+    const { json: lost } = await requestJson<LoginResponse>("/dmz-api/refresh", { method: "POST", body });
+    // The reloaded page still holds the old token, and refreshes with it.
+    refresher = createTokenRefresher(session);
+    const { seen, stop } = endings();
+    const again = await refresher.refresh();
+    stop();
+    expect(seen).toEqual([]);
+    expect(again.refreshToken).toBe(lost.refreshToken);
+    expect(session.get()?.refreshToken).toBe(lost.refreshToken);
+    // The login goes on: the next exchange is a new one.
+    expect((await refresher.refresh()).refreshToken).not.toBe(lost.refreshToken);
   });
 });
 

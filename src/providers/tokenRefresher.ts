@@ -49,12 +49,11 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
   };
 
   async function askServer(refreshToken: string): Promise<StoredSession> {
+    // Named before it is sent, so that a reload before the answer asks the same exchange again.
+    const body = JSON.stringify({ refreshToken, attempt: store.refreshAttempt(refreshToken) });
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const { json } = await requestJson<LoginResponse>(`${apiBase}${DMZ_PATHS.refresh}`, {
-          method: "POST",
-          body: JSON.stringify({ refreshToken }),
-        });
+        const { json } = await requestJson<LoginResponse>(`${apiBase}${DMZ_PATHS.refresh}`, { method: "POST", body });
         if (!json?.authenticationToken) throw new Error("Răspuns fără token de acces.");
         return fromLoginResponse(json);
       } catch (error) {
@@ -79,10 +78,12 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
       } catch (error) {
         if (store.get()?.refreshToken === latest.refreshToken) {
           stop();
+          store.refreshAnswered();
           store.remove("refresh-failed");
         }
         throw error;
       }
+      store.refreshAnswered();
       // Logged out (or in as someone else) meanwhile: the old login must not come back.
       if (store.get()?.refreshToken !== latest.refreshToken) throw new Error(SESSION_CHANGED_MESSAGE);
       store.set(next);

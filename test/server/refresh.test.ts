@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
 import { hashOpaqueToken } from "../../server/auth/opaqueTokens";
 import { removeTemporaryDatabases } from "../helpers/databases";
@@ -59,6 +59,45 @@ describeEachDialect("POST /dmz-api/refresh", (dialect) => {
     expect((await refresh(second.refreshToken)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(first)).json()).toEqual(SESSION_EXPIRED);
+  });
+
+  describe("an exchange asked again because its answer was lost (the page reloaded mid-refresh)", () => {
+    const named = (refreshToken: string, attempt: string) =>
+      t.api("POST", "/dmz-api/refresh", { body: { refreshToken, attempt }, xsrf: false });
+    const attempt = "Yq3xL0b9rT2vW8nE5kJ7aZ";
+
+    it("answers the same exchange again with the same successor, and the session lives on", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      const lost = (await named(first.refreshToken, attempt)).json<LoginResponse>();
+      const again = await named(first.refreshToken, attempt);
+      expect(again.statusCode).toBe(200);
+      expect(again.json<LoginResponse>().refreshToken).toBe(lost.refreshToken);
+      expect((await me(again.json<LoginResponse>())).statusCode).toBe(200);
+      const next = await refresh(lost.refreshToken);
+      expect(next.statusCode).toBe(200);
+      expect((await me(next.json<LoginResponse>())).statusCode).toBe(200);
+    });
+
+    it("still counts it as a reuse, and revokes the session, once the successor has been used", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      const second = (await named(first.refreshToken, attempt)).json<LoginResponse>();
+      const third = (await refresh(second.refreshToken)).json<LoginResponse>();
+      expect((await named(first.refreshToken, attempt)).json()).toEqual(SESSION_EXPIRED);
+      expect((await me(third)).statusCode).toBe(401);
+    });
+
+    it("still counts it as a reuse when the exchange is named differently", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      const second = (await named(first.refreshToken, attempt)).json<LoginResponse>();
+      expect((await named(first.refreshToken, "another-attempt-name-123")).statusCode).toBe(401);
+      expect((await refresh(second.refreshToken)).statusCode).toBe(401);
+    });
+
+    it("refuses a name that is not 16 to 64 URL-safe characters", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      expect((await named(first.refreshToken, "short")).statusCode).toBe(400);
+      expect((await refresh(first.refreshToken)).statusCode).toBe(200);
+    });
   });
 
   it("leaves the user's other sessions alone when one is revoked for reuse", async () => {

@@ -20,6 +20,7 @@ export const refreshRoute: FastifyPluginAsync = async (app) => {
         app.db,
         request.body.refreshToken,
         app.config.refreshTokenTtlSeconds,
+        request.body.attempt,
       );
       if (!rotation.ok) {
         if (rotation.reason === "reused") {

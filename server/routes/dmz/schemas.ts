@@ -22,7 +22,7 @@ export const refreshBody = {
   type: "object",
   required: ["refreshToken"],
   additionalProperties: false,
-  properties: { refreshToken: token },
+  properties: { refreshToken: token, attempt: { type: "string", pattern: "^[A-Za-z0-9_-]{16,64}$" } },
 } as const;
 
 export const logoutBody = {
