@@ -31,6 +31,7 @@ export const messages = {
   unsupportedMediaType: "Tipul de conținut al cererii nu este acceptat.",
   payloadTooLarge: "Cererea este prea mare.",
   methodNotAllowed: "Metoda nu este permisă pentru această resursă.",
+  controlCharacters: "Date invalide: textul conține caractere de control nepermise (de exemplu NUL).",
 
   // Lists (page, size, sort, q)
   sortDirectionInvalid: "Direcția de sortare trebuie să fie asc sau desc.",
@@ -75,6 +76,11 @@ export const messages = {
     "Sarcina a eșuat din cauza unei erori interne; nimic nu a fost modificat. Detaliile sunt în jurnalul serverului.",
   stockImportWarehouseGone: "Depozitul nu mai există; stocul nu a fost importat.",
 } as const;
+
+/** A field, query parameter or cell holding NUL or another control character (controlCharacters.ts). */
+export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise`;
+export const cellControlCharacters = (column: string) =>
+  `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
 
 export const sortFieldInvalid = (field: string, allowed: readonly string[]) =>
   `Nu se poate sorta după „${field}”. Câmpuri permise: ${allowed.join(", ")}.`;
