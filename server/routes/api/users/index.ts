@@ -172,7 +172,13 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
       const forbidden = ROLES.find((role) => requested.has(role) !== current.has(role) && !grantable.includes(role));
       if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
       const roles = ROLES.filter((role) => requested.has(role));
-      await replaceRoles(app.db, userId, roles);
+      const changed = ROLES.some((role) => requested.has(role) !== current.has(role));
+      await app.db.transaction().execute(async (trx) => {
+        await replaceRoles(trx, userId, roles);
+        // The roles are in the access token: a user whose roles changed signs in again, so an
+        // old token never exercises a role taken away (nor misses one granted) until it expires.
+        if (changed) await revokeUserSessions(trx, userId);
+      });
       return { message: messages.rolesUpdated, roles };
     },
   );

@@ -178,17 +178,15 @@ export async function deleteUser(db: Kysely<Database>, id: number): Promise<void
   });
 }
 
-/** Makes `roles` the user's whole set of roles, in one transaction. */
-export async function replaceRoles(db: Kysely<Database>, userId: number, roles: readonly RoleName[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("user_roles").where("userId", "=", userId).execute();
-    if (roles.length === 0) return;
-    const roleIds = await trx.selectFrom("roles").select("id").where("name", "in", [...roles]).execute();
-    await trx
-      .insertInto("user_roles")
-      .values(roleIds.map((role) => ({ userId, roleId: role.id })))
-      .execute();
-  });
+/** Makes `roles` the user's whole set of roles; the caller runs it in a transaction. */
+export async function replaceRoles(trx: Kysely<Database>, userId: number, roles: readonly RoleName[]): Promise<void> {
+  await trx.deleteFrom("user_roles").where("userId", "=", userId).execute();
+  if (roles.length === 0) return;
+  const roleIds = await trx.selectFrom("roles").select("id").where("name", "in", [...roles]).execute();
+  await trx
+    .insertInto("user_roles")
+    .values(roleIds.map((role) => ({ userId, roleId: role.id })))
+    .execute();
 }
 
 /** Bounds the number of bound parameters per query (SQLite and PostgreSQL both have a cap). */
