@@ -25,6 +25,14 @@ export interface RecoverThrottleConfig {
   windowSeconds: number;
 }
 
+/** Wrong current passwords on change-password, per account (a signed-in caller). */
+export interface PasswordChangeThrottleConfig {
+  /** Wrong current passwords allowed within the window before the account's changes are locked. */
+  maxFailuresPerAccount: number;
+  /** Length of the counting window, and of the lock once the limit is reached. */
+  windowSeconds: number;
+}
+
 /** The in-process task worker (server/tasks/worker.ts). */
 export interface TaskConfig {
   /** TASK_WORKER=off: this process runs no tasks (they wait for a process that does). */
@@ -63,6 +71,8 @@ export interface Config {
   loginThrottle: LoginThrottleConfig;
   /** Fixed limits; the window is LOGIN_WINDOW_SECONDS. */
   recoverThrottle: RecoverThrottleConfig;
+  /** A fixed limit; the window is LOGIN_WINDOW_SECONDS. */
+  passwordChangeThrottle: PasswordChangeThrottleConfig;
   /**
    * The built UI (vite build output) served beside the API. "" (UI_DIR=) serves none, as in
    * `npm run dev`, where Vite serves the UI.
@@ -84,6 +94,7 @@ const REFRESH_LEAD_SECONDS = TOKEN_REFRESH_LEAD_MS / 1000;
 export const MIN_ACCESS_TOKEN_TTL_SECONDS = REFRESH_LEAD_SECONDS + 1;
 const RECOVER_MAX_REQUESTS_PER_ACCOUNT = 5;
 const RECOVER_MAX_REQUESTS_PER_ADDRESS = 20;
+const PASSWORD_CHANGE_MAX_FAILURES = 10;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -161,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxRequestsPerAddress: RECOVER_MAX_REQUESTS_PER_ADDRESS,
       windowSeconds,
     },
+    passwordChangeThrottle: { maxFailuresPerAccount: PASSWORD_CHANGE_MAX_FAILURES, windowSeconds },
     // Unlike other variables, an explicitly empty UI_DIR means something: no UI.
     uiDir: env.UI_DIR === undefined ? "./dist" : env.UI_DIR.trim(),
     logLevel,

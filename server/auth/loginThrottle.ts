@@ -1,22 +1,28 @@
 /**
- * Slows down password guessing. Failed logins are counted per account (the email typed, known
- * or not, so the answer does not reveal which accounts exist) and per client address. When a
- * counter reaches its limit within the window, that key is locked for the window's length, and
- * every login on it is refused with 429, even with the right password. The counters live in the
- * database so several API processes share them.
+ * Slows down password guessing. Login attempts are counted per account (the email typed, known
+ * or not, so the answer does not reveal which accounts exist) and per client address, before the
+ * password is checked; a successful one is then given back (takeAttempt, attemptSucceeded), so
+ * what stays counted are the failures. When a counter reaches its limit within the window, that
+ * key is locked for the window's length, and every login on it is refused with 429, even with the
+ * right password. The counters live in the database so several API processes share them.
  *
  * Reset-link requests (POST /dmz-api/recover) are limited the same way, in the same table under
  * keys of their own (`recover-account:`, `recover-address:`), so they neither lock nor unlock
  * logins: there every request counts, since each one can send a mail.
+ *
+ * Wrong current passwords on change-password are counted per account only (`password-change:`
+ * and the user's id): the caller is signed in, so a stolen session cannot be used to guess the
+ * account's password online, whatever address it comes from.
  */
 import type { Kysely } from "kysely";
-import type { LoginThrottleConfig, RecoverThrottleConfig } from "../config";
+import type { LoginThrottleConfig, PasswordChangeThrottleConfig, RecoverThrottleConfig } from "../config";
 import type { Database } from "../db/database";
 import { timestamp, timestampIn, timestampMs } from "../db/timestamps";
 
 export interface ThrottleKeys {
   account: string;
-  address: string;
+  /** Absent where only the account is counted (change-password). */
+  address?: string;
 }
 
 export function throttleKeys(email: string, address: string): ThrottleKeys {
@@ -27,59 +33,108 @@ export function recoverThrottleKeys(email: string, address: string): ThrottleKey
   return { account: `recover-account:${email}`, address: `recover-address:${address}` };
 }
 
-/** Milliseconds until the later of the two locks ends; 0 when neither key is locked. */
-export async function lockRemainingMs(db: Kysely<Database>, keys: ThrottleKeys): Promise<number> {
+export function passwordChangeThrottleKeys(userId: number): ThrottleKeys {
+  return { account: `password-change:${userId}` };
+}
+
+/** Milliseconds until the latest of the keys' locks ends; 0 when none is locked. */
+async function lockRemainingMs(db: Kysely<Database>, keys: readonly string[]): Promise<number> {
   const now = Date.now();
   const rows = await db
     .selectFrom("login_failures")
     .select("lockedUntil")
-    .where("key", "in", [keys.account, keys.address])
+    .where("key", "in", keys)
     .where("lockedUntil", ">", timestamp(now))
     .execute();
   return Math.max(0, ...rows.map((row) => timestampMs(row.lockedUntil!) - now));
 }
 
-export async function recordLoginFailure(
-  db: Kysely<Database>,
-  keys: ThrottleKeys,
-  limits: LoginThrottleConfig,
-): Promise<void> {
-  await count(db, keys.account, limits.maxFailuresPerAccount, limits.windowSeconds);
-  await count(db, keys.address, limits.maxFailuresPerAddress, limits.windowSeconds);
+/**
+ * Counts one attempt on each key BEFORE what it guards is checked, and answers 0 when the attempt
+ * may go on, or the milliseconds until the lock that refuses it ends. Counting first is what holds
+ * the limit under concurrency: forty guesses sent at once each take a number, and only those
+ * within the limit are checked at all (counting after the check let all forty through, since none
+ * had failed yet when each looked at the lock). The limit's own attempt is still checked; it sets
+ * the lock for the window's length.
+ */
+export async function takeAttempt(db: Kysely<Database>, counters: readonly Counter[], windowSeconds: number): Promise<number> {
+  const locked = await lockRemainingMs(db, counters.map((counter) => counter.key));
+  if (locked > 0) return locked;
+  let refusedFor = 0;
+  for (const { key, max } of counters) {
+    const { failures, lockedUntil } = await count(db, key, max, windowSeconds);
+    if (failures > max) refusedFor = Math.max(refusedFor, lockedUntil ? timestampMs(lockedUntil) - Date.now() : windowSeconds * 1000, 1);
+  }
+  return refusedFor;
 }
 
-/** Counts one reset-link request, for an unknown email exactly as for a known one. */
-export async function recordRecoverRequest(
-  db: Kysely<Database>,
-  keys: ThrottleKeys,
-  limits: RecoverThrottleConfig,
-): Promise<void> {
-  await count(db, keys.account, limits.maxRequestsPerAccount, limits.windowSeconds);
-  await count(db, keys.address, limits.maxRequestsPerAddress, limits.windowSeconds);
+/** One counter of an attempt: its key and the attempts allowed on it within the window. */
+export interface Counter {
+  key: string;
+  max: number;
 }
 
-/** After a successful login the account starts afresh; the address counter is kept on purpose,
- * or one attacker-owned account could be used to reset it between guesses at other accounts. */
+export function loginCounters(keys: ThrottleKeys, limits: LoginThrottleConfig): Counter[] {
+  return counters(keys, limits.maxFailuresPerAccount, limits.maxFailuresPerAddress);
+}
+
+/** Reset-link requests: every request counts, a success as much as a failure (each may send a mail). */
+export function recoverCounters(keys: ThrottleKeys, limits: RecoverThrottleConfig): Counter[] {
+  return counters(keys, limits.maxRequestsPerAccount, limits.maxRequestsPerAddress);
+}
+
+export function passwordChangeCounters(keys: ThrottleKeys, limits: PasswordChangeThrottleConfig): Counter[] {
+  return [{ key: keys.account, max: limits.maxFailuresPerAccount }];
+}
+
+function counters(keys: ThrottleKeys, perAccount: number, perAddress: number): Counter[] {
+  const list = [{ key: keys.account, max: perAccount }];
+  if (keys.address !== undefined) list.push({ key: keys.address, max: perAddress });
+  return list;
+}
+
+/**
+ * The attempt succeeded: it was not a failure after all. The account starts afresh; the address
+ * gets its attempt back but keeps its failures, or one attacker-owned account could be used to
+ * reset the address's count between guesses at other accounts.
+ */
+export async function attemptSucceeded(db: Kysely<Database>, keys: ThrottleKeys, limits: LoginThrottleConfig): Promise<void> {
+  await clearAccountFailures(db, keys);
+  if (keys.address === undefined) return;
+  await db
+    .updateTable("login_failures")
+    .set((eb) => ({
+      failures: eb("failures", "-", 1),
+      // The lock this very attempt set, by being the limit's, is lifted with it.
+      lockedUntil: eb.case().when("failures", "<=", limits.maxFailuresPerAddress).then(eb.val<string | null>(null)).else(eb.ref("lockedUntil")).end(),
+    }))
+    .where("key", "=", keys.address)
+    .where("failures", ">", 0)
+    .execute();
+}
+
+/** The account starts afresh (a successful login or password change, or a password set by link). */
 export async function clearAccountFailures(db: Kysely<Database>, keys: ThrottleKeys): Promise<void> {
   await db.deleteFrom("login_failures").where("key", "=", keys.account).execute();
 }
 
 /**
- * One atomic upsert, so concurrent events from several processes are all counted: a new
+ * One atomic upsert, so concurrent attempts from several processes are all counted: a new
  * window starts when the current one is over, and the lock is set when the limit is reached.
- * (The column is named `failures`; for recover keys it counts requests.)
+ * Answers the count and the lock after it. (The column is named `failures`: it counts attempts
+ * not yet known to have succeeded.)
  */
 async function count(
   db: Kysely<Database>,
   key: string,
   max: number,
   windowSeconds: number,
-): Promise<void> {
+): Promise<{ failures: number; lockedUntil: string | null }> {
   const now = Date.now();
   const nowText = timestamp(now);
   const lockUntil = timestampIn(windowSeconds, now);
   const windowStartCutoff = timestampIn(-windowSeconds, now);
-  await db
+  const row = await db
     .insertInto("login_failures")
     .values({
       key,
@@ -106,7 +161,8 @@ async function count(
             .end(),
           lockedUntil: eb
             .case()
-            .when(failures, ">=", max)
+            // Only the limit's own attempt sets the lock: later ones, refused, do not extend it.
+            .when(failures, "=", max)
             .then(eb.val<string | null>(lockUntil))
             .when(windowOver)
             .then(eb.val<string | null>(null))
@@ -115,5 +171,7 @@ async function count(
         };
       }),
     )
-    .execute();
+    .returning(["failures", "lockedUntil"])
+    .executeTakeFirstOrThrow();
+  return { failures: Number(row.failures), lockedUntil: row.lockedUntil };
 }

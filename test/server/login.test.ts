@@ -5,6 +5,7 @@ import { tooManyAttempts, tooManyRequests } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { addUser } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -116,6 +117,22 @@ describeEachDialect("POST /dmz-api/login", (dialect) => {
         }
         expect((await t.login("facturare@demo.ro", "demo1234", `10.2.${round}.9`)).statusCode).toBe(200);
       }
+    });
+
+    it("checks no more guesses than the limit when they arrive all at once", async () => {
+      await addUser(t, { email: "simultan@demo.ro", tenantId: 2, password: "parola-corecta" });
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => t.login("simultan@demo.ro", `ghicit-${i}`, `10.4.${i}.1`)),
+      );
+      expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(3);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(37);
+      expect((await t.login("simultan@demo.ro", "parola-corecta", "10.4.99.1")).statusCode).toBe(429);
+    });
+
+    it("does not count an address's successful logins against it", async () => {
+      const office = "10.5.0.1";
+      for (let i = 0; i < 8; i++) expect((await t.login("superadmin@demo.ro", "demo1234", office)).statusCode).toBe(200);
+      expect((await t.login("facturare@demo.ro", "demo1234", office)).statusCode).toBe(200);
     });
 
     it("locks an address with 429 after too many failures across accounts", async () => {

@@ -1,11 +1,13 @@
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { LoginResponse } from "../../contract/api";
 import { SMTPServer } from "smtp-server";
 import { createPasswordToken } from "../../server/auth/passwordTokens";
 import { resetPasswordMail } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { addUser } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -67,6 +69,57 @@ describeEachDialect("passwords", (dialect) => {
       expect((await t.api("GET", "/api/me", { session: elsewhere })).statusCode).toBe(401);
       const refresh = await t.api("POST", "/dmz-api/refresh", { body: { refreshToken: elsewhere.refreshToken } });
       expect(refresh.statusCode).toBe(401);
+    });
+
+    describe("wrong current passwords", () => {
+      const WINDOW_SECONDS = 60;
+      let throttledApp: TestApp;
+      let counter = 0;
+      beforeAll(async () => {
+        throttledApp = await testApp(dialect, { env: { LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
+      });
+      afterAll(() => throttledApp.close());
+      afterEach(() => vi.useRealTimers());
+
+      async function signedInUser(): Promise<LoginResponse> {
+        const email = `schimbare${++counter}@demo.ro`;
+        await addUser(throttledApp, { email, tenantId: 2, roles: ["ROLE_SMARTBILL"], password: "parola-curenta" });
+        return throttledApp.signIn(email, "parola-curenta");
+      }
+      const changeOn = (session: LoginResponse, currentPassword: string, newPassword = "o-parola-noua-1") =>
+        throttledApp.api("POST", "/api/user/change-password", { session, body: { currentPassword, newPassword } });
+      const guesses = (session: LoginResponse, count: number) =>
+        Promise.all(Array.from({ length: count }, (_, i) => changeOn(session, `ghicit-${i}`)));
+
+      it("answers 429 after 10 wrong ones, even for the right password, until the window ends", async () => {
+        const session = await signedInUser();
+        const answers = await guesses(session, 40);
+        expect(answers.filter((r) => r.statusCode === 400)).toHaveLength(10);
+        expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(30);
+
+        const right = await changeOn(session, "parola-curenta");
+        expect(right.statusCode).toBe(429);
+        expect(right.json().message).toBe("Prea multe încercări eșuate. Încercați din nou peste 1 minut.");
+        expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+        expect(Number(right.headers["retry-after"])).toBeLessThanOrEqual(WINDOW_SECONDS);
+
+        // Another account is not locked by this one's guesses.
+        const other = await signedInUser();
+        expect((await changeOn(other, "parola-curenta")).statusCode).toBe(200);
+
+        // Once the window is over, the right password works again.
+        vi.useFakeTimers({ toFake: ["Date"] });
+        vi.setSystemTime(Date.now() + (WINDOW_SECONDS + 1) * 1000);
+        expect((await changeOn(session, "parola-curenta")).statusCode).toBe(200);
+      });
+
+      it("starts counting afresh after a successful change", async () => {
+        const session = await signedInUser();
+        await guesses(session, 9);
+        expect((await changeOn(session, "parola-curenta", "a-doua-parola")).statusCode).toBe(200);
+        expect((await guesses(session, 9)).every((r) => r.statusCode === 400)).toBe(true);
+        expect((await changeOn(session, "a-doua-parola", "a-treia-parola")).statusCode).toBe(200);
+      });
     });
 
     it("requires a session and the XSRF header", async () => {
@@ -256,6 +309,14 @@ describeEachDialect("passwords", (dialect) => {
       expect(await mailsTo("admin@demo.ro")).toBe(5);
       // Other emails are unaffected.
       expect((await recover("facturare@demo.ro", "10.4.0.9")).statusCode).toBe(200);
+    });
+
+    it("mails no more than five links when twenty requests for one email arrive at once", async () => {
+      await addUser(t, { email: "simultan@demo.ro", tenantId: 2, password: "parola-corecta" });
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => recover("simultan@demo.ro", `10.8.${i}.1`)));
+      expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+      expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(15);
+      expect(await mailsTo("simultan@demo.ro")).toBe(5);
     });
 
     it("counts an unknown email exactly like a known one", async () => {

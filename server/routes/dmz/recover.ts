@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { MessageResponse, RecoverRequest } from "../../../contract/api";
-import { lockRemainingMs, recordRecoverRequest, recoverThrottleKeys } from "../../auth/loginThrottle";
+import { recoverCounters, recoverThrottleKeys, takeAttempt } from "../../auth/loginThrottle";
 import { createPasswordToken, passwordLink } from "../../auth/passwordTokens";
 import { throttled } from "../../errors";
 import { messages, resetPasswordMail, tooManyRequests } from "../../messages";
@@ -20,9 +20,9 @@ export const recoverRoute: FastifyPluginAsync = async (app) => {
     async (request) => {
       const email = normalizeEmail(request.body.email);
       const keys = recoverThrottleKeys(email, request.ip);
-      const lockedMs = await lockRemainingMs(app.db, keys);
+      const limits = app.config.recoverThrottle;
+      const lockedMs = await takeAttempt(app.db, recoverCounters(keys, limits), limits.windowSeconds);
       if (lockedMs > 0) throw throttled(lockedMs, tooManyRequests);
-      await recordRecoverRequest(app.db, keys, app.config.recoverThrottle);
 
       const account = await findAccountByEmail(app.db, email);
       if (account) {

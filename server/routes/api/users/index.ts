@@ -25,12 +25,18 @@ import {
   invalidatePasswordTokens,
   passwordLink,
 } from "../../../auth/passwordTokens";
+import {
+  clearAccountFailures,
+  passwordChangeCounters,
+  passwordChangeThrottleKeys,
+  takeAttempt,
+} from "../../../auth/loginThrottle";
 import { hashPassword, verifyPassword } from "../../../auth/passwords";
 import { revokeUserSessions } from "../../../auth/sessions";
 import type { Config } from "../../../config";
 import { isUniqueViolation } from "../../../db/connection";
-import { HttpError } from "../../../errors";
-import { emailTaken, messages, roleChangeForbidden, userOutOfReach } from "../../../messages";
+import { HttpError, throttled } from "../../../errors";
+import { emailTaken, messages, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
 import { listQuerystring } from "../listQuery";
@@ -72,6 +78,12 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
     { schema: { body: changePasswordBody } },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
+      const keys = passwordChangeThrottleKeys(request.user.id);
+      const limits = app.config.passwordChangeThrottle;
+      // Counted before the password is checked: once locked, even the right one is refused
+      // until the lock ends, so a stolen session cannot guess the account's password.
+      const lockedMs = await takeAttempt(app.db, passwordChangeCounters(keys, limits), limits.windowSeconds);
+      if (lockedMs > 0) throw throttled(lockedMs, tooManyAttempts);
       const account = await findAccountById(app.db, request.user.id);
       if (!account) throw new HttpError(401, messages.sessionExpired);
       if (!(await verifyPassword(account.passwordHash, currentPassword))) {
@@ -79,6 +91,8 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
           currentPassword: messages.currentPasswordWrong,
         });
       }
+      // The right current password: whoever typed it needs no guessing.
+      await clearAccountFailures(app.db, keys);
       if (newPassword.length < MIN_PASSWORD_LENGTH) {
         throw new HttpError(400, messages.passwordTooShort, { newPassword: messages.passwordTooShort });
       }
