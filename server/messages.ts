@@ -10,7 +10,7 @@ export const messages = {
   authenticationRequired: "Autentificare necesară. Vă rugăm să vă autentificați.",
   xsrfRejected: "Cerere respinsă: token anti-falsificare (XSRF) lipsă sau invalid.",
   tenantForbidden: "Nu aveți acces la datele acestui tenant.",
-  tenantHeaderInvalid: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv.",
+  tenantHeaderInvalid: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647).",
   roleForbidden: "Nu aveți dreptul să accesați această resursă.",
   loggedOut: "V-ați deconectat.",
 

@@ -124,7 +124,7 @@ describeEachDialect("access to /api", (dialect) => {
   it("refuses a malformed X-Tenant-ID with 400", async () => {
     const response = await t.api("GET", "/api/me", { session: superadmin, tenantId: "abc" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv.");
+    expect(response.json().message).toBe("Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647).");
   });
 
   it("requireRole lets through exactly the roles of the role matrix", async () => {

@@ -1,7 +1,7 @@
 /** Path parameters shared by the /api routes. */
 
 /** Ids are database integers (PostgreSQL `integer`): anything else is a 400, never a query. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
 
 /** `{ [name]: positive integer }`, e.g. `idParams("id")` for PUT /api/tenant/{id}. */
 export function idParams<Name extends string>(name: Name) {

@@ -1,0 +1,86 @@
+/**
+ * A super-admin's X-Tenant-ID that names no tenant: a 404 with a clear message on every /api
+ * route (reads answered nothing, writes refused before any foreign key could fail), and a number
+ * beyond the database's integers a 400. Every route the app registers is called, so a route added
+ * later is covered without this file changing.
+ */
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { LoginResponse } from "../../contract/api";
+import { buildApp } from "../../server/app";
+import { loadConfig } from "../../server/config";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/dialects";
+import { type TestApp, testApp } from "../helpers/testApp";
+
+afterAll(removeTemporaryDatabases);
+
+const TENANT_NOT_FOUND = { message: "Tenantul nu a fost găsit." };
+const HEADER_INVALID = { message: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647)." };
+
+/** Every /api route of the app as [method, url], its parameters filled with plausible values. */
+async function apiRoutes(): Promise<[method: "GET" | "POST" | "PUT" | "DELETE", url: string][]> {
+  const app = buildApp(loadConfig({ DATABASE_URL: "sqlite::memory:", UI_DIR: "", JWT_SECRET: undefined }), { logger: false });
+  const routes: [string, string][] = [];
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) {
+      if (route.url.startsWith("/api/") && method !== "HEAD") routes.push([method, route.url]);
+    }
+  });
+  await app.ready();
+  await app.close();
+  return routes.map(([method, url]) => [
+    method as "GET",
+    url.replace(/:name\b/, "smartbill.cif").replace(/:\w+/g, "1"),
+  ]);
+}
+
+describeEachDialect("X-Tenant-ID naming no tenant", (dialect) => {
+  let t: TestApp;
+  let superadmin: LoginResponse;
+  let routes: Awaited<ReturnType<typeof apiRoutes>>;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    superadmin = await t.signIn("superadmin@demo.ro");
+    routes = await apiRoutes();
+  });
+  afterAll(() => t.close());
+
+  const rowCounts = async () =>
+    Promise.all(
+      (["tenants", "users", "properties", "warehouses", "customers", "invoices", "tasks"] as const).map(async (table) =>
+        Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n),
+      ),
+    );
+
+  it("answers 404 with a clear message on every route, and changes nothing", async () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const before = await rowCounts();
+    for (const [method, url] of routes) {
+      const response = await t.api(method, url, { session: superadmin, tenantId: 99, body: method === "GET" || method === "DELETE" ? undefined : {} });
+      expect([method, url, response.statusCode]).toEqual([method, url, 404]);
+      expect(response.json()).toEqual(TENANT_NOT_FOUND);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("answers 400 for an id beyond the database's integers, on every route", async () => {
+    for (const tenantId of ["2147483648", "9999999999"]) {
+      for (const [method, url] of routes) {
+        const response = await t.api(method, url, { session: superadmin, tenantId });
+        expect([method, url, response.statusCode]).toEqual([method, url, 400]);
+        expect(response.json()).toEqual(HEADER_INVALID);
+      }
+    }
+  });
+
+  it("still lets the super-admin work on a tenant that exists, the largest id included", async () => {
+    expect((await t.api("GET", "/api/smartbill/warehouses", { session: superadmin, tenantId: 2 })).statusCode).toBe(200);
+    expect((await t.api("GET", "/api/smartbill/warehouses", { session: superadmin, tenantId: "2147483647" })).statusCode).toBe(404);
+  });
+
+  it("refuses an admin's unknown tenant with 403, not 404, revealing nothing about which tenants exist", async () => {
+    const admin = await t.signIn("admin@demo.ro");
+    const response = await t.api("GET", "/api/smartbill/warehouses", { session: admin, tenantId: 99 });
+    expect(response.statusCode).toBe(403);
+  });
+});
