@@ -31,7 +31,6 @@ export const messages = {
   unsupportedMediaType: "Tipul de conținut al cererii nu este acceptat.",
   payloadTooLarge: "Cererea este prea mare.",
   methodNotAllowed: "Metoda nu este permisă pentru această resursă.",
-  controlCharacters: "Date invalide: textul conține caractere de control nepermise (de exemplu NUL).",
 
   // Lists (page, size, sort, q)
   sortDirectionInvalid: "Direcția de sortare trebuie să fie asc sau desc.",
@@ -78,7 +77,7 @@ export const messages = {
 } as const;
 
 /** A field, query parameter or cell holding NUL or another control character (controlCharacters.ts). */
-export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise`;
+export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise (de exemplu NUL)`;
 export const cellControlCharacters = (column: string) =>
   `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
 

@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
-import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { type ApiRoute, apiRoutes } from "../helpers/apiRoutes";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
@@ -17,27 +16,10 @@ afterAll(removeTemporaryDatabases);
 const TENANT_NOT_FOUND = { message: "Tenantul nu a fost găsit." };
 const HEADER_INVALID = { message: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647)." };
 
-/** Every /api route of the app as [method, url], its parameters filled with plausible values. */
-async function apiRoutes(): Promise<[method: "GET" | "POST" | "PUT" | "DELETE", url: string][]> {
-  const app = buildApp(loadConfig({ DATABASE_URL: "sqlite::memory:", UI_DIR: "", JWT_SECRET: undefined }), { logger: false });
-  const routes: [string, string][] = [];
-  app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) {
-      if (route.url.startsWith("/api/") && method !== "HEAD") routes.push([method, route.url]);
-    }
-  });
-  await app.ready();
-  await app.close();
-  return routes.map(([method, url]) => [
-    method as "GET",
-    url.replace(/:name\b/, "smartbill.cif").replace(/:\w+/g, "1"),
-  ]);
-}
-
 describeEachDialect("X-Tenant-ID naming no tenant", (dialect) => {
   let t: TestApp;
   let superadmin: LoginResponse;
-  let routes: Awaited<ReturnType<typeof apiRoutes>>;
+  let routes: ApiRoute[];
   beforeAll(async () => {
     t = await testApp(dialect);
     superadmin = await t.signIn("superadmin@demo.ro");

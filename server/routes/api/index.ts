@@ -1,10 +1,11 @@
 /**
  * The private API under /api. Every route here runs, in order: authentication (401), the
- * anti-forgery check for state-changing methods (403), and the tenant scope (403). A caller
- * without a valid access token gets 401 whatever else is missing, so the client knows to sign
- * in again. Routes add `requireRole(resource)` for the role matrix. One line per resource below.
+ * anti-forgery check for state-changing methods (403), the tenant scope (403, 404), and before
+ * validation the refusal of control characters in any text (400). A caller without a valid
+ * access token gets 401 whatever else is missing, so the client knows to sign in again. Routes add `requireRole(resource)` for the role matrix. One line per resource below.
  */
 import type { FastifyPluginAsync } from "fastify";
+import { refuseControlCharacters } from "../../controlCharacters";
 import { customerRoutes } from "./customers/index";
 import { invoiceRoutes } from "./invoices/index";
 import { invoiceSendRoutes } from "./invoices/send";
@@ -21,6 +22,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", app.authenticate);
   app.addHook("onRequest", app.verifyXsrf);
   app.addHook("onRequest", app.resolveTenant);
+  app.addHook("preValidation", refuseControlCharacters);
 
   await app.register(meRoutes);
   await app.register(tenantRoutes, { prefix: "/tenant" });

@@ -4,6 +4,7 @@
  * check (see plugins/xsrf.ts for why).
  */
 import type { FastifyPluginAsync } from "fastify";
+import { refuseControlCharacters } from "../../controlCharacters";
 import { loginRoute } from "./login";
 import { logoutRoute } from "./logout";
 import { passwordTokenRoutes } from "./passwordToken";
@@ -11,6 +12,7 @@ import { recoverRoute } from "./recover";
 import { refreshRoute } from "./refresh";
 
 export const dmzRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("preValidation", refuseControlCharacters);
   await app.register(loginRoute);
   await app.register(refreshRoute);
   await app.register(logoutRoute);

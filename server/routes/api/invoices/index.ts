@@ -34,6 +34,7 @@ import type {
   ProductLine,
 } from "../../../../contract/api";
 import { INVOICE_DEFAULTS, MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import { controlCharacterField, controlCharactersError } from "../../../controlCharacters";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
@@ -351,6 +352,8 @@ function parsePayload(payload: unknown): FormBody {
     }
   }
   if (value === undefined || value === null) return {};
+  const field = controlCharacterField(value);
+  if (field !== undefined) throw controlCharactersError(field || "payload");
   if (!validatePayload(value)) {
     const { message, errors } = describeValidation(validatePayload.errors ?? []);
     throw new HttpError(400, message, errors);
