@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./database";
 import { fold } from "./fold";
@@ -75,4 +75,19 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY";
+}
+
+/** Transaction-wide locks taken by `lockUntilCommit`, one number per kind of work. */
+export const TRANSACTION_LOCKS = {
+  /** A tenant's customer import (the key is the tenant's id). */
+  customerImport: 4242002,
+} as const;
+
+/**
+ * Holds, until the transaction ends, a lock on (`lock`, `key`) that every process of the fleet
+ * sees: a second transaction asking for the same pair waits for the first to commit. PostgreSQL
+ * only; SQLite runs one writing transaction at a time anyway (its single connection here).
+ */
+export async function lockUntilCommit(trx: Kysely<any>, lock: number, key: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${lock}, ${key})`.execute(trx);
 }

@@ -97,6 +97,25 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       expect(written.message).toBe("Import finalizat: 2 clienți noi, 1 actualizați, 0 rânduri respinse.");
     });
 
+    it("counts exactly what each of two imports run at once inserted, files sharing codes in opposite orders", async () => {
+      const shared = Array.from({ length: 20 }, (_, i) => row(`PAR-S${i}`, `Comun ${i} SRL`));
+      const own = (prefix: string) => Array.from({ length: 1500 }, (_, i) => row(`PAR-${prefix}${i}`, `Firma ${prefix}${i} SRL`));
+      const first = await xlsxOf([HEADERS, ...shared, ...own("A")]);
+      const second = await xlsxOf([HEADERS, ...own("B"), ...[...shared].reverse()]);
+      const answers = await Promise.all([importFile(first), importFile(second)]);
+      const [a, b] = answers.map((res) => {
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<CustomerImportResult>().counters;
+      });
+      // Each file's own 1,500 codes are new; the 20 shared ones are new to whichever wrote first.
+      expect(a.newItems + b.newItems).toBe(3020);
+      expect([a.newItems, b.newItems].sort()).toEqual([1500, 1520]);
+      expect(a.newItems + a.updatedItems).toBe(1520);
+      expect(b.newItems + b.updatedItems).toBe(1520);
+      const stored = await t.db.selectFrom("customers").select("id").where("tenantId", "=", 2).where("codClient", "like", "PAR-%").execute();
+      expect(stored).toHaveLength(3020);
+    });
+
     const refused: [string, () => Buffer | Promise<Buffer>, string][] = [
       ["a missing column", () => fixture("missing-columns.xlsx"), "Lipsesc coloanele obligatorii: CIF, IBAN."],
       ["a renamed text file", () => fixture("renamed-text.xlsx"), excelMessages.notExcel],
@@ -228,6 +247,15 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       const rows = await rowsOf(res.rawPayload);
       expect(rows[0]).toEqual(HEADERS);
       expect(rows.slice(1).map((r) => r[3])).toEqual(["L002", "L001"]);
+    });
+
+    it("refuses an export sorted by no column with a whole 400, before any line of the file", async () => {
+      for (const format of ["csv", "xlsx"]) {
+        const res = await t.api("GET", `/api/smartbill/customer/export?format=${format}&sort=nosuch,asc`, { session: invoicing });
+        expect(res.statusCode).toBe(400);
+        expect(res.headers["content-disposition"]).toBeUndefined();
+        expect(res.json().message).toMatch(/^Nu se poate sorta după „nosuch”\. Câmpuri permise: id, clientName, /);
+      }
     });
 
     it("offers a template with the Romanian headers and an example row that imports cleanly", async () => {

@@ -1,6 +1,6 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
 import { type Kysely, type SqlBool, sql } from "kysely";
-import { dialectOf } from "../../../db/connection";
+import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../../../db/connection";
 import { type Customer, CUSTOMER_COLUMNS, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
@@ -44,13 +44,17 @@ export async function listCustomers(db: Kysely<Database>, tenantId: number, para
   );
 }
 
-/** Every customer the list's parameters select (no paging), read in slices for an export. */
-export async function* exportCustomers(
+/**
+ * Every customer the list's parameters select (no paging), read in slices for an export. The
+ * parameters are checked (a sort on no column is a 400) when this is awaited, before the answer's
+ * 200 and first line are sent; only the rows are read lazily.
+ */
+export async function exportCustomers(
   db: Kysely<Database>,
   tenantId: number,
   params: ListParams,
   sliceSize = 5000,
-): AsyncGenerator<Customer> {
+): Promise<AsyncGenerator<Customer>> {
   const query = await listSelectQuery(
     db.selectFrom("customers").where("customers.tenantId", "=", tenantId),
     { ...params, page: undefined, size: undefined },
@@ -58,11 +62,13 @@ export async function* exportCustomers(
     (q) => q.select(COLUMNS),
     { textSearch: customerTextSearch(db, tenantId) },
   );
-  for (let offset = 0; ; offset += sliceSize) {
-    const rows = await query.limit(sliceSize).offset(offset).execute();
-    yield* rows;
-    if (rows.length < sliceSize) return;
-  }
+  return (async function* () {
+    for (let offset = 0; ; offset += sliceSize) {
+      const rows = await query.limit(sliceSize).offset(offset).execute();
+      yield* rows;
+      if (rows.length < sliceSize) return;
+    }
+  })();
 }
 
 /** Which of these codes the tenant already has (the codes are read once, 500 at a time). */
@@ -117,26 +123,37 @@ function jsonRows(db: Kysely<Database>, json: string) {
  * (items after them are ignored), as the import keeps its checked rows (RowStore) or
  * customerBatches makes them. The database reads each batch itself: one parameter and the same
  * statement text every time, where a multi-row VALUES of 4,000 parameters a batch was a fifth of
- * a 50,000-row import's write. Answers how many rows were new (the tenant's count grew by that).
+ * a 50,000-row import's write. Answers how many rows THIS call inserted.
+ *
+ * Two imports of one tenant run one after the other across the fleet (lockUntilCommit): at the
+ * same time on PostgreSQL they could each wait for a row the other had written (a deadlock when
+ * their files share codes in another order). The count is what this call's statements inserted:
+ * on PostgreSQL a row this statement inserted (rather than updated) has no xmax yet; SQLite, which
+ * cannot tell the two apart in RETURNING, writes one transaction at a time, so the tenant's count
+ * before and after is this call's alone.
  */
 export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, batches: Iterable<string>): Promise<number> {
   const now = timestamp();
   const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
   const fields = sql.join(CUSTOMER_COLUMNS.map((_, index) => sql`rows.value ->> ${sql.lit(index)}`));
   const updates = sql.join(CUSTOMER_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
-  const before = await countCustomers(trx, tenantId);
+  const postgres = dialectOf(trx) === "postgres";
+  await lockUntilCommit(trx, TRANSACTION_LOCKS.customerImport, tenantId);
+  const before = postgres ? 0 : await countCustomers(trx, tenantId);
+  let inserted = 0;
   for (const json of batches) {
     // `where true`: SQLite's parser needs it between INSERT … SELECT and ON CONFLICT.
-    const { rows: written } = await sql<{ id: number }>`
+    const { rows: written } = await sql<{ id: number; inserted?: boolean }>`
       insert into customers ("tenantId", ${columns}, "createdAt", "updatedAt")
       select cast(${tenantId} as integer), ${fields}, ${now}, ${now} from ${jsonRows(trx, json)} where true
       on conflict ("tenantId", "codClient") do update set ${updates}, "updatedAt" = excluded."updatedAt"
-      returning id
+      returning id${postgres ? sql`, (xmax = 0) as inserted` : sql``}
     `.execute(trx);
+    if (postgres) for (const row of written) if (row.inserted) inserted++;
     // Each written row, new or updated, is (re)indexed soon after (customerSearch.ts).
     await queueForIndexing(trx, tenantId, written.map((row) => row.id));
   }
-  return (await countCustomers(trx, tenantId)) - before;
+  return postgres ? inserted : (await countCustomers(trx, tenantId)) - before;
 }
 
 async function countCustomers(db: Kysely<Database>, tenantId: number): Promise<number> {

@@ -60,7 +60,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
     { schema: { querystring: exportSchema } },
     async (request, reply) => {
       const { format = "csv", ...params } = request.query;
-      const rows = exportCustomers(app.db, request.tenantId, params);
+      const rows = await exportCustomers(app.db, request.tenantId, params);
       if (format === "xlsx") {
         return reply
           .header("content-type", XLSX_TYPE)
