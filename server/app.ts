@@ -1,6 +1,6 @@
 /**
  * The application: Fastify with its plugins, then its routes, then the error and not-found
- * answers. Plugins, in order: the database (migrated and seeded before anything runs), the
+ * answers. Plugins, in order: the security headers (on every answer), the database (migrated and seeded before anything runs), the
  * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the task worker
  * (long work such as stock imports, run in this process unless TASK_WORKER=off), the customers'
  * text indexer (SQLite). Routes: /dmz-api
@@ -18,6 +18,7 @@ import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
+import { securityHeadersPlugin } from "./plugins/securityHeaders";
 import { staticUiPlugin } from "./plugins/staticUi";
 import { taskWorkerPlugin } from "./plugins/taskWorker";
 import { tenantScopePlugin } from "./plugins/tenantScope";
@@ -60,6 +61,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 
+  app.register(securityHeadersPlugin);
   app.register(dbPlugin, { config });
   app.register(mailerPlugin);
   app.register(xsrfPlugin);
