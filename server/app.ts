@@ -1,7 +1,8 @@
 /**
  * The application: Fastify with its plugins, then its routes, then the error and not-found
  * answers. Plugins, in order: the database (migrated and seeded before anything runs), the
- * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the task worker
+ * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the addresses the
+ * SmartBill client may call (`app.smartBillUrls`, read by the routes and the worker), the task worker
  * (long work such as stock imports, run in this process unless TASK_WORKER=off), the customers'
  * text indexer (SQLite). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
@@ -18,6 +19,7 @@ import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
+import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
 import { staticUiPlugin } from "./plugins/staticUi";
 import { taskWorkerPlugin } from "./plugins/taskWorker";
 import { tenantScopePlugin } from "./plugins/tenantScope";
@@ -66,6 +68,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(authPlugin);
   app.register(tenantScopePlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
+  app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
 
