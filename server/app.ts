@@ -1,9 +1,10 @@
 /**
  * The application: Fastify with its plugins, then its routes, then the error and not-found
- * answers. Plugins, in order: the security headers (on every answer), the database (migrated and seeded before anything runs), the
- * mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the task worker
- * (long work such as stock imports, run in this process unless TASK_WORKER=off), the customers'
- * text indexer (SQLite). Routes: /dmz-api
+ * answers. Plugins, in order: the security headers (on every answer), the database (migrated
+ * and seeded before anything runs), the mailer, anti-forgery cookies, authentication, tenant
+ * scope, the static UI, the addresses the SmartBill client may call (`app.smartBillUrls`, read by
+ * the routes and the worker), the task worker (long work such as stock imports, run in this
+ * process unless TASK_WORKER=off), the customers' text indexer (SQLite). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
  * tests drive the very same app with `app.inject()`; server.ts adds the port. In demo mode (not
  * production) the SmartBill emulator is mounted at /smartbill-emulator, outside /api, so the
@@ -19,6 +20,7 @@ import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
 import { securityHeadersPlugin } from "./plugins/securityHeaders";
+import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
 import { staticUiPlugin } from "./plugins/staticUi";
 import { taskWorkerPlugin } from "./plugins/taskWorker";
 import { tenantScopePlugin } from "./plugins/tenantScope";
@@ -68,6 +70,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(authPlugin);
   app.register(tenantScopePlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
+  app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
 

@@ -5,6 +5,7 @@
  * at start-up, with a message that names the variable.
  */
 import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
+import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, normalizedAllowedHost } from "./smartbill/allowedUrl";
 
 export interface LoginThrottleConfig {
   /** Failed logins allowed per account (email) within the window before it is locked. */
@@ -82,6 +83,11 @@ export interface Config {
   /** Trust X-Forwarded-* (behind a load balancer), so per-address throttling sees the client. */
   trustProxy: boolean;
   tasks: TaskConfig;
+  /**
+   * SMARTBILL_ALLOWED_HOSTS: the hosts (`host` or `host:port`) the SmartBill client may call over
+   * https, whatever a tenant's smartbill.url says (smartbill/allowedUrl.ts).
+   */
+  smartBillAllowedHosts: readonly string[];
 }
 
 const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -182,7 +188,24 @@ export function loadConfig(env: Env = process.env): Config {
       pollMs: integer(env, "TASK_POLL_MS", 500, 10),
       staleSeconds: integer(env, "TASK_STALE_SECONDS", 60, 1),
     },
+    smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
   };
+}
+
+/** A comma-separated list of `host` or `host:port`; unset = SmartBill's own API host. */
+function allowedHosts(env: Env, name: string): readonly string[] {
+  const raw = optional(env, name);
+  if (raw === undefined) return DEFAULT_SMARTBILL_ALLOWED_HOSTS;
+  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const hosts = entries.map((entry) => normalizedAllowedHost(entry));
+  const bad = entries.filter((_entry, index) => hosts[index] === undefined);
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(
+      `${name} must be a comma-separated list of host names, each optionally with :port ` +
+        `(e.g. ws.smartbill.ro), got "${raw}".`,
+    );
+  }
+  return [...new Set(hosts as string[])];
 }
 
 /** An empty variable counts as unset: `FOO= npm start` should not mean "the empty string". */

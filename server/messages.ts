@@ -159,6 +159,32 @@ export const resetPasswordMail = {
     "Dacă nu ați cerut resetarea parolei, ignorați acest mesaj; parola rămâne neschimbată.\n",
 } as const;
 
+/* ---------- The SmartBill address (smartbill.url) ---------- */
+
+/** What smartbill.url may be (smartbill/allowedUrl.ts), said to the admin who saves it and after a refused call. */
+export function smartBillUrlRule(allowed: { hosts: readonly string[]; emulatorUrl: string | undefined }): string {
+  const { hosts, emulatorUrl } = allowed;
+  const servers =
+    hosts.length === 0
+      ? "Pe acest server nu este permisă nicio adresă SmartBill."
+      : `Adresa SmartBill trebuie să fie https:// pe unul dintre serverele permise: ${hosts.join(", ")} ` +
+        `(de exemplu https://${hosts[0]}/SBORO/api), fără nume de utilizator, parolă, „?” sau „#”.`;
+  const emulator = emulatorUrl ? ` În modul demo este permis și emulatorul SmartBill al acestui server: ${emulatorUrl}.` : "";
+  return servers + emulator;
+}
+
+/**
+ * A stored smartbill.url that is not allowed (saved before the rule, or the rule changed): the
+ * call is refused before anything is sent, and the message says nothing of the address itself.
+ */
+export const smartBillUrlRefused = (allowed: Parameters<typeof smartBillUrlRule>[0]) =>
+  "Setarea smartbill.url nu indică un server SmartBill permis, așa că SmartBill nu a fost apelat. " +
+  `${smartBillUrlRule(allowed)} Cereți unui administrator să corecteze setarea în „Configurare parametrii”.`;
+
+/** A 3xx answer: never followed (it could lead anywhere), and its Location is not repeated. */
+export const smartBillRedirectRefused = (status: number, what: string) =>
+  `SmartBill a răspuns cu o redirecționare (HTTP ${status}), care nu este urmată (${what}).`;
+
 /* ---------- Sending an invoice to SmartBill (issue 6) ---------- */
 
 /** POST /api/smartbill/invoice/send/{id}: the client shows these after 'Eroare la trimiterea facturii.'. */

@@ -24,7 +24,14 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
   async (app, options) => {
     const { worker: enabled, pollMs, staleSeconds } = app.config.tasks;
     const worker = enabled
-      ? createTaskWorker({ db: app.db, log: app.log, kinds: options.kinds ?? TASK_KINDS, pollMs, staleSeconds })
+      ? createTaskWorker({
+          db: app.db,
+          log: app.log,
+          kinds: options.kinds ?? TASK_KINDS,
+          pollMs,
+          staleSeconds,
+          smartBillUrls: app.smartBillUrls,
+        })
       : null;
     app.decorate("taskWorker", worker);
     if (!worker) return;
@@ -32,5 +39,5 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
     // preClose runs before every onClose hook, so before the database is closed.
     app.addHook("preClose", () => worker.stop());
   },
-  { name: "taskWorker", dependencies: ["db"] },
+  { name: "taskWorker", dependencies: ["db", "smartBillUrls"] },
 );

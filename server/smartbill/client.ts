@@ -5,13 +5,19 @@
  * status; a lockout stops the token's calls until it ends; HTML pages and other non-JSON answers
  * become clear errors. Every failure is a SmartBillError whose `kind` says what happened.
  *
+ * Only the addresses the policy allows are ever called (allowedUrl.ts): a tenant's smartbill.url
+ * is checked when the client is made and every request's URL again just before it is sent, so
+ * a value stored before the rule, or allowed by an older one, is never called.
+ *
  * Nothing is retried here. POST /invoice in particular must never be sent twice on its own: a
  * lost answer may hide an invoice that SmartBill did issue, and a second send would issue a
  * second fiscal invoice.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
+import { smartBillRedirectRefused, smartBillUrlRefused } from "../messages";
 import { readTenantProperties } from "../routes/api/properties/properties.repository";
+import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, type SmartBillUrlPolicy, smartBillUrlPolicy } from "./allowedUrl";
 import { parseSmartBillTime } from "./bucharestTime";
 import { errorTextToPlain, htmlPageTitle } from "./errorText";
 import {
@@ -61,7 +67,14 @@ export interface SmartBillClientOptions {
    * shorten the window). Default: SmartBill's 30 calls per 10 s.
    */
   rateLimit?: RateLimitSettings;
+  /**
+   * The addresses this client may call. Default: SmartBill's own API host only. A tenant's
+   * client always gets the app's policy (smartBillClientForTenant requires it).
+   */
+  smartBillUrls?: SmartBillUrlPolicy;
 }
+
+const SMARTBILL_ONLY = smartBillUrlPolicy({ allowedHosts: DEFAULT_SMARTBILL_ALLOWED_HOSTS });
 
 export interface SmartBillClient {
   /** GET /stocks: the warehouses with their products, quantities as numbers. */
@@ -84,14 +97,18 @@ export const SMARTBILL_SETTINGS = {
 
 const REQUIRED_SETTINGS = [SMARTBILL_SETTINGS.username, SMARTBILL_SETTINGS.token, SMARTBILL_SETTINGS.cif];
 
-/** A client for the tenant's SmartBill company, from its settings; "config" error when incomplete. */
+/**
+ * A client for the tenant's SmartBill company, from its settings; "config" error when they are
+ * incomplete or smartbill.url is not allowed by `smartBillUrls` (the app's, `app.smartBillUrls`).
+ */
 export async function smartBillClientForTenant(
   db: Kysely<Database>,
   tenantId: number,
-  options?: SmartBillClientOptions,
+  smartBillUrls: SmartBillUrlPolicy,
+  options: Omit<SmartBillClientOptions, "smartBillUrls"> = {},
 ): Promise<SmartBillClient> {
   const settings = await readTenantProperties(db, tenantId, "smartbill.");
-  return createSmartBillClient(smartBillConfigFromSettings(settings), options);
+  return createSmartBillClient(smartBillConfigFromSettings(settings), { ...options, smartBillUrls });
 }
 
 /** The client configuration from `smartbill.*` settings; names every missing one. */
@@ -114,14 +131,18 @@ export function smartBillConfigFromSettings(settings: Record<string, string | un
 }
 
 export function createSmartBillClient(config: SmartBillConfig, options: SmartBillClientOptions = {}): SmartBillClient {
-  const baseUrl = checkedBaseUrl(config.baseUrl);
+  const smartBillUrls = options.smartBillUrls ?? SMARTBILL_ONLY;
+  if (!smartBillUrls.allowsBaseUrl(config.baseUrl)) {
+    throw new SmartBillError("config", smartBillUrlRefused(smartBillUrls.allowed()));
+  }
+  const baseUrl = config.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? smartBillTimeoutMs();
   const doFetch = options.fetch ?? fetch;
   const limiter = limiterForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT);
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
 
   const call = (method: "GET" | "POST", path: string, query: Record<string, string | undefined>, body?: object) =>
-    send({ method, path, query, body, baseUrl, authorization, timeoutMs, doFetch, limiter });
+    send({ method, path, query, body, baseUrl, smartBillUrls, authorization, timeoutMs, doFetch, limiter });
 
   return {
     async getStocks(query) {
@@ -166,22 +187,6 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
   };
 }
 
-function checkedBaseUrl(baseUrl: string): string {
-  let url: URL | undefined;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new SmartBillError(
-      "config",
-      `Setarea ${SMARTBILL_SETTINGS.url} nu este o adresă web validă: „${baseUrl}”.`,
-    );
-  }
-  return baseUrl.replace(/\/+$/, "");
-}
-
 /** SMARTBILL_TIMEOUT_MS, else 30 s; a "config" error when it is not a whole number ≥ 1. */
 export function smartBillTimeoutMs(): number {
   const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
@@ -201,6 +206,7 @@ interface Request {
   query: Record<string, string | undefined>;
   body?: object;
   baseUrl: string;
+  smartBillUrls: SmartBillUrlPolicy;
   authorization: string;
   timeoutMs: number;
   doFetch: typeof fetch;
@@ -208,10 +214,14 @@ interface Request {
 }
 
 async function send(request: Request): Promise<Record<string, unknown>> {
-  const { method, path, baseUrl, limiter } = request;
+  const { method, path, baseUrl, smartBillUrls, limiter } = request;
   const url = new URL(`${baseUrl}${path}`);
   for (const [key, value] of Object.entries(request.query)) {
     if (value !== undefined && value !== "") url.searchParams.set(key, value);
+  }
+  // The very URL that is fetched, checked again: before the token's limiter, before any byte leaves.
+  if (!smartBillUrls.allowsRequest(url)) {
+    throw new SmartBillError("config", smartBillUrlRefused(smartBillUrls.allowed()));
   }
   const headers: Record<string, string> = { authorization: request.authorization, accept: "application/json" };
   if (request.body) headers["content-type"] = "application/json; charset=utf-8";
@@ -229,6 +239,7 @@ async function send(request: Request): Promise<Record<string, unknown>> {
       headers,
       body: request.body ? JSON.stringify(request.body) : undefined,
       signal: abort.signal,
+      // Never followed: a redirect could lead off the allowed host (interpret refuses it).
       redirect: "manual",
     });
     status = response.status;
@@ -274,7 +285,14 @@ function interpret(
     limiter.lock(until);
     throw lockoutError(until);
   }
+  if (status >= 300 && status < 400) {
+    // Where it points (Location) is not repeated: the policy judged this host, not that one.
+    throw new SmartBillError("http", smartBillRedirectRefused(status, what), { status });
+  }
   if (!json) {
+    // A page's title may be repeated to the user only because the page came from an allowed
+    // host: send() calls no other (allowedUrl.ts) and follows no redirect. Without that rule
+    // this line would read out any internal page a tenant admin pointed smartbill.url at.
     const title = /<(html|body|head|h1|title)\b/i.test(text) ? htmlPageTitle(text) : undefined;
     if (status >= 300) {
       throw new SmartBillError(

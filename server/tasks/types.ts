@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
+import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -37,6 +38,8 @@ export interface TaskContext {
    * SQLite the transaction holds the only connection, so this would wait for it forever.
    */
   progress(update: TaskProgress): Promise<void>;
+  /** The addresses SmartBill may be called at (`app.smartBillUrls`); absent, none is. */
+  smartBillUrls?: SmartBillUrlPolicy;
 }
 
 /** A finished task's result: the message to show (Romanian) and its final counters. */

@@ -16,6 +16,7 @@ import type { TaskKind } from "../../contract/api";
 import { dialectOf } from "../db/connection";
 import type { Database } from "../db/database";
 import { messages, taskKindUnknown } from "../messages";
+import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
 import { SmartBillError } from "../smartbill/types";
 import {
   claimNextTask,
@@ -40,6 +41,8 @@ export interface TaskWorkerOptions {
   shutdownGraceMs?: number;
   /** Unique per worker; a default names the host and process. */
   workerId?: string;
+  /** Handed to every task (TaskContext.smartBillUrls). */
+  smartBillUrls?: SmartBillUrlPolicy;
 }
 
 export interface TaskWorker {
@@ -101,6 +104,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           signal: controller.signal,
           log: taskLog,
           progress: (update) => reportProgress(db, task.id, workerId, update),
+          smartBillUrls: options.smartBillUrls,
         });
         const { message, ...counts } = outcome;
         await finishTask(db, task.id, workerId, { status: "done", message, counts });

@@ -41,9 +41,15 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
   let otherTenant: LoginResponse;
   let clientId: number;
   let centralId: number;
+  /** A port nothing listens on (a server's, just closed), allowed as a SmartBill host. */
+  let closedPort: number;
 
   beforeAll(async () => {
-    t = await liveApp(dialect);
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    t = await liveApp(dialect, { env: { SMARTBILL_ALLOWED_HOSTS: `ws.smartbill.ro,127.0.0.1:${closedPort}` } });
     [invoicing, admin] = await Promise.all([t.signIn("facturare@demo.ro"), t.signIn("admin@demo.ro")]);
     const otherTenantId = await addTenant(t, "Alt Tenant SRL");
     await addUser(t, { email: "facturare@alt.ro", tenantId: otherTenantId, roles: ["ROLE_SMARTBILL"], password: "parola-alt-1" });
@@ -548,12 +554,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
       .executeTakeFirstOrThrow();
     const setUrl = (value: string) =>
       t.db.updateTable("properties").set({ value }).where("tenantId", "=", DEMO_TENANT).where("name", "=", "smartbill.url").execute();
-    // A port nothing listens on: the port of a server just closed.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
-    await setUrl(`http://127.0.0.1:${port}/SBORO/api`);
+    await setUrl(`https://127.0.0.1:${closedPort}/SBORO/api`);
     try {
       const response = await send(id);
       expect(response.statusCode).toBe(502);

@@ -6,6 +6,7 @@
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type SmartBillUrlPolicy, smartBillUrlPolicy } from "../../server/smartbill/allowedUrl";
 import {
   createSmartBillClient,
   resetSmartBillLimiters,
@@ -30,6 +31,8 @@ import { type TestApp, testApp } from "../helpers/testApp";
 let emulator: FastifyInstance;
 let origin: string;
 let baseUrl: string;
+/** The standalone emulator's address, allowed the way the app allows its own emulator. */
+let emulatorUrls: SmartBillUrlPolicy;
 
 beforeAll(async () => {
   emulator = Fastify({ logger: false });
@@ -39,6 +42,8 @@ beforeAll(async () => {
   if (!address || typeof address !== "object") throw new Error("no emulator port");
   origin = `http://127.0.0.1:${address.port}`;
   baseUrl = `${origin}/SBORO/api`;
+  const { port } = address;
+  emulatorUrls = smartBillUrlPolicy({ allowedHosts: [], emulator: { apiPath: "/SBORO/api", port: () => port } });
 });
 afterAll(async () => {
   await emulator.close();
@@ -90,7 +95,7 @@ function client(overrides: Partial<{ username: string; token: string; cif: strin
       cif: DEMO_SMARTBILL_CIF,
       ...overrides,
     },
-    options,
+    { smartBillUrls: emulatorUrls, ...options },
   );
 }
 
@@ -265,7 +270,9 @@ describe("the SmartBill client", () => {
     await closed.listen({ port: 0, host: "127.0.0.1" });
     const { port } = closed.server.address() as { port: number };
     await closed.close();
-    const error = await failure(client({ baseUrl: `http://127.0.0.1:${port}/SBORO/api` }).getTaxes());
+    // An allowed host (SMARTBILL_ALLOWED_HOSTS=127.0.0.1:port) that nothing answers on.
+    const smartBillUrls = smartBillUrlPolicy({ allowedHosts: [`127.0.0.1:${port}`] });
+    const error = await failure(client({ baseUrl: `https://127.0.0.1:${port}/SBORO/api` }, { smartBillUrls }).getTaxes());
     expect(error.kind).toBe("network");
     expect(error.message).toContain("conexiunea a fost refuzată");
   });
@@ -447,10 +454,19 @@ describe("the SmartBill configuration", () => {
     );
   });
 
-  it("refuses a smartbill.url that is not a web address", () => {
+  it("refuses a smartbill.url that is not a web address, without repeating it", () => {
     expect(() =>
       createSmartBillClient({ baseUrl: "ws.smartbill.ro", username: "a", token: "t", cif: "RO1" }),
-    ).toThrow(expect.objectContaining({ kind: "config", message: "Setarea smartbill.url nu este o adresă web validă: „ws.smartbill.ro”." }));
+    ).toThrow(
+      expect.objectContaining({
+        kind: "config",
+        message:
+          "Setarea smartbill.url nu indică un server SmartBill permis, așa că SmartBill nu a fost apelat. " +
+          "Adresa SmartBill trebuie să fie https:// pe unul dintre serverele permise: ws.smartbill.ro " +
+          "(de exemplu https://ws.smartbill.ro/SBORO/api), fără nume de utilizator, parolă, „?” sau „#”. " +
+          "Cereți unui administrator să corecteze setarea în „Configurare parametrii”.",
+      }),
+    );
   });
 });
 
@@ -468,18 +484,18 @@ describeEachDialect("a tenant's SmartBill client (smartBillClientForTenant)", (d
       .where("tenantId", "=", 2)
       .where("name", "=", "smartbill.url")
       .execute();
-    const smartBill = await smartBillClientForTenant(t.db, 2);
+    const smartBill = await smartBillClientForTenant(t.db, 2, emulatorUrls);
     const stock = await smartBill.getStocks({ date: "2026-08-22" });
     expect(stock.map((entry) => entry.warehouse.warehouseName)).toEqual(["Depozit Central", "Magazin Cluj"]);
   });
 
   it("names the settings a tenant lacks", async () => {
-    await expect(smartBillClientForTenant(t.db, 1)).rejects.toMatchObject({
+    await expect(smartBillClientForTenant(t.db, 1, t.app.smartBillUrls)).rejects.toMatchObject({
       kind: "config",
       message: "Configurarea SmartBill este incompletă: lipsesc setările smartbill.username, smartbill.token și smartbill.cif.",
     });
     await t.db.deleteFrom("properties").where("tenantId", "=", 2).where("name", "=", "smartbill.token").execute();
-    await expect(smartBillClientForTenant(t.db, 2)).rejects.toMatchObject({
+    await expect(smartBillClientForTenant(t.db, 2, t.app.smartBillUrls)).rejects.toMatchObject({
       kind: "config",
       message: "Configurarea SmartBill este incompletă: lipsește setarea smartbill.token.",
     });

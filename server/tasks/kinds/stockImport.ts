@@ -24,6 +24,7 @@ import {
   replaceWarehouseStock,
   type StockProductRow,
 } from "../../routes/api/stock/stock.repository";
+import { type SmartBillUrlPolicy, smartBillUrlPolicy } from "../../smartbill/allowedUrl";
 import { romanianDate } from "../../smartbill/bucharestTime";
 import { type SmartBillClient, type SmartBillClientOptions, smartBillClientForTenant } from "../../smartbill/client";
 import type { StockProduct } from "../../smartbill/types";
@@ -37,8 +38,12 @@ export interface StockImportPayload {
 export type SmartBillClientFactory = (
   db: Kysely<Database>,
   tenantId: number,
-  options: SmartBillClientOptions,
+  smartBillUrls: SmartBillUrlPolicy,
+  options: Omit<SmartBillClientOptions, "smartBillUrls">,
 ) => Promise<Pick<SmartBillClient, "getStocks">>;
+
+/** A worker started without the app's policy calls SmartBill nowhere rather than anywhere. */
+const NO_SMARTBILL_URLS = smartBillUrlPolicy({ allowedHosts: [] });
 
 export interface StockImportOptions {
   clientFor?: SmartBillClientFactory;
@@ -50,13 +55,13 @@ export function createStockImport(options: StockImportOptions = {}): TaskHandler
   const clientFor = options.clientFor ?? smartBillClientForTenant;
   const now = options.now ?? Date.now;
 
-  return async ({ db, task, payload, progress, signal }) => {
+  return async ({ db, task, payload, progress, signal, smartBillUrls = NO_SMARTBILL_URLS }) => {
     const { warehouseId } = checkPayload(payload);
     const warehouse = await findWarehouse(db, task.tenantId, warehouseId);
     if (!warehouse) throw new TaskFailure(messages.stockImportWarehouseGone);
     await progress({ progress: 10 });
 
-    const client = await clientFor(db, task.tenantId, { fetch: abortableFetch(signal) });
+    const client = await clientFor(db, task.tenantId, smartBillUrls, { fetch: abortableFetch(signal) });
     const answer = await client.getStocks({ date: romanianDate(now()), warehouseName: warehouse.warehouseName });
     // The answer is this warehouse's whole stock. SmartBill filters by the exact name; other
     // warehouses, should any come back, are not this one's.

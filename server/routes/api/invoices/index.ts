@@ -118,7 +118,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const form = checkForm(parsePayload(upload.payload), "import");
       const warehouseName = await checkReferences(app.db, request.tenantId, form);
       const defaults: LineDefaults = { currency: form.currency, saveToDb: form.saveToDb, warehouseName };
-      const reading = await readInvoiceLines(upload.file, defaults, { taxes: () => readTaxList(app.db, request.tenantId, request.log) });
+      const reading = await readInvoiceLines(upload.file, defaults, { taxes: () => readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log) });
       if (!reading.ok) {
         const message = invoiceRowsRejected(reading.rejected.length);
         const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected };
@@ -255,7 +255,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       service: body.service ?? PRODUCT_LINE_DEFAULTS.service,
       warehouseName,
     };
-    const taxes = pending.taxPercentage === undefined ? await readTaxList(app.db, request.tenantId, request.log) : null;
+    const taxes = pending.taxPercentage === undefined ? await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log) : null;
     const complete = completeTax(pending, taxes);
     if (!complete.ok) throw new HttpError(400, complete.reason, { taxPercentage: complete.reason });
     return complete.line;

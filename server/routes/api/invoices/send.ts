@@ -24,6 +24,6 @@ export const invoiceSendRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: number }; Reply: InvoiceSendResult }>(
     "/send/:id",
     { schema: { params: idParams("id") } },
-    (request) => sendInvoice(app.db, request.tenantId, request.params.id),
+    (request) => sendInvoice(app.db, request.tenantId, request.params.id, app.smartBillUrls),
   );
 };

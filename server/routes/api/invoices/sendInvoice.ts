@@ -44,6 +44,7 @@ import type { Kysely, Updateable } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
 import { MAX_INVOICE_LINES } from "../../../../contract/constants";
 import type { Database, InvoicesTable } from "../../../db/database";
+import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { timestamp, timestampMs } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
 import {
@@ -89,6 +90,7 @@ export async function sendInvoice(
   db: Kysely<Database>,
   tenantId: number,
   invoiceId: number,
+  smartBillUrls: SmartBillUrlPolicy,
 ): Promise<InvoiceSendResult> {
   const now = Date.now;
   const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS);
@@ -98,7 +100,7 @@ export async function sendInvoice(
     let connection: SmartBillClient | undefined;
     const connect = async () => {
       try {
-        return (connection ??= await smartBillClientForTenant(db, tenantId));
+        return (connection ??= await smartBillClientForTenant(db, tenantId, smartBillUrls));
       } catch (error) {
         return send.fail(notSent(error));
       }

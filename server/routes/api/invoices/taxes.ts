@@ -17,7 +17,7 @@ export const taxRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", requireRole("invoices"));
 
   app.get<{ Reply: TaxListResponse }>("/", async (request) => {
-    const taxes = await readTaxList(app.db, request.tenantId, request.log);
+    const taxes = await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);
     if (taxes === null || taxes.length === 0) {
       return { taxes: [{ name: PRODUCT_LINE_DEFAULTS.taxName, percentage: PRODUCT_LINE_DEFAULTS.taxPercentage }], fromProvider: false };
     }

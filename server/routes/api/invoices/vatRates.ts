@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
+import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { smartBillClientForTenant } from "../../../smartbill/client";
 import type { Tax } from "../../../smartbill/types";
 import { normalizeHeader } from "../../../excel/header";
@@ -19,10 +20,15 @@ const TAX_LIST_TIMEOUT_MS = 5_000;
 /** The tenant's taxes, or null when they could not be read. */
 export type TaxList = readonly Tax[] | null;
 
-export async function readTaxList(db: Kysely<Database>, tenantId: number, log?: FastifyBaseLogger): Promise<TaxList> {
+export async function readTaxList(
+  db: Kysely<Database>,
+  tenantId: number,
+  smartBillUrls: SmartBillUrlPolicy,
+  log?: FastifyBaseLogger,
+): Promise<TaxList> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const client = await smartBillClientForTenant(db, tenantId, { timeoutMs: TAX_LIST_TIMEOUT_MS });
+    const client = await smartBillClientForTenant(db, tenantId, smartBillUrls, { timeoutMs: TAX_LIST_TIMEOUT_MS });
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`GET /tax took longer than ${TAX_LIST_TIMEOUT_MS} ms`)), TAX_LIST_TIMEOUT_MS);
     });

@@ -1,15 +1,17 @@
 /**
  * /api/property: the settings of the request's tenant ('Configurare parametrii'), for admins
  * and super-admins (role matrix row `properties`). Secret values (names with password, token or
- * secret) leave the server masked, in every answer; the stored value stays whole.
+ * secret) leave the server masked, in every answer; the stored value stays whole. A new
+ * smartbill.url must be an address the SmartBill client may call (`app.smartBillUrls`).
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ListParams, MessageResponse, Page, Property } from "../../../../contract/api";
 import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
-import { messages, propertyNameTaken } from "../../../messages";
+import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
+import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { listQuerystring } from "../listQuery";
 import {
   deleteProperty,
@@ -50,6 +52,7 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
       if (!PROPERTY_NAME_PATTERN.test(name)) {
         throw new HttpError(400, messages.propertyNameInvalid, { name: messages.propertyNameInvalid });
       }
+      checkSmartBillUrl(app, name, value);
       const existing = await findPropertyNamed(app.db, request.tenantId, name);
       if (existing) throw new HttpError(409, propertyNameTaken(existing.name));
       try {
@@ -69,6 +72,7 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
       const { name } = request.params;
       const value = request.body.value?.trim() ?? "";
       if (!value) throw new HttpError(400, messages.propertyFieldsRequired, { value: messages.propertyFieldsRequired });
+      checkSmartBillUrl(app, name, value);
       const current = await findProperty(app.db, request.tenantId, name);
       if (!current) throw new HttpError(404, messages.propertyNotFound);
       // The edit form shows a secret masked: saved back unchanged, the mask must not replace
@@ -93,6 +97,13 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** The SmartBill client would refuse to call it anyway; saying so now spares a failed send later. */
+function checkSmartBillUrl(app: FastifyInstance, name: string, value: string): void {
+  if (name !== SMARTBILL_SETTINGS.url || app.smartBillUrls.allowsBaseUrl(value)) return;
+  const message = smartBillUrlRule(app.smartBillUrls.allowed());
+  throw new HttpError(400, message, { value: message });
+}
 
 function masked({ name, value }: Property): Property {
   return { name, value: maskSecret(name, value) };
