@@ -240,7 +240,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
   });
 
   it("fails when the warehouse is gone by the time the task runs", async () => {
-    const queued = await enqueueTask(t.db, {
+    const { task: queued } = await enqueueTask(t.db, {
       tenantId: 2,
       kind: "stock-import",
       title: "Import stoc: șters",
