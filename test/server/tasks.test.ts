@@ -101,7 +101,10 @@ function fakeKinds(log: RunLog = runLog(), workerApp = "app"): TaskKinds {
       }
       case "wait": {
         const end = log.begin(task, workerApp);
-        await log.gate(work.gate);
+        await Promise.race([
+          log.gate(work.gate),
+          new Promise<void>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
+        ]);
         end();
         return { message: "Gata după așteptare." };
       }
