@@ -10,12 +10,12 @@
  *   would not finish them sooner, only take worker slots from the other tenants.
  * - Among the tenants with a queued task and none running, the one served least recently goes
  *   first: the tenant whose latest task started earliest (never: first of all), then its oldest
- *   task. So tenants take turns, and a tenant that queues fifty tasks delays another tenant's
- *   single task by one task at most, not fifty.
+ *   task (also between tenants whose latest starts fall in the same millisecond). So tenants
+ *   take turns: a tenant that queues fifty tasks delays another's one task by one, not fifty.
  * Claims are serialized, so each one sees every claim before it: SQLite's immediate transaction
- * holds its only write lock; PostgreSQL's claims take one transaction-scoped advisory lock, as
- * two processes claiming at once would otherwise each see the tenant idle and start one task
- * each (row locks cannot stop that: they would be locking two different rows).
+ * holds its only write lock; on PostgreSQL every claim first takes one transaction-scoped
+ * advisory lock. Row locks (FOR UPDATE SKIP LOCKED) would not do: two processes claiming at once
+ * would lock two different tasks of the same idle tenant, and each start one.
  *
  * A task may name what it works on (`dedupKey`): while one task with that key is queued or
  * running for the tenant, enqueueing another answers the existing one instead (a unique index,
@@ -69,31 +69,34 @@ const listeners = new WeakMap<object, Set<() => void>>();
  * nothing; the next poll finds the task.
  */
 export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<EnqueuedTask> {
+  const insert = db.insertInto("tasks").values({
+    tenantId: task.tenantId,
+    kind: task.kind,
+    title: task.title,
+    status: "queued",
+    payload: JSON.stringify(task.payload ?? null),
+    createdBy: task.createdBy,
+    createdAt: timestamp(),
+    dedupKey: task.dedupKey ?? null,
+  });
+  const added = (row: TaskRow): EnqueuedTask => {
+    for (const wake of listeners.get(db) ?? []) wake();
+    return { task: row, created: true };
+  };
+  const { dedupKey } = task;
+  if (dedupKey === undefined) return added(await insert.returningAll().executeTakeFirstOrThrow());
+
   for (;;) {
-    const row = await db
-      .insertInto("tasks")
-      .values({
-        tenantId: task.tenantId,
-        kind: task.kind,
-        title: task.title,
-        status: "queued",
-        payload: JSON.stringify(task.payload ?? null),
-        createdBy: task.createdBy,
-        createdAt: timestamp(),
-        dedupKey: task.dedupKey ?? null,
-      })
+    const row = await insert
       .onConflict((conflict) => conflict.columns(["tenantId", "dedupKey"]).where(ACTIVE_DEDUP).doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (row) {
-      for (const wake of listeners.get(db) ?? []) wake();
-      return { task: row, created: true };
-    }
+    if (row) return added(row);
     const existing = await db
       .selectFrom("tasks")
       .selectAll()
       .where("tenantId", "=", task.tenantId)
-      .where("dedupKey", "=", task.dedupKey ?? null)
+      .where("dedupKey", "=", dedupKey)
       .where(ACTIVE_DEDUP)
       .executeTakeFirst();
     if (existing) return { task: existing, created: false };
@@ -110,22 +113,22 @@ export function onTaskEnqueued(db: Kysely<Database>, listener: () => void): () =
 }
 
 /**
- * Takes the next queued task for `workerId` by the fair rule (header), or none. Dialects differ
- * in how claims are serialized only: PostgreSQL takes the advisory lock first, in its own
- * statement, so the claim's snapshot (taken when the UPDATE starts) includes every claim that
- * held the lock before; SQLite's immediate transaction takes the one write lock from the start.
+ * Takes the next queued task for `workerId` by the fair rule (header), or none. The dialects
+ * differ only in how claims are serialized. PostgreSQL takes the advisory lock in a statement of
+ * its own, before the claim, so the claim's snapshot (taken when its UPDATE starts) includes
+ * every claim that held the lock before; SQLite's immediate transaction takes the one write lock
+ * from the start.
  */
 export async function claimNextTask(db: Kysely<Database>, workerId: string): Promise<TaskRow | undefined> {
-  const claim = (executor: Kysely<Database>, lock: boolean) => {
+  const claim = (executor: Kysely<Database>) => {
     // Taken once claims are serialized: a task of the tenant that ended while this claim waited
     // for the lock must not seem to have ended after this one started.
     const now = timestamp();
-    const next = nextFairTask(executor);
     return executor
       .updateTable("tasks")
       .set({ status: "running", startedAt: now, heartbeatAt: now, claimedBy: workerId })
       .where("status", "=", "queued")
-      .where("id", "=", lock ? next.forUpdate().skipLocked() : next)
+      .where("id", "=", nextFairTask(executor))
       .returningAll()
       .executeTakeFirst();
   };
@@ -133,13 +136,13 @@ export async function claimNextTask(db: Kysely<Database>, workerId: string): Pro
   if (dialectOf(db) === "postgres") {
     return db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK_KEY)})`.execute(trx);
-      return claim(trx, true);
+      return claim(trx);
     });
   }
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
-      const task = await claim(connection, false);
+      const task = await claim(connection);
       await sql`commit`.execute(connection);
       return task;
     } catch (error) {

@@ -248,6 +248,8 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       const b2 = await enqueue(t, { action: "succeed" }, b);
       const claimed: number[] = [];
       const claimAndFinish = async () => {
+        // Start times are kept to the millisecond: claims in the same one would tie.
+        await sleep(2);
         const task = await claimNextTask(t.db, "worker-a");
         expect(task).toBeDefined();
         claimed.push(task!.id);
@@ -256,6 +258,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
 
       // A's first task runs: A's others wait for it, B's does not.
       expect((await claimNextTask(t.db, "worker-a"))?.id).toBe(a1.id);
+      await sleep(2);
       expect((await claimNextTask(t.db, "worker-b"))?.id).toBe(b1.id);
       expect(await claimNextTask(t.db, "worker-c")).toBeUndefined();
       await finishTask(t.db, a1.id, "worker-a", { status: "done", message: "Gata.", counts: {} });
@@ -300,7 +303,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
         const ids = await t.db.transaction().execute(async (trx) => {
           const ids: number[] = [];
           for (const tenantId of [a, a, a, b, b, b]) {
-            const { task } = await enqueueTask(trx, { tenantId, kind: "stock-import", title: "Test", payload: { action: "record", ms: 1 }, createdBy: null });
+            const { task } = await enqueueTask(trx, { tenantId, kind: "stock-import", title: "Test", payload: { action: "record", ms: 3 }, createdBy: null });
             ids.push(task.id);
           }
           return ids;
