@@ -1,4 +1,4 @@
-import type { KyselyPlugin } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse, Page, Task } from "../../contract/api";
 import { loadConfig } from "../../server/config";
@@ -512,20 +512,50 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
       createTaskWorker({ db: t.db, log: t.app.log, kinds: fakeKinds(log, `worker-${i}`), pollMs: 20, staleSeconds: 60, concurrency: 4 }),
     );
     try {
-      const tenants = await addTenants(first, 3);
+      // More tenants than one worker has slots: the other worker always finds some idle.
+      const tenants = await addTenants(first, 6);
       const ids: number[] = [];
-      for (let i = 0; i < 24; i++) ids.push((await enqueue(first, { action: "record", ms: 5 }, tenants[i % 3])).id);
+      for (let i = 0; i < 24; i++) ids.push((await enqueue(first, { action: "record", ms: 5 }, tenants[i % 6])).id);
       // Both start with every task already queued: their first claims race each other.
       await Promise.all(workers.map((worker) => worker.start()));
       await eventually(async () => (await doneTasks(first, ids)) === ids.length);
       for (const tenantId of tenants) {
         const runs = log.runs.filter((run) => run.tenantId === tenantId).sort((x, y) => x.began - y.began);
-        expect(runs).toHaveLength(8);
+        expect(runs).toHaveLength(4);
         for (let i = 1; i < runs.length; i++) expect(runs[i].began, `tenant ${tenantId}`).toBeGreaterThan(runs[i - 1].ended!);
       }
       expect(new Set(log.runs.map((run) => run.workerApp))).toEqual(new Set(["worker-0", "worker-1"]));
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("makes a claim wait for one in flight in another process, then take the next tenant's task", async () => {
+    const first = await testApp("postgres", { env: { TASK_WORKER: "off" } });
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: { TASK_WORKER: "off" } });
+    const gate = claimGate();
+    try {
+      const [a, b] = await addTenants(first, 2);
+      const a1 = await enqueue(first, { action: "succeed" }, a);
+      await enqueue(first, { action: "succeed" }, a);
+      const b1 = await enqueue(first, { action: "succeed" }, b);
+      // The first process has taken A's first task and not yet committed.
+      const firstClaim = claimNextTask(first.db.withPlugin(gate.plugin), "worker-a");
+      await gate.reached;
+      const secondClaim = claimNextTask(second.db, "worker-b");
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`.execute(first.db);
+        return rows[0].waiting > 0;
+      });
+      gate.release();
+      expect((await firstClaim)?.id).toBe(a1.id);
+      // Not A's second task (A is running), nor nothing (there is work for B).
+      expect((await secondClaim)?.id).toBe(b1.id);
+    } finally {
+      gate.release();
       await Promise.all([first.close(), second.close()]);
     }
   });
