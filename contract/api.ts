@@ -200,7 +200,11 @@ export interface StockListParams extends ListParams {
   warehouseId?: number;
 }
 
-/** POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a task. */
+/**
+ * POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a
+ * task. While an import of the warehouse is queued or running, no second one is queued: the
+ * message says so, and `taskId` is the existing task's.
+ */
 export interface StockImportResponse {
   message: string;
   taskId: number;

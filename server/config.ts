@@ -42,6 +42,11 @@ export interface TaskConfig {
   pollMs: number;
   /** A running task without a heartbeat for this long is failed as interrupted (TASK_STALE_SECONDS). */
   staleSeconds: number;
+  /**
+   * How many tasks this process runs at once (TASK_CONCURRENCY), each of a different tenant: a
+   * task waiting on SmartBill does not hold up other tenants' tasks.
+   */
+  concurrency: number;
 }
 
 export interface Config {
@@ -187,6 +192,7 @@ export function loadConfig(env: Env = process.env): Config {
       worker: !/^(0|off|false|no)$/i.test(env.TASK_WORKER?.trim() ?? ""),
       pollMs: integer(env, "TASK_POLL_MS", 500, 10),
       staleSeconds: integer(env, "TASK_STALE_SECONDS", 60, 1),
+      concurrency: integer(env, "TASK_CONCURRENCY", 4, 1),
     },
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
   };

@@ -97,6 +97,9 @@ export const listTooLong = (total: number, max: number) =>
 export const warehouseNameTaken = (name: string) => `Există deja un depozit cu numele ${name}.`;
 export const stockImportQueued = (warehouseName: string) =>
   `Importul stocului pentru depozitul „${warehouseName}” a fost adăugat în lista de sarcini.`;
+/** A second import of a warehouse while the first is queued or running: the first task is the answer. */
+export const stockImportAlreadyQueued = (warehouseName: string, taskId: number) =>
+  `Importul stocului pentru depozitul „${warehouseName}” este deja în lista de sarcini (sarcina nr. ${taskId}).`;
 export const stockImportTitle = (warehouseName: string) => `Import stoc: ${warehouseName}`;
 export const taskKindUnknown = (kind: string) => `Tipul de sarcină „${kind}” nu este cunoscut de acest server.`;
 

@@ -163,6 +163,11 @@ export interface TasksTable {
   heartbeatAt: string | null;
   /** the worker (process) running it */
   claimedBy: string | null;
+  /**
+   * What the task works on (e.g. `stock-import:warehouse:7`); at most one queued or running
+   * task per tenant and key (migration 0008). null: the task is never merged with another.
+   */
+  dedupKey: string | null;
 }
 
 /** A tenant's customer (issue 5); unique by (tenantId, codClient). Blank text fields are ''. */

@@ -1,7 +1,7 @@
 /**
  * Runs the task worker (server/tasks/worker.ts) inside the API process, unless TASK_WORKER=off:
  * it starts when the app is ready (first failing the tasks a previous run left 'running') and
- * stops before the database closes, letting the running task wind down.
+ * stops before the database closes, letting the running tasks wind down.
  */
 import fp from "fastify-plugin";
 import { TASK_KINDS } from "../tasks/registry";
@@ -22,7 +22,7 @@ export interface TaskWorkerPluginOptions {
 
 export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
   async (app, options) => {
-    const { worker: enabled, pollMs, staleSeconds } = app.config.tasks;
+    const { worker: enabled, pollMs, staleSeconds, concurrency } = app.config.tasks;
     const worker = enabled
       ? createTaskWorker({
           db: app.db,
@@ -30,6 +30,7 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
           kinds: options.kinds ?? TASK_KINDS,
           pollMs,
           staleSeconds,
+          concurrency,
           smartBillUrls: app.smartBillUrls,
         })
       : null;

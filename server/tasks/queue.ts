@@ -1,8 +1,25 @@
 /**
  * The tasks table as a queue: enqueue, claim, heartbeat, finish, and the sweep that fails tasks
  * whose process is gone. Several processes may share one PostgreSQL database: each task is
- * claimed by exactly one of them (`FOR UPDATE SKIP LOCKED`), and every later write names the
- * claiming worker, so a task taken over by the sweep is never written by its old owner again.
+ * claimed by exactly one of them, and every later write names the claiming worker, so a task
+ * taken over by the sweep is never written by its old owner again.
+ *
+ * The claim is fair across tenants:
+ * - A tenant has at most ONE task running across the whole fleet; its tasks run one after the
+ *   other. They share one SmartBill token and its 30 calls / 10 s anyway, so running two at once
+ *   would not finish them sooner, only take worker slots from the other tenants.
+ * - Among the tenants with a queued task and none running, the one served least recently goes
+ *   first: the tenant whose latest task started earliest (never: first of all), then its oldest
+ *   task (also between tenants whose latest starts fall in the same millisecond). So tenants
+ *   take turns: a tenant that queues fifty tasks delays another's one task by one, not fifty.
+ * Claims are serialized, so each one sees every claim before it: SQLite's immediate transaction
+ * holds its only write lock; on PostgreSQL every claim first takes one transaction-scoped
+ * advisory lock. Row locks (FOR UPDATE SKIP LOCKED) would not do: two processes claiming at once
+ * would lock two different tasks of the same idle tenant, and each start one.
+ *
+ * A task may name what it works on (`dedupKey`): while one task with that key is queued or
+ * running for the tenant, enqueueing another answers the existing one instead (a unique index,
+ * migration 0008, so simultaneous requests cannot both insert).
  */
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from "kysely";
 import type { TaskKind } from "../../contract/api";
@@ -20,32 +37,71 @@ export interface NewTask {
   /** The kind's input; stored as JSON. */
   payload: unknown;
   createdBy: number | null;
+  /**
+   * What the task works on, e.g. stockImportKey(warehouseId): no second task with the same key
+   * is queued while one is queued or running for the tenant. Omitted: always a new task.
+   */
+  dedupKey?: string;
 }
+
+/** What enqueueTask did: `created` false when a queued or running task had the same dedupKey. */
+export interface EnqueuedTask {
+  task: TaskRow;
+  created: boolean;
+}
+
+/**
+ * The index predicate of tasks_active_dedupKey (migration 0008), word for word and with literal
+ * values: the database matches an ON CONFLICT clause to a partial index by this predicate.
+ */
+const ACTIVE_DEDUP = sql<boolean>`"dedupKey" is not null and "status" in ('queued', 'running')`;
+
+/** Serializes task claims across processes on PostgreSQL (pg_advisory_xact_lock's key). */
+const CLAIM_LOCK_KEY = 4242002;
 
 /** Workers of this process, per database, to wake when a task is enqueued here. */
 const listeners = new WeakMap<object, Set<() => void>>();
 
 /**
- * Adds a queued task and wakes this process's worker at once (others find it on their next
- * poll). Called with a transaction, the wake-up comes before the commit and finds nothing; the
- * next poll finds the task.
+ * Adds a queued task and wakes this process's workers at once (others find it on their next
+ * poll); or, when a queued or running task of the tenant has the same dedupKey, adds nothing and
+ * answers that task. Called with a transaction, the wake-up comes before the commit and finds
+ * nothing; the next poll finds the task.
  */
-export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<TaskRow> {
-  const row = await db
-    .insertInto("tasks")
-    .values({
-      tenantId: task.tenantId,
-      kind: task.kind,
-      title: task.title,
-      status: "queued",
-      payload: JSON.stringify(task.payload ?? null),
-      createdBy: task.createdBy,
-      createdAt: timestamp(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  for (const wake of listeners.get(db) ?? []) wake();
-  return row;
+export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<EnqueuedTask> {
+  const insert = db.insertInto("tasks").values({
+    tenantId: task.tenantId,
+    kind: task.kind,
+    title: task.title,
+    status: "queued",
+    payload: JSON.stringify(task.payload ?? null),
+    createdBy: task.createdBy,
+    createdAt: timestamp(),
+    dedupKey: task.dedupKey ?? null,
+  });
+  const added = (row: TaskRow): EnqueuedTask => {
+    for (const wake of listeners.get(db) ?? []) wake();
+    return { task: row, created: true };
+  };
+  const { dedupKey } = task;
+  if (dedupKey === undefined) return added(await insert.returningAll().executeTakeFirstOrThrow());
+
+  for (;;) {
+    const row = await insert
+      .onConflict((conflict) => conflict.columns(["tenantId", "dedupKey"]).where(ACTIVE_DEDUP).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return added(row);
+    const existing = await db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("tenantId", "=", task.tenantId)
+      .where("dedupKey", "=", dedupKey)
+      .where(ACTIVE_DEDUP)
+      .executeTakeFirst();
+    if (existing) return { task: existing, created: false };
+    // The other task ended between the two statements: its key is free again, so insert anew.
+  }
 }
 
 /** Calls `listener` after each `enqueueTask` on this `db`; answers the unsubscribe function. */
@@ -57,29 +113,36 @@ export function onTaskEnqueued(db: Kysely<Database>, listener: () => void): () =
 }
 
 /**
- * Takes the oldest queued task for `workerId`, or none. The one dialect difference of the queue:
- * PostgreSQL skips rows other processes are claiming at this moment; SQLite has no row locks and
- * one writer at a time, so an immediate transaction (the write lock from the start) does the same.
+ * Takes the next queued task for `workerId` by the fair rule (header), or none. The dialects
+ * differ only in how claims are serialized. PostgreSQL takes the advisory lock in a statement of
+ * its own, before the claim, so the claim's snapshot (taken when its UPDATE starts) includes
+ * every claim that held the lock before; SQLite's immediate transaction takes the one write lock
+ * from the start.
  */
 export async function claimNextTask(db: Kysely<Database>, workerId: string): Promise<TaskRow | undefined> {
-  const now = timestamp();
-  const claim = (executor: Kysely<Database>, lock: boolean) =>
-    executor
+  const claim = (executor: Kysely<Database>) => {
+    // Taken once claims are serialized: a task of the tenant that ended while this claim waited
+    // for the lock must not seem to have ended after this one started.
+    const now = timestamp();
+    return executor
       .updateTable("tasks")
       .set({ status: "running", startedAt: now, heartbeatAt: now, claimedBy: workerId })
       .where("status", "=", "queued")
-      .where("id", "=", (eb) => {
-        const next = eb.selectFrom("tasks").select("id").where("status", "=", "queued").orderBy("id").limit(1);
-        return lock ? next.forUpdate().skipLocked() : next;
-      })
+      .where("id", "=", nextFairTask(executor))
       .returningAll()
       .executeTakeFirst();
+  };
 
-  if (dialectOf(db) === "postgres") return claim(db, true);
+  if (dialectOf(db) === "postgres") {
+    return db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK_KEY)})`.execute(trx);
+      return claim(trx);
+    });
+  }
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {
-      const task = await claim(connection, false);
+      const task = await claim(connection);
       await sql`commit`.execute(connection);
       return task;
     } catch (error) {
@@ -87,6 +150,37 @@ export async function claimNextTask(db: Kysely<Database>, workerId: string): Pro
       throw error;
     }
   });
+}
+
+/**
+ * The id of the task the fair rule (header) picks: a queued task of a tenant with none running,
+ * the tenant whose latest task started earliest (or never) first, then the oldest task.
+ */
+function nextFairTask(db: Kysely<Database>) {
+  return db
+    .selectFrom("tasks as candidate")
+    .select("candidate.id")
+    .where("candidate.status", "=", "queued")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("tasks as running")
+            .select("running.id")
+            .whereRef("running.tenantId", "=", "candidate.tenantId")
+            .where("running.status", "=", "running"),
+        ),
+      ),
+    )
+    .orderBy(
+      (eb) =>
+        eb
+          .selectFrom("tasks as served")
+          .select((served) => served.fn.max("served.startedAt").as("lastStartedAt"))
+          .whereRef("served.tenantId", "=", "candidate.tenantId"),
+      (order) => order.asc().nullsFirst(),
+    )
+    .orderBy("candidate.id")
+    .limit(1);
 }
 
 /** Puts a task this worker claimed but will not run (it is stopping) back in the queue. */

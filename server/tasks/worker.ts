@@ -1,11 +1,13 @@
 /**
- * The in-process task worker: one task at a time per process. It wakes at once when this
- * process enqueues a task and otherwise polls the table every `pollMs`; while a task runs it
- * writes a heartbeat, and every so often it fails the tasks of processes that stopped beating
- * (crashed, killed, restarted). At start-up on SQLite, whose file only one process serves,
- * every 'running' task is such a task.
+ * The in-process task worker: up to `concurrency` tasks at a time per process, each with its own
+ * heartbeat and abort signal, so a task waiting on a slow SmartBill holds one slot, not the
+ * process. Which task comes next, and that a tenant never has two running, is the claim's
+ * business (queue.ts). The worker claims at once when this process enqueues a task or one of its
+ * tasks ends, and otherwise polls the table every `pollMs`; every so often it fails the tasks of
+ * processes that stopped beating (crashed, killed, restarted). At start-up on SQLite, whose file
+ * only one process serves, every 'running' task is such a task.
  *
- *   const worker = createTaskWorker({ db, log, kinds: TASK_KINDS, pollMs: 500, staleSeconds: 60 });
+ *   const worker = createTaskWorker({ db, log, kinds: TASK_KINDS, pollMs: 500, staleSeconds: 60, concurrency: 4 });
  *   await worker.start();  …  await worker.stop();
  */
 import { randomUUID } from "node:crypto";
@@ -37,7 +39,9 @@ export interface TaskWorkerOptions {
   pollMs: number;
   /** A running task whose heartbeat is older than this belongs to a process that is gone. */
   staleSeconds: number;
-  /** How long `stop()` waits for the running task to wind down (ms). */
+  /** How many tasks run at once in this worker (≥ 1). */
+  concurrency: number;
+  /** How long `stop()` waits for the running tasks to wind down (ms). */
   shutdownGraceMs?: number;
   /** Unique per worker; a default names the host and process. */
   workerId?: string;
@@ -49,7 +53,7 @@ export interface TaskWorker {
   readonly workerId: string;
   /** Fails stale tasks, then starts the loop. */
   start(): Promise<void>;
-  /** Stops claiming; aborts the running task and waits for it (up to the grace period). */
+  /** Stops claiming; aborts every running task and waits for them all (up to the grace period). */
   stop(): Promise<void>;
 }
 
@@ -58,7 +62,7 @@ const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 const heartbeatMsFor = (staleSeconds: number) => Math.min(5_000, (staleSeconds * 1000) / 4);
 
 export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
-  const { db, kinds, pollMs, staleSeconds } = options;
+  const { db, kinds, pollMs, staleSeconds, concurrency } = options;
   const log = options.log.child({ component: "taskWorker" });
   const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const heartbeatMs = heartbeatMsFor(staleSeconds);
@@ -66,9 +70,10 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
 
   let stopped = false;
   let loop: Promise<void> | undefined;
-  let current: { controller: AbortController; done: Promise<void> } | undefined;
-  // An enqueue can land while the loop is busy claiming or running (not asleep); `woken`
-  // remembers it, or the task would wait a whole poll period for the next look.
+  /** The tasks running now, by id: each one's abort controller and its end (never rejects). */
+  const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  // An enqueue, or a task's end, can come while the loop is busy claiming (not asleep); `woken`
+  // remembers it, or the next claim would wait a whole poll period.
   let woken = false;
   let interruptSleep: () => void = () => {};
   const wake = () => {
@@ -87,7 +92,8 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
     lastSweep = Date.now();
   }
 
-  async function run(task: TaskRow): Promise<void> {
+  /** Starts the task in a slot of its own; the slot frees itself (and wakes the loop) at the end. */
+  function start(task: TaskRow): void {
     const controller = new AbortController();
     const beat = setInterval(() => {
       heartbeat(db, task.id, workerId).catch((error: unknown) => log.warn({ err: error, taskId: task.id }, "heartbeat failed"));
@@ -122,20 +128,21 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
         );
       } finally {
         clearInterval(beat);
+        running.delete(task.id);
+        // A free slot, and perhaps this tenant's next task claimable now: look at once.
+        wake();
       }
     })();
-    current = { controller, done };
-    await done;
-    current = undefined;
+    running.set(task.id, { controller, done });
   }
 
   async function runLoop(): Promise<void> {
     while (!stopped) {
+      woken = false; // the claim below sees every task enqueued or ended so far
       let task: TaskRow | undefined;
-      woken = false; // this claim sees every task enqueued so far
       try {
         if (Date.now() - lastSweep >= sweepMs) await sweep(false);
-        task = await claimNextTask(db, workerId);
+        if (running.size < concurrency) task = await claimNextTask(db, workerId);
       } catch (error) {
         if (stopped) return;
         log.error({ err: error }, "could not claim a task");
@@ -146,10 +153,12 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
         return;
       }
       if (task) {
-        await run(task);
-        continue; // more may be waiting
+        start(task);
+        continue; // more may be waiting, and a slot may be free
       }
       if (woken) continue;
+      // Asleep until a poll, an enqueue, a task's end or stop(); nothing awaits between the
+      // check of `woken` and here, so none of them can slip in unnoticed.
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pollMs);
         function done() {
@@ -168,25 +177,25 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
       await sweep(true);
       unsubscribe = onTaskEnqueued(db, wake);
       loop = runLoop();
-      log.debug({ workerId }, "task worker started");
+      log.debug({ workerId, concurrency }, "task worker started");
     },
     async stop() {
       stopped = true;
       unsubscribe();
       wake();
-      const running = current;
-      if (running) {
-        running.controller.abort();
+      const tasks = [...running.values()];
+      if (tasks.length > 0) {
+        for (const task of tasks) task.controller.abort();
         const grace = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
         let timer: NodeJS.Timeout | undefined;
         const settled = await Promise.race([
-          running.done.then(() => true),
+          Promise.all(tasks.map((task) => task.done)).then(() => true),
           new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), grace))),
         ]);
         clearTimeout(timer);
         if (!settled) {
-          // Left 'running': the next start (or another process's sweep) fails it.
-          log.warn("the running task did not stop in time; it will be marked interrupted");
+          // Left 'running': the next start (or another process's sweep) fails them.
+          log.warn({ running: running.size }, "running tasks did not stop in time; they will be marked interrupted");
           return;
         }
       }

@@ -183,6 +183,28 @@ describeEachDialect("the stock resource (/api/smartbill/stock)", (dialect) => {
       expect(row.createdBy).toBe(3);
     });
 
+    it("queues one import of a warehouse for ten requests at once: every answer names that task, as already in the task list", async () => {
+      const warehouseId = await addWarehouse(t, 2, "Depozit Aglomerat");
+      const responses = await Promise.all(Array.from({ length: 10 }, () => importStock(warehouseId)));
+      const rows = await t.db.selectFrom("tasks").select(["id", "status"]).where("payload", "=", JSON.stringify({ warehouseId })).execute();
+      expect(rows).toEqual([{ id: expect.any(Number), status: "queued" }]);
+      const taskId = rows[0].id;
+      const bodies = responses.map((response) => {
+        expect(response.statusCode).toBe(202);
+        return response.json<StockImportResponse>();
+      });
+      expect(bodies.every((body) => body.taskId === taskId)).toBe(true);
+      const queued = "Importul stocului pentru depozitul „Depozit Aglomerat” a fost adăugat în lista de sarcini.";
+      const already = `Importul stocului pentru depozitul „Depozit Aglomerat” este deja în lista de sarcini (sarcina nr. ${taskId}).`;
+      expect(bodies.filter((body) => body.message === queued)).toHaveLength(1);
+      expect(bodies.filter((body) => body.message === already)).toHaveLength(9);
+
+      // Another warehouse's import is a task of its own.
+      const other = (await importStock(await addWarehouse(t, 2, "Depozit Liniștit"))).json<StockImportResponse>();
+      expect(other.message).toBe("Importul stocului pentru depozitul „Depozit Liniștit” a fost adăugat în lista de sarcini.");
+      expect(other.taskId).not.toBe(taskId);
+    });
+
     it("answers 404 for a warehouse the tenant does not have, and 400 for an id that is not one, queueing nothing", async () => {
       const before = await t.db.selectFrom("tasks").select("id").execute();
       expect((await importStock(999999)).statusCode).toBe(404);

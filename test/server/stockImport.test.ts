@@ -238,7 +238,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
   });
 
   it("fails when the warehouse is gone by the time the task runs", async () => {
-    const queued = await enqueueTask(t.db, {
+    const { task: queued } = await enqueueTask(t.db, {
       tenantId: 2,
       kind: "stock-import",
       title: "Import stoc: șters",
@@ -365,6 +365,61 @@ describeEachDialect("the stock import with an answer that cannot be stored as it
     const task = await importAndWait();
     expect(task.message).toBe("Importate 0 produse (0 noi, 0 actualizate). 2 produse care nu mai apar în SmartBill au acum stocul 0.");
     expect((await stock()).map((item) => item.quantity)).toEqual([0, 0]);
+  });
+});
+
+describeEachDialect("one stock import per warehouse at a time", (dialect) => {
+  let t: TestApp;
+  let invoicing: LoginResponse;
+  let warehouseId: number;
+  /** SmartBill answers the stock once the test opens the gate. */
+  let openGate: () => void = () => {};
+  let gate: Promise<void> = Promise.resolve();
+  beforeAll(async () => {
+    const slowSmartBill = async () => ({
+      getStocks: async () => {
+        await gate;
+        return [];
+      },
+    });
+    t = await testApp(dialect, { env: FAST, taskKinds: { "stock-import": createStockImport({ clientFor: slowSmartBill }) } });
+    invoicing = await t.signIn("facturare@demo.ro");
+    const created = await t.api("POST", "/api/smartbill/warehouses", {
+      session: invoicing,
+      body: { warehouseName: "Depozit", warehouseType: "en gros" },
+    });
+    warehouseId = created.json<Warehouse>().id;
+  });
+  afterAll(() => t.close());
+
+  const startImport = async () => {
+    const response = await t.api("POST", `/api/smartbill/stock/import/${warehouseId}`, { session: invoicing });
+    expect(response.statusCode).toBe(202);
+    return response.json<StockImportResponse>();
+  };
+  const taskIds = async () => (await t.db.selectFrom("tasks").select("id").orderBy("id").execute()).map((row) => row.id);
+
+  it("queues one task for ten imports of a warehouse at once, names it in every answer, and a new one once it has finished", async () => {
+    gate = new Promise<void>((resolve) => (openGate = resolve));
+    const answers = await Promise.all(Array.from({ length: 10 }, startImport));
+    const [taskId] = await taskIds();
+    expect(await taskIds()).toEqual([taskId]);
+    expect(answers.map((answer) => answer.taskId)).toEqual(Array(10).fill(taskId));
+    expect(answers.filter((answer) => answer.message.includes(`este deja în lista de sarcini (sarcina nr. ${taskId})`))).toHaveLength(9);
+
+    // Still waiting on SmartBill, so still the same task.
+    await eventually(async () => (await t.db.selectFrom("tasks").select("status").where("id", "=", taskId).executeTakeFirstOrThrow()).status === "running");
+    expect((await startImport()).message).toBe(
+      `Importul stocului pentru depozitul „Depozit” este deja în lista de sarcini (sarcina nr. ${taskId}).`,
+    );
+
+    openGate();
+    expect(await waitForTask(t, invoicing, taskId)).toMatchObject({ status: "done" });
+    const next = await startImport();
+    expect(next.message).toBe("Importul stocului pentru depozitul „Depozit” a fost adăugat în lista de sarcini.");
+    expect(next.taskId).not.toBe(taskId);
+    expect(await waitForTask(t, invoicing, next.taskId)).toMatchObject({ status: "done" });
+    expect(await taskIds()).toEqual([taskId, next.taskId]);
   });
 });
 

@@ -1,9 +1,10 @@
-import type { KyselyPlugin } from "kysely";
+import { type KyselyPlugin, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse, Page, Task } from "../../contract/api";
+import { loadConfig } from "../../server/config";
 import { SmartBillError } from "../../server/smartbill/types";
 import { claimNextTask, enqueueTask, failStaleTasks, finishTask, releaseTask } from "../../server/tasks/queue";
-import { TaskFailure, type TaskHandler, type TaskKinds } from "../../server/tasks/types";
+import { TaskFailure, type TaskHandler, type TaskKinds, type TaskRow } from "../../server/tasks/types";
 import { createTaskWorker } from "../../server/tasks/worker";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { dialects, describeEachDialect } from "../helpers/dialects";
@@ -19,7 +20,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A stand-in for the real task kinds: the payload says what to do. `hang` runs until the worker
- * aborts it (server shutdown); `record` notes who ran the task (for the two-worker test).
+ * aborts it (server shutdown); `wind-down` too, then takes `ms` more to stop; `record` notes
+ * the run in the run log (who, which tenant, when it began and ended) and takes `ms`; `wait`
+ * waits for the test to open its gate, as a task would wait for a slow SmartBill.
  */
 type FakePayload =
   | { action: "succeed" }
@@ -27,9 +30,47 @@ type FakePayload =
   | { action: "fail-smartbill" }
   | { action: "crash" }
   | { action: "hang" }
-  | { action: "record"; ms: number };
+  | { action: "wind-down"; ms: number }
+  | { action: "record"; ms: number }
+  | { action: "wait"; gate: string };
 
-function fakeKinds(runs: { taskId: number; workerApp: string }[] = [], workerApp = "app"): TaskKinds {
+/** A task the fake kind ran: `began` and `ended` are steps of one counter shared by all workers. */
+interface Run {
+  taskId: number;
+  tenantId: number;
+  workerApp: string;
+  began: number;
+  ended?: number;
+}
+
+/** What the fake kinds ran, in order; one log may be shared by several workers of this process. */
+function runLog() {
+  let step = 0;
+  const runs: Run[] = [];
+  const gates = new Map<string, () => void>();
+  const opened = new Map<string, Promise<void>>();
+  const gate = (name: string) => {
+    if (!opened.has(name)) opened.set(name, new Promise<void>((resolve) => gates.set(name, resolve)));
+    return opened.get(name)!;
+  };
+  return {
+    runs,
+    begin: (task: TaskRow, workerApp: string) => {
+      const run: Run = { taskId: task.id, tenantId: task.tenantId, workerApp, began: step++ };
+      runs.push(run);
+      return () => (run.ended = step++);
+    },
+    gate,
+    open: (name: string) => {
+      gate(name);
+      gates.get(name)!();
+    },
+  };
+}
+
+type RunLog = ReturnType<typeof runLog>;
+
+function fakeKinds(log: RunLog = runLog(), workerApp = "app"): TaskKinds {
   const handler: TaskHandler = async ({ task, payload, progress, signal }) => {
     const work = payload as FakePayload;
     switch (work.action) {
@@ -45,17 +86,52 @@ function fakeKinds(runs: { taskId: number; workerApp: string }[] = [], workerApp
       case "hang":
         await new Promise<void>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted"))));
         throw new Error("unreachable");
-      case "record":
-        runs.push({ taskId: task.id, workerApp });
+      case "wind-down": {
+        const end = log.begin(task, workerApp);
+        await new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve()));
         await sleep(work.ms);
+        end();
+        throw new Error("aborted");
+      }
+      case "record": {
+        const end = log.begin(task, workerApp);
+        await sleep(work.ms);
+        end();
         return { message: "Înregistrat." };
+      }
+      case "wait": {
+        const end = log.begin(task, workerApp);
+        await Promise.race([
+          log.gate(work.gate),
+          new Promise<void>((_, reject) => signal.addEventListener("abort", () => reject(new Error("aborted")))),
+        ]);
+        end();
+        return { message: "Gata după așteptare." };
+      }
     }
   };
   return { "stock-import": handler };
 }
 
-const enqueue = (t: TestApp, payload: FakePayload, tenantId = 2) =>
-  enqueueTask(t.db, { tenantId, kind: "stock-import", title: `Test: ${payload.action}`, payload, createdBy: 3 });
+let tenantsAdded = 0;
+
+/** Tenants besides the demo's, written straight into the database; answers their ids. */
+async function addTenants(t: TestApp, count: number): Promise<number[]> {
+  const now = new Date().toISOString();
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { id } = await t.db
+      .insertInto("tenants")
+      .values({ name: `Tenant de test ${++tenantsAdded}`, description: null, createdAt: now, updatedAt: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(id);
+  }
+  return ids;
+}
+
+const enqueue = async (t: TestApp, payload: FakePayload, tenantId = 2) =>
+  (await enqueueTask(t.db, { tenantId, kind: "stock-import", title: `Test: ${payload.action}`, payload, createdBy: 3 })).task;
 
 const FAST: TestAppOptions["env"] = { TASK_POLL_MS: "20", TASK_STALE_SECONDS: "1" };
 
@@ -141,7 +217,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
 
     it("hands each queued task to one worker, oldest first, and lets only its owner write it", async () => {
       const first = await enqueue(t, { action: "succeed" });
-      const second = await enqueue(t, { action: "succeed" });
+      const second = await enqueue(t, { action: "succeed" }, 1); // another tenant's (see below)
       const a = await claimNextTask(t.db, "worker-a");
       const b = await claimNextTask(t.db, "worker-b");
       expect([a?.id, b?.id]).toEqual([first.id, second.id]);
@@ -161,6 +237,124 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       expect(await failStaleTasks(t.db, { exceptWorker: "worker-c" })).toBe(0);
       expect(await failStaleTasks(t.db)).toBe(1);
       expect(await taskRow(t, second.id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
+    });
+
+    it("runs one task per tenant at a time, and hands the next to the tenant served least recently", async () => {
+      const [a, b] = await addTenants(t, 2);
+      const a1 = await enqueue(t, { action: "succeed" }, a);
+      const a2 = await enqueue(t, { action: "succeed" }, a);
+      const a3 = await enqueue(t, { action: "succeed" }, a);
+      const b1 = await enqueue(t, { action: "succeed" }, b);
+      const b2 = await enqueue(t, { action: "succeed" }, b);
+      const claimed: number[] = [];
+      const claimAndFinish = async () => {
+        // Start times are kept to the millisecond: claims in the same one would tie.
+        await sleep(2);
+        const task = await claimNextTask(t.db, "worker-a");
+        expect(task).toBeDefined();
+        claimed.push(task!.id);
+        await finishTask(t.db, task!.id, "worker-a", { status: "done", message: "Gata.", counts: {} });
+      };
+
+      // A's first task runs: A's others wait for it, B's does not.
+      expect((await claimNextTask(t.db, "worker-a"))?.id).toBe(a1.id);
+      await sleep(2);
+      expect((await claimNextTask(t.db, "worker-b"))?.id).toBe(b1.id);
+      expect(await claimNextTask(t.db, "worker-c")).toBeUndefined();
+      await finishTask(t.db, a1.id, "worker-a", { status: "done", message: "Gata.", counts: {} });
+      await finishTask(t.db, b1.id, "worker-b", { status: "done", message: "Gata.", counts: {} });
+      // A was served first, so A goes first again; then they take turns, though A's tasks are older.
+      for (let i = 0; i < 3; i++) await claimAndFinish();
+      expect(claimed).toEqual([a2.id, b2.id, a3.id]);
+      expect(await claimNextTask(t.db, "worker-a")).toBeUndefined();
+    });
+
+    it("queues one task per dedupKey and tenant while one is queued or running, and a new one once it has ended", async () => {
+      const [a, b] = await addTenants(t, 2);
+      const add = (tenantId: number, dedupKey?: string) =>
+        enqueueTask(t.db, { tenantId, kind: "stock-import", title: "Test", payload: { action: "succeed" }, createdBy: null, dedupKey });
+      const first = await add(a, "depozit:1");
+      expect(first.created).toBe(true);
+      expect(await add(a, "depozit:1")).toEqual({ task: first.task, created: false });
+      // Another key, another tenant, or no key: a task of its own.
+      expect((await add(a, "depozit:2")).created).toBe(true);
+      expect((await add(b, "depozit:1")).created).toBe(true);
+      expect((await add(a)).created).toBe(true);
+      expect((await add(a)).created).toBe(true);
+
+      const running = await claimNextTask(t.db, "worker-a");
+      expect(running?.id).toBe(first.task.id);
+      expect((await add(a, "depozit:1")).task.id).toBe(first.task.id);
+      await finishTask(t.db, first.task.id, "worker-a", { status: "done", message: "Gata.", counts: {} });
+      const again = await add(a, "depozit:1");
+      expect(again.created).toBe(true);
+      expect(again.task.id).not.toBe(first.task.id);
+      expect(await taskRow(t, again.task.id)).toMatchObject({ status: "queued", dedupKey: "depozit:1" });
+    });
+  });
+
+  describe("fairness between tenants", () => {
+    it("takes turns between tenants: with TASK_CONCURRENCY=1, A's tasks queued before B's run A, B, A, B, …", async () => {
+      const log = runLog();
+      const t = await testApp(dialect, { env: { TASK_POLL_MS: "20", TASK_CONCURRENCY: "1" }, taskKinds: fakeKinds(log) });
+      try {
+        const [a, b] = await addTenants(t, 2);
+        // In one transaction, so the worker finds them all queued at once.
+        const ids = await t.db.transaction().execute(async (trx) => {
+          const ids: number[] = [];
+          for (const tenantId of [a, a, a, b, b, b]) {
+            const { task } = await enqueueTask(trx, { tenantId, kind: "stock-import", title: "Test", payload: { action: "record", ms: 3 }, createdBy: null });
+            ids.push(task.id);
+          }
+          return ids;
+        });
+        await eventually(async () => (await doneTasks(t, ids)) === ids.length);
+        expect(log.runs.map((run) => run.tenantId)).toEqual([a, b, a, b, a, b]);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("finishes tenant B's task while tenant A's waits on a slow SmartBill, and starts A's next task only when A's first ends", async () => {
+      const log = runLog();
+      // No polls during the test: each claim is started by an enqueue or by a task's end.
+      const t = await testApp(dialect, { env: { TASK_POLL_MS: "600000" }, taskKinds: fakeKinds(log) });
+      try {
+        const [a, b] = await addTenants(t, 2);
+        const slow = await enqueue(t, { action: "wait", gate: "smartbill" }, a);
+        const next = await enqueue(t, { action: "record", ms: 1 }, a);
+        const other = await enqueue(t, { action: "record", ms: 1 }, b);
+        await eventually(async () => (await taskRow(t, other.id)).status === "done", 5_000);
+        expect(await taskRow(t, slow.id)).toMatchObject({ status: "running" });
+        expect(await taskRow(t, next.id)).toMatchObject({ status: "queued", startedAt: null });
+
+        log.open("smartbill");
+        await eventually(async () => (await taskRow(t, next.id)).status === "done", 5_000);
+        const [slowRun, nextRun] = [slow.id, next.id].map((id) => log.runs.find((run) => run.taskId === id)!);
+        expect(nextRun.began).toBeGreaterThan(slowRun.ended!);
+        expect((await taskRow(t, next.id)).startedAt! >= (await taskRow(t, slow.id)).finishedAt!).toBe(true);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it("aborts every running task on stop() and waits for all of them to wind down", async () => {
+      const t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+      const log = runLog();
+      const worker = createTaskWorker({ db: t.db, log: t.app.log, kinds: fakeKinds(log), pollMs: 20, staleSeconds: 60, concurrency: 4 });
+      try {
+        const tenants = await addTenants(t, 3);
+        const ids: number[] = [];
+        for (const tenantId of tenants) ids.push((await enqueue(t, { action: "wind-down", ms: 150 }, tenantId)).id);
+        await worker.start();
+        await eventually(async () => (await runningTasks(t)).length === 3);
+        await worker.stop();
+        expect(log.runs.map((run) => run.ended)).toEqual([expect.any(Number), expect.any(Number), expect.any(Number)]);
+        for (const id of ids) expect(await taskRow(t, id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
+      } finally {
+        await worker.stop();
+        await t.close();
+      }
     });
   });
 
@@ -228,7 +422,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
 
     it("keeps the tasks of a user who is deleted", async () => {
       const userId = await addUser(t, { email: "plecat@demo.ro", tenantId: 2, roles: ["ROLE_SMARTBILL"] });
-      const task = await enqueueTask(t.db, { tenantId: 2, kind: "stock-import", title: "Al celui plecat", payload: {}, createdBy: userId });
+      const { task } = await enqueueTask(t.db, { tenantId: 2, kind: "stock-import", title: "Al celui plecat", payload: {}, createdBy: userId });
       expect((await t.api("DELETE", `/api/user/${userId}`, { session: superadmin })).statusCode).toBe(200);
       expect(await taskRow(t, task.id)).toMatchObject({ createdBy: null, title: "Al celui plecat" });
       await t.db.deleteFrom("tasks").where("id", "=", task.id).execute();
@@ -276,23 +470,92 @@ describeEachDialect("tasks and the task worker", (dialect) => {
   });
 });
 
+describe("TASK_CONCURRENCY", () => {
+  it("is 4 tasks at once by default, and must be a whole number of at least 1", () => {
+    expect(loadConfig({}).tasks.concurrency).toBe(4);
+    expect(loadConfig({ TASK_CONCURRENCY: "1" }).tasks.concurrency).toBe(1);
+    for (const wrong of ["0", "-2", "1.5", "patru"]) {
+      expect(() => loadConfig({ TASK_CONCURRENCY: wrong })).toThrow(`TASK_CONCURRENCY must be a whole number ≥ 1, got "${wrong}".`);
+    }
+  });
+});
+
 const postgres = dialects.find((d) => d.dialect === "postgres")!;
 
 describe.skipIf(postgres.skipReason !== null)("the task worker with several processes, on postgres", () => {
   it("never runs the same task twice when two app instances share the database", async () => {
-    const runs: { taskId: number; workerApp: string }[] = [];
-    const first = await testApp("postgres", { env: FAST, taskKinds: fakeKinds(runs, "first") });
-    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds(runs, "second") });
+    const log = runLog();
+    // One task at a time per app and six tenants: each app always finds work the other is not doing.
+    const env = { ...FAST, TASK_CONCURRENCY: "1" };
+    const first = await testApp("postgres", { env, taskKinds: fakeKinds(log, "first") });
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env, taskKinds: fakeKinds(log, "second") });
     try {
+      const tenants = await addTenants(first, 6);
       const ids: number[] = [];
-      for (let i = 0; i < 30; i++) ids.push((await enqueue(i % 2 ? first : second, { action: "record", ms: 15 })).id);
-      await eventually(async () => (await first.db.selectFrom("tasks").select("id").where("status", "=", "done").execute()).length === 30);
-      expect(runs.map((run) => run.taskId).sort((a, b) => a - b)).toEqual(ids);
+      for (let i = 0; i < 30; i++) ids.push((await enqueue(i % 2 ? first : second, { action: "record", ms: 15 }, tenants[i % 6])).id);
+      await eventually(async () => (await doneTasks(first, ids)) === 30);
+      expect(log.runs.map((run) => run.taskId).sort((a, b) => a - b)).toEqual(ids);
       // Both took part.
-      expect(new Set(runs.map((run) => run.workerApp))).toEqual(new Set(["first", "second"]));
+      expect(new Set(log.runs.map((run) => run.workerApp))).toEqual(new Set(["first", "second"]));
       const owners = await first.db.selectFrom("tasks").select("claimedBy").distinct().execute();
       expect(owners).toHaveLength(2);
     } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("never runs two tasks of one tenant at once, though two processes claim at the same moment", async () => {
+    const log = runLog();
+    const first = await testApp("postgres", { env: { TASK_WORKER: "off" } });
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: { TASK_WORKER: "off" } });
+    const workers = [first, second].map((t, i) =>
+      createTaskWorker({ db: t.db, log: t.app.log, kinds: fakeKinds(log, `worker-${i}`), pollMs: 20, staleSeconds: 60, concurrency: 4 }),
+    );
+    try {
+      // More tenants than one worker has slots: the other worker always finds some idle.
+      const tenants = await addTenants(first, 6);
+      const ids: number[] = [];
+      for (let i = 0; i < 24; i++) ids.push((await enqueue(first, { action: "record", ms: 5 }, tenants[i % 6])).id);
+      // Both start with every task already queued: their first claims race each other.
+      await Promise.all(workers.map((worker) => worker.start()));
+      await eventually(async () => (await doneTasks(first, ids)) === ids.length);
+      for (const tenantId of tenants) {
+        const runs = log.runs.filter((run) => run.tenantId === tenantId).sort((x, y) => x.began - y.began);
+        expect(runs).toHaveLength(4);
+        for (let i = 1; i < runs.length; i++) expect(runs[i].began, `tenant ${tenantId}`).toBeGreaterThan(runs[i - 1].ended!);
+      }
+      expect(new Set(log.runs.map((run) => run.workerApp))).toEqual(new Set(["worker-0", "worker-1"]));
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it("makes a claim wait for one in flight in another process, then take the next tenant's task", async () => {
+    const first = await testApp("postgres", { env: { TASK_WORKER: "off" } });
+    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: { TASK_WORKER: "off" } });
+    const gate = claimGate();
+    try {
+      const [a, b] = await addTenants(first, 2);
+      const a1 = await enqueue(first, { action: "succeed" }, a);
+      await enqueue(first, { action: "succeed" }, a);
+      const b1 = await enqueue(first, { action: "succeed" }, b);
+      // The first process has taken A's first task and not yet committed.
+      const firstClaim = claimNextTask(first.db.withPlugin(gate.plugin), "worker-a");
+      await gate.reached;
+      const secondClaim = claimNextTask(second.db, "worker-b");
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: number }>`
+          select count(*)::int as waiting from pg_locks l join pg_stat_activity a on a.pid = l.pid
+          where not l.granted and a.datname = current_database()`.execute(first.db);
+        return rows[0].waiting > 0;
+      });
+      gate.release();
+      expect((await firstClaim)?.id).toBe(a1.id);
+      // Not A's second task (A is running), nor nothing (there is work for B).
+      expect((await secondClaim)?.id).toBe(b1.id);
+    } finally {
+      gate.release();
       await Promise.all([first.close(), second.close()]);
     }
   });
@@ -314,17 +577,17 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
 
 describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres", () => {
   it("runs a task enqueued while the worker's look at the queue was finding nothing, without waiting for the next poll", async () => {
-    // PostgreSQL, because its claim is one statement outside any transaction: its answer can be
-    // held without holding a lock the enqueue needs (SQLite's claim holds the write lock).
+    // PostgreSQL, because its claim's answer can be held without holding a lock the enqueue
+    // needs (the advisory lock only claims take); SQLite's claim holds the write lock.
     const t = await testApp("postgres", { env: { TASK_WORKER: "off" } });
     const gate = claimGate();
     const db = t.db.withPlugin(gate.plugin);
-    const worker = createTaskWorker({ db, log: t.app.log, kinds: fakeKinds(), pollMs: 600_000, staleSeconds: 60 });
+    const worker = createTaskWorker({ db, log: t.app.log, kinds: fakeKinds(), pollMs: 600_000, staleSeconds: 60, concurrency: 1 });
     try {
       await worker.start();
       // The worker's first claim has run and found nothing; its answer is on the way back.
       await gate.reached;
-      const queued = await enqueueTask(db, { tenantId: 2, kind: "stock-import", title: "Test: succeed", payload: { action: "succeed" }, createdBy: 3 });
+      const { task: queued } = await enqueueTask(db, { tenantId: 2, kind: "stock-import", title: "Test: succeed", payload: { action: "succeed" }, createdBy: 3 });
       gate.release();
       // Far less than the poll interval: only the wake-up can have run it.
       await eventually(async () => (await taskRow(t, queued.id)).status === "done", 5_000);
@@ -363,6 +626,12 @@ function claimGate() {
 
 async function taskRow(t: TestApp, id: number) {
   return t.db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+/** How many of these tasks are done. */
+async function doneTasks(t: TestApp, ids: number[]): Promise<number> {
+  const rows = await t.db.selectFrom("tasks").select("id").where("id", "in", ids).where("status", "=", "done").execute();
+  return rows.length;
 }
 
 async function runningTasks(t: TestApp) {

@@ -34,6 +34,12 @@ export interface StockImportPayload {
   warehouseId: number;
 }
 
+/**
+ * One import per warehouse at a time: a second one queued meanwhile would ask SmartBill for the
+ * same stock again and write the same rows (the task's dedupKey, server/tasks/queue.ts).
+ */
+export const stockImportKey = (warehouseId: number) => `stock-import:warehouse:${warehouseId}`;
+
 /** How the import reaches SmartBill: the tenant's client, by default from its settings. */
 export type SmartBillClientFactory = (
   db: Kysely<Database>,

@@ -4,12 +4,18 @@
  * `stock`). The list always answers `{ content, totalElements }`: the spec's `{content}`, plus
  * the count for paging. Without page/size it is the whole list, up to MAX_UNPAGED_STOCK items
  * (beyond that, a 400 asks for pages). An import answers 202 at once; it runs as a task.
+ *
+ * An import of a warehouse whose import is already queued or running queues nothing: the answer
+ * names the existing task (its id as `taskId`). Still 202, as for the first request: what the
+ * caller asked for is accepted and not finished, and the task to follow is the same; a double
+ * click, or a retry after a lost answer, gets the answer the first request got, save the words.
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { StockImportResponse, StockListParams, StockPage } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
-import { messages, stockImportQueued, stockImportTitle } from "../../../messages";
+import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
+import { stockImportKey } from "../../../tasks/kinds/stockImport";
 import { enqueueTask } from "../../../tasks/queue";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { stockImportParams, stockQuerystring } from "./schemas";
@@ -31,14 +37,18 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const warehouse = await findWarehouse(app.db, request.tenantId, request.params.warehouseId);
       if (!warehouse) throw new HttpError(404, messages.warehouseNotFound);
-      const task = await enqueueTask(app.db, {
+      const { task, created } = await enqueueTask(app.db, {
         tenantId: request.tenantId,
         kind: "stock-import",
         title: stockImportTitle(warehouse.warehouseName),
         payload: { warehouseId: warehouse.id },
         createdBy: request.user.id,
+        dedupKey: stockImportKey(warehouse.id),
       });
-      return reply.code(202).send({ message: stockImportQueued(warehouse.warehouseName), taskId: task.id });
+      const message = created
+        ? stockImportQueued(warehouse.warehouseName)
+        : stockImportAlreadyQueued(warehouse.warehouseName, task.id);
+      return reply.code(202).send({ message, taskId: task.id });
     },
   );
 };
