@@ -127,6 +127,8 @@ export function stockRowsInvalid(problems: readonly string[]): string {
   return `Stocul primit de la SmartBill are ${problems.length === 1 ? "un produs invalid" : `${romanianCount(problems.length, "produse")} invalide`}: ${listed}${more}. Nimic nu a fost modificat.`;
 }
 export const stockRowWithoutName = (position: number) => `produsul de pe poziția ${position} nu are denumire`;
+export const stockRowControlCharacters = (position: number) =>
+  `produsul de pe poziția ${position} conține caractere de control nepermise (de exemplu NUL)`;
 export const stockRowBadQuantity = (name: string) => `produsul „${name}” are o cantitate invalidă`;
 export const stockRowRepeated = (name: string) => `produsul „${name}” apare de două ori, cu unități de măsură diferite`;
 

@@ -79,8 +79,12 @@ export function isForeignKeyViolation(error: unknown): boolean {
 
 /** Transaction-wide locks taken by `lockUntilCommit`, one number per kind of work. */
 export const TRANSACTION_LOCKS = {
+  /** Seeding an empty database (one key: 0). */
+  seed: 4242001,
   /** A tenant's customer import (the key is the tenant's id). */
   customerImport: 4242002,
+  /** Claiming a task (one key: 0), so every claim sees the ones before it (tasks/queue.ts). */
+  taskClaim: 4242003,
 } as const;
 
 /**

@@ -9,7 +9,7 @@ import { MIN_PASSWORD_LENGTH, SYSTEM_TENANT_ID } from "../../contract/constants"
 import { ROLES, type RoleName } from "../../contract/roles";
 import type { Config } from "../config";
 import { hashPassword } from "../auth/passwords";
-import { dialectOf } from "./connection";
+import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "./connection";
 import type { Database } from "./database";
 import { timestamp } from "./timestamps";
 
@@ -63,7 +63,7 @@ export async function seed(db: Kysely<Database>, config: Config): Promise<SeedOu
     const postgres = dialectOf(trx) === "postgres";
     // Two processes starting together on an empty PostgreSQL database: the second waits here,
     // then sees the users the first created.
-    if (postgres) await sql`select pg_advisory_xact_lock(4242001)`.execute(trx);
+    await lockUntilCommit(trx, TRANSACTION_LOCKS.seed, 0);
     if (await hasUsers(trx)) return "none";
 
     const now = timestamp();

@@ -23,7 +23,7 @@
  */
 import { type Kysely, sql, type UpdateQueryBuilder, type UpdateResult } from "kysely";
 import type { TaskKind } from "../../contract/api";
-import { dialectOf } from "../db/connection";
+import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../db/connection";
 import type { Database } from "../db/database";
 import { timestamp, timestampIn } from "../db/timestamps";
 import { messages } from "../messages";
@@ -55,9 +55,6 @@ export interface EnqueuedTask {
  * values: the database matches an ON CONFLICT clause to a partial index by this predicate.
  */
 const ACTIVE_DEDUP = sql<boolean>`"dedupKey" is not null and "status" in ('queued', 'running')`;
-
-/** Serializes task claims across processes on PostgreSQL (pg_advisory_xact_lock's key). */
-const CLAIM_LOCK_KEY = 4242002;
 
 /** Workers of this process, per database, to wake when a task is enqueued here. */
 const listeners = new WeakMap<object, Set<() => void>>();
@@ -135,7 +132,7 @@ export async function claimNextTask(db: Kysely<Database>, workerId: string): Pro
 
   if (dialectOf(db) === "postgres") {
     return db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${sql.lit(CLAIM_LOCK_KEY)})`.execute(trx);
+      await lockUntilCommit(trx, TRANSACTION_LOCKS.taskClaim, 0);
       return claim(trx);
     });
   }

@@ -360,6 +360,29 @@ describeEachDialect("the stock import with an answer that cannot be stored as it
     expect(await stock()).toEqual(before);
   });
 
+  it("fails, writing nothing, when a product's name, code or unit holds a control character", async () => {
+    const before = await stock();
+    answer = [
+      inWarehouse("Depozit", [
+        { productName: "Cuie", productCode: "C1", measuringUnit: "kg", quantity: 100 },
+        { productName: "Vop\u0000sea", productCode: "V1", measuringUnit: "l", quantity: 1 },
+        { productName: "Lac", productCode: "L\u001b1", measuringUnit: "l", quantity: 1 },
+        { productName: "Sfoară", productCode: "S1", measuringUnit: "m\u007f", quantity: 1 },
+      ]),
+    ];
+    const task = await importAndWait();
+    expect(task).toMatchObject({
+      status: "failed",
+      errors: 3,
+      errorText:
+        "Stocul primit de la SmartBill are 3 produse invalide: " +
+        "produsul de pe poziția 2 conține caractere de control nepermise (de exemplu NUL); " +
+        "produsul de pe poziția 3 conține caractere de control nepermise (de exemplu NUL); " +
+        "produsul de pe poziția 4 conține caractere de control nepermise (de exemplu NUL). Nimic nu a fost modificat.",
+    });
+    expect(await stock()).toEqual(before);
+  });
+
   it("sets every product to 0 when SmartBill lists none in the warehouse", async () => {
     answer = [];
     const task = await importAndWait();

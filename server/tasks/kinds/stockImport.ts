@@ -9,11 +9,13 @@
  * transaction holds the only connection.
  */
 import type { Kysely } from "kysely";
+import { hasControlCharacter } from "../../controlCharacters";
 import type { Database } from "../../db/database";
 import {
   messages,
   stockImported,
   stockRowBadQuantity,
+  stockRowControlCharacters,
   stockRowRepeated,
   stockRowsInvalid,
   stockRowWithoutName,
@@ -145,6 +147,12 @@ export function checkProducts(products: readonly StockProduct[]): { rows: StockP
     const quantity = product.quantity;
     if (!productName) {
       problems.push(stockRowWithoutName(index + 1));
+      return;
+    }
+    // The provider's text is stored and shown like the user's: the same rule (a NUL could not
+    // even be stored on PostgreSQL, and failed the whole task as an internal error).
+    if ([productName, code, measuringUnit].some(hasControlCharacter)) {
+      problems.push(stockRowControlCharacters(index + 1));
       return;
     }
     if (typeof quantity !== "number" || !Number.isFinite(quantity)) {
