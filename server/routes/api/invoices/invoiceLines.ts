@@ -87,7 +87,8 @@ interface ReadLinesOptions {
   maxLines?: number;
 }
 
-type LinesReading = { ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] };
+/** ignoredColumns: the columns right of the ones read that held a value, as letters ("BM"). */
+type LinesReading = ({ ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] }) & { ignoredColumns: string[] };
 
 const REQUIRED_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => spec.required);
 const OPTIONAL_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => !spec.required);
@@ -96,8 +97,10 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
   const maxLines = options.maxLines ?? MAX_INVOICE_LINES;
   const pending: { row: number; line: PendingLine }[] = [];
   const rejected: RejectedLine[] = [];
+  let ignoredColumns: string[];
   try {
-    const { header, records } = await readSheet(input, REQUIRED_COLUMNS, { maxDataRows: maxLines });
+    const reading = await readSheet(input, REQUIRED_COLUMNS, { maxDataRows: maxLines });
+    const { header, records } = reading;
     const optional = optionalColumns(header.texts, Object.values(header.columns) as number[]);
     for await (const record of records) {
       const values = { ...record.values } as Record<LineField, CellValue>;
@@ -109,6 +112,7 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
       if (check.ok) pending.push({ row: record.row, line: check.line });
       else rejected.push({ row: record.row, reason: check.reason });
     }
+    ignoredColumns = reading.ignoredColumns();
   } catch (error) {
     // Past the limit the reading stops at once (a file of 100,000 rows is not read whole).
     if (error instanceof ExcelError && error.kind === "tooManyRows") throw new ExcelError("tooManyRows", tooManyInvoiceLines(maxLines));
@@ -126,8 +130,8 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
   } else {
     for (const { line } of pending) lines.push({ ...line, taxPercentage: line.taxPercentage! });
   }
-  if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row) };
-  return { ok: true, lines };
+  if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row), ignoredColumns };
+  return { ok: true, lines, ignoredColumns };
 }
 
 /** The optional columns found in the header row (field → 0-based index), first match wins. */
