@@ -10,14 +10,18 @@
  * half of the columns it is given. It is given the four required columns only, not all eleven:
  * the most natural sheet (Denumire produs, Cod produs, Cantitate, Pret) has only those, and
  * "half of eleven" would refuse it. The optional columns are then found in that same row.
+ *
+ * A cell holding a control character (NUL and the like) refuses its row: PostgreSQL cannot store
+ * NUL, and the others only hide text. Tabs and line breaks are ordinary text.
  */
 import type { ProductLineInput, RejectedLine } from "../../../../contract/api";
 import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
 import { ExcelError } from "../../../excel/errors";
 import { normalizeHeader } from "../../../excel/header";
 import { readSheet } from "../../../excel/sheet";
-import { tooManyInvoiceLines } from "../../../messages";
+import { cellControlCharacters, tooManyInvoiceLines } from "../../../messages";
 import { LINE_SHEET_COLUMNS, type LineField, lineHeader } from "./lineColumns";
 import type { Tax } from "../../../smartbill/types";
 import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
@@ -174,6 +178,11 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
     return number;
   };
 
+  for (const field of Object.keys(values) as LineField[]) {
+    // The cell as it was: collapsing white space would already have hidden \v and \f.
+    const value = values[field];
+    if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(lineHeader(field)));
+  }
   const name = bounded("name");
   if (!name) reasons.push("Denumirea produsului lipsește.");
   const code = bounded("code");
