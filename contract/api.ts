@@ -301,6 +301,11 @@ export interface CustomerImportResult {
   /** the first rows as they will be stored */
   preview: Array<CustomerFields & { action: "new" | "update" }>;
   rejected: RejectedRow[];
+  /**
+   * Columns right of the last one read (BL) that held a value, left to right: the first five
+   * (the message says how many more). Absent when there are none.
+   */
+  ignoredColumns?: string[];
 }
 
 /* ---------- Invoices (issue 6) ---------- */
@@ -411,6 +416,8 @@ export interface InvoiceImportResult {
   lines?: number;
   /** every refused row (the file is then refused whole) */
   rejected?: RejectedLine[];
+  /** as CustomerImportResult.ignoredColumns */
+  ignoredColumns?: string[];
 }
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */

@@ -81,6 +81,25 @@ export const fieldControlCharacters = (field: string) => `„${field}” conțin
 export const cellControlCharacters = (column: string) =>
   `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
 
+/** How many of the ignored columns an import's answer names; the rest are counted. */
+export const IGNORED_COLUMNS_NAMED = 5;
+/**
+ * Cells right of the last column an import reads (excel/errors.ts MAX_COLUMNS) were left out:
+ * `columns` are their letters, left to right; `lastRead` the last column read ("BL").
+ */
+export function ignoredColumnsNote(columns: readonly string[], lastRead: string): string {
+  const named = columns.slice(0, IGNORED_COLUMNS_NAMED);
+  const more = columns.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(", ")} și încă ${more.toLocaleString("ro-RO")}`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(", ")} și ${named[named.length - 1]}`
+        : named[0];
+  const what = columns.length === 1 ? `Coloana ${list} a fost ignorată` : `Coloanele ${list} au fost ignorate`;
+  return `${what}: se citesc doar coloanele A–${lastRead}.`;
+}
+
 export const sortFieldInvalid = (field: string, allowed: readonly string[]) =>
   `Nu se poate sorta după „${field}”. Câmpuri permise: ${allowed.join(", ")}.`;
 export const tenantNameTaken = (name: string) => `Există deja un tenant cu numele „${name}”.`;

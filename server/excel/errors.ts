@@ -1,6 +1,14 @@
 /** The one way an Excel file is refused: a typed error with a Romanian sentence for the user. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_DATA_ROWS = 100_000;
+/**
+ * The columns a row is read up to (A–BL); a cell further right is never stored, only its column
+ * named as ignored. The formats read 13 (customers) and 11 (invoice lines) known columns, and a
+ * real sheet carries some of its own beside them (notes, internal codes, a second address):
+ * 64 leaves room for ~50 of those, while bounding a row, and the error report that repeats it,
+ * to 64 cells whatever column a cell claims (Excel's last is XFD, the 16,384th).
+ */
+export const MAX_COLUMNS = 64;
 
 export const excelMessages = {
   notExcel: "Fișierul nu este un document Excel valid (.xlsx sau .xls).",
@@ -12,6 +20,10 @@ export const excelMessages = {
   noSheet: "Fișierul Excel nu conține nicio foaie de calcul.",
   noData: "Fișierul nu conține niciun rând de date sub antet.",
   noFile: "Te rugăm să selectezi un fișier înainte de a-l încărca.",
+  tooSlow:
+    "Citirea fișierului .xls a durat prea mult și a fost oprită. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
+  tooComplex:
+    "Fișierul .xls cere prea multă memorie pentru a fi citit. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
   missingColumns: (labels: readonly string[]) => `Lipsesc coloanele obligatorii: ${labels.join(", ")}.`,
   headerNotFound: (labels: readonly string[]) =>
     `Nu am găsit rândul de antet în primele 10 rânduri. Coloanele așteptate: ${labels.join(", ")}.`,
@@ -27,6 +39,8 @@ export type ExcelErrorKind =
   | "noSheet"
   | "noData"
   | "noFile"
+  | "tooSlow"
+  | "tooComplex"
   | "missingColumns"
   | "headerNotFound";
 

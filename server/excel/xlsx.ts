@@ -16,10 +16,16 @@
  * it: every run of a rich inline string (exceljs kept the last), phonetic runs left out, a
  * formula's date or boolean result as a date or boolean, `t="d"` cells as dates, the workbook's
  * first sheet by tab order (exceljs: the first in the zip), XML without `r` attributes.
+ *
+ * A row costs the cells it holds: a cell right of `maxColumns` is not stored (its column is
+ * noted when it holds a value), and a row is padded with nulls only up to its last cell kept,
+ * so a cell claiming column XFD costs one cell, not 16,384. The reading gives the event loop a
+ * turn every few milliseconds (Pacer), whatever the parts' compression.
  */
 import { StringDecoder } from "node:string_decoder";
 import { type CellValue, normalizeCell } from "./cells";
 import { excelError } from "./errors";
+import { Pacer } from "./pacer";
 import { detach, forEachAttribute, parseAttributes, XmlScanner, type XmlHandler } from "./xml";
 import { checkZip, inflateEntry, type ZipEntry } from "./zipGuard";
 
@@ -30,22 +36,30 @@ export interface XlsxRow {
   cells: CellValue[];
 }
 
-const MAX_COLUMNS = 16_384; // XFD
+/** Excel's last column, XFD: a reference past it is not a spreadsheet's. */
+const EXCEL_COLUMNS = 16_384;
 
-export async function* xlsxRows(buffer: Buffer): AsyncGenerator<XlsxRow> {
+export interface XlsxReadOptions {
+  maxColumns: number;
+  /** Filled with the 0-based columns right of maxColumns that held a value. */
+  ignoredColumns: Set<number>;
+}
+
+export async function* xlsxRows(buffer: Buffer, options: XlsxReadOptions): AsyncGenerator<XlsxRow> {
   const entries = await checkZip(buffer);
   const part = (name: string | undefined) => (name === undefined ? undefined : entries.get(name));
+  const pacer = new Pacer();
 
-  const workbook = await readWorkbook(buffer, entries);
+  const workbook = await readWorkbook(buffer, entries, pacer);
   const styles = part(workbook.styles);
-  const dateStyles = styles ? await readDateStyles(buffer, styles) : [];
+  const dateStyles = styles ? await readDateStyles(buffer, styles, pacer) : [];
   const strings = part(workbook.sharedStrings);
-  const sharedStrings = strings ? await readSharedStrings(buffer, strings) : new SharedStrings(0);
+  const sharedStrings = strings ? await readSharedStrings(buffer, strings, pacer) : new SharedStrings(0);
 
   const sheet = part(workbook.firstSheet) ?? firstWorksheetEntry(entries);
   if (!sheet) throw excelError("noSheet");
-  const reader = new SheetReader(sharedStrings, dateStyles, workbook.date1904);
-  for await (const text of partText(buffer, sheet)) {
+  const reader = new SheetReader(sharedStrings, dateStyles, workbook.date1904, options);
+  for await (const text of partText(buffer, sheet, pacer)) {
     reader.scanner.write(text);
     const rows = reader.take();
     for (const row of rows) yield row;
@@ -54,10 +68,15 @@ export async function* xlsxRows(buffer: Buffer): AsyncGenerator<XlsxRow> {
   yield* reader.take();
 }
 
-/** A part as text, chunk by chunk (UTF-8, or UTF-16 when it starts with that byte order mark). */
-async function* partText(buffer: Buffer, entry: ZipEntry): AsyncGenerator<string> {
+/**
+ * A part as text, chunk by chunk (UTF-8, or UTF-16 when it starts with that byte order mark);
+ * before each chunk the event loop may get its turn (the time counted includes the work the
+ * reader's consumer did with the previous chunk's rows).
+ */
+async function* partText(buffer: Buffer, entry: ZipEntry, pacer: Pacer): AsyncGenerator<string> {
   let decoder: StringDecoder | undefined;
   for await (const chunk of inflateEntry(buffer, entry)) {
+    await pacer.breathe();
     if (!decoder) {
       const utf16 = chunk.length >= 2 && chunk[0] === 0xff && chunk[1] === 0xfe;
       decoder = new StringDecoder(utf16 ? "utf16le" : "utf8");
@@ -70,9 +89,9 @@ async function* partText(buffer: Buffer, entry: ZipEntry): AsyncGenerator<string
   if (decoder) yield decoder.end();
 }
 
-async function scanPart(buffer: Buffer, entry: ZipEntry, handler: XmlHandler): Promise<void> {
+async function scanPart(buffer: Buffer, entry: ZipEntry, handler: XmlHandler, pacer: Pacer): Promise<void> {
   const scanner = new XmlScanner(handler);
-  for await (const text of partText(buffer, entry)) scanner.write(text);
+  for await (const text of partText(buffer, entry, pacer)) scanner.write(text);
   scanner.end();
 }
 
@@ -84,7 +103,7 @@ interface Workbook {
 }
 
 /** Which parts to read: the workbook's first worksheet (tab order), its styles and shared strings. */
-async function readWorkbook(buffer: Buffer, entries: Map<string, ZipEntry>): Promise<Workbook> {
+async function readWorkbook(buffer: Buffer, entries: Map<string, ZipEntry>, pacer: Pacer): Promise<Workbook> {
   const relationships = new Map<string, { type: string; target: string }>();
   const rels = entries.get("xl/_rels/workbook.xml.rels");
   if (rels) {
@@ -98,7 +117,7 @@ async function readWorkbook(buffer: Buffer, entries: Map<string, ZipEntry>): Pro
       },
       close() {},
       text() {},
-    });
+    }, pacer);
   }
   // By the type's last segment: transitional and strict OOXML differ only in the namespace.
   const byType = (type: string) => [...relationships.values()].find((r) => r.type.endsWith(`/${type}`))?.target;
@@ -126,7 +145,7 @@ async function readWorkbook(buffer: Buffer, entries: Map<string, ZipEntry>): Pro
       },
       close() {},
       text() {},
-    });
+    }, pacer);
   }
   return result;
 }
@@ -157,7 +176,7 @@ function isDateFormat(code: string): boolean {
 }
 
 /** For each cell style (cellXfs, by index): whether its number format is a date's. */
-async function readDateStyles(buffer: Buffer, entry: ZipEntry): Promise<boolean[]> {
+async function readDateStyles(buffer: Buffer, entry: ZipEntry, pacer: Pacer): Promise<boolean[]> {
   const formats = new Map<number, string>();
   const styleFormats: number[] = [];
   let inCellXfs = false;
@@ -176,7 +195,7 @@ async function readDateStyles(buffer: Buffer, entry: ZipEntry): Promise<boolean[
       if (name === "cellXfs") inCellXfs = false;
     },
     text() {},
-  });
+  }, pacer);
   return styleFormats.map((id) => {
     const custom = formats.get(id);
     return custom !== undefined ? isDateFormat(custom) : BUILT_IN_DATE_FORMATS.has(id);
@@ -222,7 +241,7 @@ class SharedStrings {
   }
 }
 
-async function readSharedStrings(buffer: Buffer, entry: ZipEntry): Promise<SharedStrings> {
+async function readSharedStrings(buffer: Buffer, entry: ZipEntry, pacer: Pacer): Promise<SharedStrings> {
   const strings = new SharedStrings(entry.size);
   let inItem = false;
   let inText = false;
@@ -253,7 +272,7 @@ async function readSharedStrings(buffer: Buffer, entry: ZipEntry): Promise<Share
     text(value) {
       if (inText) text += value;
     },
-  });
+  }, pacer);
   return strings;
 }
 
@@ -276,6 +295,7 @@ class SheetReader implements XmlHandler {
     private readonly sharedStrings: SharedStrings,
     private readonly dateStyles: readonly boolean[],
     private readonly date1904: boolean,
+    private readonly cap: XlsxReadOptions,
   ) {}
 
   /** <row r="12">: the row's number (without r, the one after the previous row). */
@@ -351,8 +371,12 @@ class SheetReader implements XmlHandler {
         if (this.cells) {
           const value = this.cellValue();
           const index = this.column - 1;
-          while (this.cells.length < index) this.cells.push(null);
-          this.cells[index] = value;
+          if (index < this.cap.maxColumns) {
+            while (this.cells.length < index) this.cells.push(null);
+            this.cells[index] = value;
+          } else if (value !== null) {
+            this.cap.ignoredColumns.add(index);
+          }
         }
         break;
       case "v":
@@ -409,7 +433,7 @@ function columnOf(ref: string): number {
     const code = ref.charCodeAt(i) | 0x20; // lower case
     if (code < 0x61 || code > 0x7a) break;
     column = column * 26 + (code - 0x60);
-    if (column > MAX_COLUMNS) throw excelError("corrupt");
+    if (column > EXCEL_COLUMNS) throw excelError("corrupt");
   }
   if (column === 0) throw excelError("corrupt");
   return column;

@@ -1,10 +1,14 @@
 /**
  * Spreadsheets and hostile files made at test time: multipart bodies for uploads, workbooks
- * written with exceljs (for sizes not worth committing), and hand-built zips (zip bombs).
+ * written with exceljs (for sizes not worth committing) or @e965/xlsx (legacy .xls), .xlsx
+ * written by hand (cells exactly as given, control characters included), and hand-built zips
+ * (zip bombs, parts stored uncompressed).
  */
 import { randomBytes } from "node:crypto";
 import { deflateRawSync } from "node:zlib";
+import * as XLSX from "@e965/xlsx";
 import ExcelJS from "exceljs";
+import { columnLetters } from "../../server/excel/columnLetters";
 
 /** A multipart/form-data body with one file part, as a browser sends it. */
 export function multipart(file: Buffer, filename = "clienti.xlsx", field = "file"): { body: Buffer; headers: Record<string, string> } {
@@ -26,6 +30,40 @@ export async function xlsxOf(rows: readonly (readonly unknown[])[]): Promise<Buf
   const sheet = workbook.addWorksheet("Clienți");
   for (const row of rows) sheet.addRow([...row]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A legacy .xls (BIFF8) from rows, written by @e965/xlsx: text kept as given, NUL included. */
+export function xlsOf(rows: readonly (readonly unknown[])[]): Buffer {
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(rows.map((row) => [...row]), { cellDates: true }), "Foaie");
+  return XLSX.write(workbook, { type: "buffer", bookType: "biff8" }) as Buffer;
+}
+
+const MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const RELATIONSHIPS_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+/**
+ * An .xlsx whose first sheet is `sheetData` (the XML inside <sheetData>), the minimum of parts
+ * around it; `stored` leaves the sheet uncompressed, as a zip may.
+ */
+export function sheetXlsx(sheetData: string, options: { stored?: boolean } = {}): Buffer {
+  const part = (name: string, xml: string, stored = false) => ({ name, data: Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${xml}`), stored });
+  return zipOf([
+    part("xl/workbook.xml", `<workbook xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS_NS}"><sheets><sheet name="Foaie" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    part(
+      "xl/_rels/workbook.xml.rels",
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+        `<Relationship Id="rId1" Type="${RELATIONSHIPS_NS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ),
+    part("xl/worksheets/sheet1.xml", `<worksheet xmlns="${MAIN_NS}"><sheetData>${sheetData}</sheetData></worksheet>`, options.stored),
+  ]);
+}
+
+/** Rows of text as <sheetData> XML: inline strings escaped for XML but otherwise as given, no cell for "". */
+export function inlineRows(rows: readonly (readonly string[])[]): string {
+  const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const cell = (text: string, ref: string) => (text === "" ? "" : `<c r="${ref}" t="inlineStr"><is><t>${escape(text)}</t></is></c>`);
+  return rows.map((cells, r) => `<row r="${r + 1}">${cells.map((text, c) => cell(text, `${columnLetters(c)}${r + 1}`)).join("")}</row>`).join("");
 }
 
 /** Reads back the first sheet of an .xlsx as arrays of cell values. */
@@ -53,6 +91,8 @@ export interface ZipEntry {
   data: Buffer;
   /** Lie about the inflated size (a zip bomb that hides its size). */
   declaredSize?: number;
+  /** Store it uncompressed (method 0) instead of deflating it. */
+  stored?: boolean;
 }
 
 /** A zip written by hand (deflate), so its declared sizes can lie. */
@@ -62,13 +102,14 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name);
-    const compressed = deflateRawSync(entry.data);
+    const method = entry.stored ? 0 : 8;
+    const compressed = entry.stored ? entry.data : deflateRawSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const crc = crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(compressed.length, 18);
     local.writeUInt32LE(size, 22);
@@ -77,7 +118,7 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(compressed.length, 20);
     central.writeUInt32LE(size, 24);

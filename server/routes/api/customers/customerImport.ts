@@ -28,6 +28,8 @@ export interface CheckedCustomerFile {
   /** The valid rows' codes, in file order, without decoding the rows. */
   codes: Iterable<string>;
   rejected: RowStore<RejectedCustomerRow>;
+  /** The columns right of the ones read that held a value, as letters ("BM", "XFD"). */
+  ignoredColumns: string[];
 }
 
 export interface CheckOptions {
@@ -38,7 +40,7 @@ export interface CheckOptions {
 }
 
 export async function checkCustomerFile(input: Buffer | string, options: CheckOptions = {}): Promise<CheckedCustomerFile> {
-  const { header, records } = await readSheet(input, CUSTOMER_SHEET_COLUMNS, options);
+  const { header, records, ignoredColumns } = await readSheet(input, CUSTOMER_SHEET_COLUMNS, options);
   const keepCells = options.rejectedCells ?? true;
   const valid = new RowStore<ValidCustomerRow>(encodeValid, decodeValid);
   const rejected = new RowStore<RejectedCustomerRow>(encodeRejected, decodeRejected);
@@ -59,7 +61,13 @@ export async function checkCustomerFile(input: Buffer | string, options: CheckOp
     firstRowOf.set(check.fields.codClient, record.row);
     valid.push({ row: record.row, fields: check.fields });
   }
-  return { headerTexts: header.texts, valid, codes: { [Symbol.iterator]: () => firstRowOf.keys() }, rejected };
+  return {
+    headerTexts: header.texts,
+    valid,
+    codes: { [Symbol.iterator]: () => firstRowOf.keys() },
+    rejected,
+    ignoredColumns: ignoredColumns(),
+  };
 }
 
 /**

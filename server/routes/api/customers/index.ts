@@ -15,6 +15,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
+import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { requireRole } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { listQuerystringFor } from "../listQuery";
@@ -108,12 +109,15 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         }
         const updatedItems = checked.valid.length - newItems;
         const errorItems = checked.rejected.length;
+        const summary = dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems);
+        const ignored = ignoredColumnsAnswer(checked.ignoredColumns);
         const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,
-          message: dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems),
+          message: ignored ? `${summary} ${ignored.note}` : summary,
           dryRun,
           counters: { newItems, updatedItems, errorItems },
           preview: previewRows.map(({ fields }) => ({ ...fields, action: known.has(fields.codClient) ? "update" : "new" })),
+          ...(ignored ? { ignoredColumns: ignored.named } : {}),
         };
         const body = Readable.from(importResultJson(result, checked.rejected), { objectMode: false });
         return reply.type("application/json; charset=utf-8").send(body);
@@ -126,10 +130,11 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.post("/import/errors", async (request, reply) => {
     try {
       const checked = await checkCustomerFile(await uploadedFile(request));
+      const report = await errorReportXlsx(checked);
       return reply
         .header("content-type", XLSX_TYPE)
         .header("content-disposition", 'attachment; filename="clienti-erori.xlsx"')
-        .send(errorReportXlsx(checked));
+        .send(report);
     } catch (error) {
       return refuseFile(error, reply, true);
     }

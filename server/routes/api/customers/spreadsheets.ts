@@ -1,7 +1,10 @@
 /** The files the customer routes send: template, export (CSV or XLSX) and error report. */
+import { once } from "node:events";
 import { PassThrough, type Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import ExcelJS from "exceljs";
 import { type Customer, CUSTOMER_COLUMNS } from "../../../../contract/api";
+import { Pacer } from "../../../excel/pacer";
 import { CUSTOMER_HEADERS } from "./columns";
 import type { CheckedCustomerFile } from "./customerImport";
 
@@ -84,14 +87,49 @@ function csvField(value: string): string {
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The rejected rows: Excel row, code, reason, then the row's original cells under their headers. */
-export function errorReportXlsx(checked: CheckedCustomerFile): Readable {
-  return xlsxStream("Rânduri respinse", async (sheet) => {
-    const header = sheet.addRow(["Rând Excel", "Cod client", "Motiv", ...checked.headerTexts]);
-    header.font = { bold: true };
-    header.commit();
-    for (const rejected of checked.rejected) {
-      sheet.addRow([rejected.row, rejected.codClient ?? "", rejected.reason, ...rejected.cells]).commit();
-    }
-  });
+/**
+ * The rejected rows: Excel row, code, reason, then the row's original cells under their headers
+ * (at most MAX_COLUMNS of them: the reader keeps no more). Written whole before anything is
+ * sent: a report that failed half-way after a 200 would reach the user as a damaged file. The
+ * largest (100,000 rows × 64 cells) is ~30 MB and takes exceljs ~15 s, during which other
+ * requests get their turn.
+ */
+export async function errorReportXlsx(checked: CheckedCustomerFile): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const written = finished(out);
+  // Awaited once all is written; a failure before then is thrown by the writing itself.
+  written.catch(() => undefined);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const sheet = workbook.addWorksheet("Rânduri respinse");
+  const header = sheet.addRow(["Rând Excel", "Cod client", "Motiv", ...checked.headerTexts]);
+  header.font = { bold: true };
+  header.commit();
+  const pacer = new Pacer();
+  for (const rejected of checked.rejected) {
+    sheet.addRow([rejected.row, rejected.codClient ?? "", rejected.reason, ...rejected.cells]).commit();
+    await compressionCaughtUp(sheet, written);
+    await pacer.breathe();
+  }
+  await workbook.commit();
+  await written;
+  return Buffer.concat(chunks);
+}
+
+/** The sheet's XML written but not yet compressed, past which the writing waits. */
+const MAX_PENDING_XML = 1024 * 1024;
+
+/**
+ * exceljs's streaming writer hands each row's XML on to the zip without waiting for it to be
+ * compressed, and zlib compresses one 64 KiB chunk per event-loop turn: 100,000 rows × 64 cells
+ * (~200 MB of XML) piled up in memory while they were written. This waits while more than
+ * MAX_PENDING_XML is pending. It reads exceljs 4.4's internals (the sheet's stream and the
+ * zip entry's stream it writes to); should they change, it does not wait.
+ */
+async function compressionCaughtUp(sheet: ExcelJS.Worksheet, written: Promise<void>): Promise<void> {
+  type ZipEntryStream = NodeJS.EventEmitter & { _writableState?: { length?: number } };
+  const entry = (sheet as unknown as { stream?: { pipes?: ZipEntryStream[] } }).stream?.pipes?.[0];
+  if (!entry || !((entry._writableState?.length ?? 0) > MAX_PENDING_XML)) return;
+  await Promise.race([once(entry, "drain"), written]);
 }

@@ -1,11 +1,15 @@
 /**
  * The checks of one imported customer row (excel-formats.md, "Customers"), pure and
  * dialect-free: Romanian CIF control digit or a foreign VAT code, IBAN mod-97, e-mail, required
- * name and code, codes unique within the file, `tara` defaulting to Romania. Reasons in Romanian.
+ * name and code, codes unique within the file, `tara` defaulting to Romania, no control
+ * characters (NUL and the like: PostgreSQL cannot store NUL, and the others only hide text).
+ * Reasons in Romanian.
  */
 import type { CustomerFields } from "../../../../contract/api";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
+import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellText } from "../../../excel/cells";
+import { cellControlCharacters } from "../../../messages";
 import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
 const MAX_FIELD_LENGTH = 500;
@@ -89,6 +93,9 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
   if (fields.iban && !isValidIban(fields.iban)) reasons.push(`IBAN invalid: „${fields.iban}”.`);
   if (fields.email && !isValidEmail(fields.email)) reasons.push(`Adresă de email invalidă: „${fields.email}”.`);
   for (const field of FIELDS) {
+    // The cell as it was: collapsing white space would already have hidden \v and \f.
+    const value = values[field];
+    if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(CUSTOMER_HEADERS[field]));
     if (fields[field].length > MAX_FIELD_LENGTH) {
       reasons.push(`Valoarea din coloana „${CUSTOMER_HEADERS[field]}” depășește ${MAX_FIELD_LENGTH} de caractere.`);
     }

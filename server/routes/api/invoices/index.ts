@@ -38,6 +38,7 @@ import { controlCharacterField, controlCharactersError } from "../../../controlC
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
+import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, messages } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { romanianDate } from "../../../smartbill/bucharestTime";
@@ -119,13 +120,22 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const warehouseName = await checkReferences(app.db, request.tenantId, form);
       const defaults: LineDefaults = { currency: form.currency, saveToDb: form.saveToDb, warehouseName };
       const reading = await readInvoiceLines(upload.file, defaults, { taxes: () => readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log) });
+      const ignored = ignoredColumnsAnswer(reading.ignoredColumns);
+      const withIgnored = (message: string) => (ignored ? `${message} ${ignored.note}` : message);
+      const ignoredColumns = ignored ? { ignoredColumns: ignored.named } : {};
       if (!reading.ok) {
-        const message = invoiceRowsRejected(reading.rejected.length);
-        const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected };
+        const message = withIgnored(invoiceRowsRejected(reading.rejected.length));
+        const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns };
         return reply.code(400).send(body);
       }
       const id = await app.db.transaction().execute((trx) => insertInvoice(trx, request.tenantId, form, reading.lines));
-      const result: InvoiceImportResult = { error: false, importRequestId: id, message: invoiceMessages.imported, lines: reading.lines.length };
+      const result: InvoiceImportResult = {
+        error: false,
+        importRequestId: id,
+        message: withIgnored(invoiceMessages.imported),
+        lines: reading.lines.length,
+        ...ignoredColumns,
+      };
       return result;
     } catch (error) {
       return refuseImport(error, reply);

@@ -10,14 +10,18 @@
  * half of the columns it is given. It is given the four required columns only, not all eleven:
  * the most natural sheet (Denumire produs, Cod produs, Cantitate, Pret) has only those, and
  * "half of eleven" would refuse it. The optional columns are then found in that same row.
+ *
+ * A cell holding a control character (NUL and the like) refuses its row: PostgreSQL cannot store
+ * NUL, and the others only hide text. Tabs and line breaks are ordinary text.
  */
 import type { ProductLineInput, RejectedLine } from "../../../../contract/api";
 import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
 import { ExcelError } from "../../../excel/errors";
 import { normalizeHeader } from "../../../excel/header";
 import { readSheet } from "../../../excel/sheet";
-import { tooManyInvoiceLines } from "../../../messages";
+import { cellControlCharacters, tooManyInvoiceLines } from "../../../messages";
 import { LINE_SHEET_COLUMNS, type LineField, lineHeader } from "./lineColumns";
 import type { Tax } from "../../../smartbill/types";
 import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
@@ -87,7 +91,8 @@ interface ReadLinesOptions {
   maxLines?: number;
 }
 
-type LinesReading = { ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] };
+/** ignoredColumns: the columns right of the ones read that held a value, as letters ("BM"). */
+type LinesReading = ({ ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] }) & { ignoredColumns: string[] };
 
 const REQUIRED_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => spec.required);
 const OPTIONAL_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => !spec.required);
@@ -96,8 +101,10 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
   const maxLines = options.maxLines ?? MAX_INVOICE_LINES;
   const pending: { row: number; line: PendingLine }[] = [];
   const rejected: RejectedLine[] = [];
+  let ignoredColumns: string[];
   try {
-    const { header, records } = await readSheet(input, REQUIRED_COLUMNS, { maxDataRows: maxLines });
+    const reading = await readSheet(input, REQUIRED_COLUMNS, { maxDataRows: maxLines });
+    const { header, records } = reading;
     const optional = optionalColumns(header.texts, Object.values(header.columns) as number[]);
     for await (const record of records) {
       const values = { ...record.values } as Record<LineField, CellValue>;
@@ -109,6 +116,7 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
       if (check.ok) pending.push({ row: record.row, line: check.line });
       else rejected.push({ row: record.row, reason: check.reason });
     }
+    ignoredColumns = reading.ignoredColumns();
   } catch (error) {
     // Past the limit the reading stops at once (a file of 100,000 rows is not read whole).
     if (error instanceof ExcelError && error.kind === "tooManyRows") throw new ExcelError("tooManyRows", tooManyInvoiceLines(maxLines));
@@ -126,8 +134,8 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
   } else {
     for (const { line } of pending) lines.push({ ...line, taxPercentage: line.taxPercentage! });
   }
-  if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row) };
-  return { ok: true, lines };
+  if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row), ignoredColumns };
+  return { ok: true, lines, ignoredColumns };
 }
 
 /** The optional columns found in the header row (field → 0-based index), first match wins. */
@@ -170,6 +178,11 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
     return number;
   };
 
+  for (const field of Object.keys(values) as LineField[]) {
+    // The cell as it was: collapsing white space would already have hidden \v and \f.
+    const value = values[field];
+    if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(lineHeader(field)));
+  }
   const name = bounded("name");
   if (!name) reasons.push("Denumirea produsului lipsește.");
   const code = bounded("code");
