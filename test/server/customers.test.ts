@@ -101,12 +101,18 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
       const shared = Array.from({ length: 20 }, (_, i) => row(`PAR-S${i}`, `Comun ${i} SRL`));
       const own = (prefix: string) => Array.from({ length: 1500 }, (_, i) => row(`PAR-${prefix}${i}`, `Firma ${prefix}${i} SRL`));
       const first = await xlsxOf([HEADERS, ...shared, ...own("A")]);
-      const second = await xlsxOf([HEADERS, ...own("B"), ...[...shared].reverse()]);
+      const second = await xlsxOf([HEADERS, ...[...shared].reverse(), ...own("B")]);
       const answers = await Promise.all([importFile(first), importFile(second)]);
-      const [a, b] = answers.map((res) => {
+      const results = answers.map((res) => {
         expect(res.statusCode, res.body).toBe(200);
-        return res.json<CustomerImportResult>().counters;
+        return res.json<CustomerImportResult>();
       });
+      const [a, b] = results.map((result) => result.counters);
+      // Each preview (the 20 shared codes) agrees with its own write: new to the first, updated by the second.
+      for (const result of results) {
+        const expected = result.counters.newItems === 1520 ? "new" : "update";
+        expect(result.preview.map((p) => p.action)).toEqual(Array(20).fill(expected));
+      }
       // Each file's own 1,500 codes are new; the 20 shared ones are new to whichever wrote first.
       expect(a.newItems + b.newItems).toBe(3020);
       expect([a.newItems, b.newItems].sort()).toEqual([1500, 1520]);

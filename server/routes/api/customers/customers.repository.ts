@@ -118,6 +118,15 @@ function jsonRows(db: Kysely<Database>, json: string) {
 }
 
 /**
+ * Holds the tenant's customers for one import until the transaction ends: a second import of the
+ * tenant waits (upsertCustomers takes it too; taking it again in one transaction is harmless).
+ * Taken first, the preview's codes are read in the same turn as the write.
+ */
+export async function lockTenantCustomers(trx: Kysely<Database>, tenantId: number): Promise<void> {
+  await lockUntilCommit(trx, TRANSACTION_LOCKS.customerImport, tenantId);
+}
+
+/**
  * Inserts or updates (by code) every row; the caller runs it in a transaction. A batch is one
  * JSON text: an array of rows, each an array beginning with the fields in CUSTOMER_COLUMNS order
  * (items after them are ignored), as the import keeps its checked rows (RowStore) or
@@ -138,7 +147,7 @@ export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, b
   const fields = sql.join(CUSTOMER_COLUMNS.map((_, index) => sql`rows.value ->> ${sql.lit(index)}`));
   const updates = sql.join(CUSTOMER_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
   const postgres = dialectOf(trx) === "postgres";
-  await lockUntilCommit(trx, TRANSACTION_LOCKS.customerImport, tenantId);
+  await lockTenantCustomers(trx, tenantId);
   const before = postgres ? 0 : await countCustomers(trx, tenantId);
   let inserted = 0;
   for (const json of batches) {

@@ -20,7 +20,14 @@ import { requireRole } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { listQuerystringFor } from "../listQuery";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
-import { customerList, existingCodes, exportCustomers, listCustomers, upsertCustomers } from "./customers.repository";
+import {
+  customerList,
+  existingCodes,
+  exportCustomers,
+  listCustomers,
+  lockTenantCustomers,
+  upsertCustomers,
+} from "./customers.repository";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
 
 export const PREVIEW_ROWS = 20;
@@ -100,10 +107,13 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
           known = await existingCodes(app.db, tenantId, checked.codes);
           newItems = checked.valid.length - known.size; // the valid rows' codes are unique
         } else {
-          ({ known, newItems } = await app.db.transaction().execute(async (trx) => ({
-            known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),
-            newItems: await upsertCustomers(trx, tenantId, validBatches(checked)),
-          })));
+          ({ known, newItems } = await app.db.transaction().execute(async (trx) => {
+            await lockTenantCustomers(trx, tenantId);
+            return {
+              known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),
+              newItems: await upsertCustomers(trx, tenantId, validBatches(checked)),
+            };
+          }));
           // The text index catches up after the answer; searches meanwhile scan the new rows.
           app.customerIndexer?.wake();
         }
