@@ -306,6 +306,8 @@ export interface CustomerImportResult {
    * (the message says how many more). Absent when there are none.
    */
   ignoredColumns?: string[];
+  /** The sentence that names them (also at the end of `message`), for the screen to show apart. */
+  ignoredColumnsNote?: string;
 }
 
 /* ---------- Invoices (issue 6) ---------- */
@@ -416,8 +418,9 @@ export interface InvoiceImportResult {
   lines?: number;
   /** every refused row (the file is then refused whole) */
   rejected?: RejectedLine[];
-  /** as CustomerImportResult.ignoredColumns */
+  /** as CustomerImportResult.ignoredColumns and ignoredColumnsNote */
   ignoredColumns?: string[];
+  ignoredColumnsNote?: string;
 }
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */

@@ -195,6 +195,16 @@ describe("the customer import screen", () => {
     expect(screen.getByRole("button", { name: "Confirmă importul" })).toBeInTheDocument();
   });
 
+  it("warns, beside the counters, of the columns past the format's that were ignored", async () => {
+    const { choose, check } = await openImport();
+    await choose(fixture("far-column.xlsx"));
+    await check();
+    await screen.findByTestId("dry-run-counters");
+    expect(screen.getByTestId("ignored-columns")).toHaveTextContent(
+      "Coloanele BM și XFD au fost ignorate: se citesc doar coloanele A–BL.",
+    );
+  });
+
   it("shows the server's reason for refusing a file, and drops an earlier check's preview", async () => {
     const { choose, check } = await openImport();
     await choose(fixture("en-order.xlsx"));

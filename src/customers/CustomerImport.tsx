@@ -220,6 +220,11 @@ export function CustomerImport() {
                 <Alert severity="info" sx={{ mt: 2 }} data-testid="dry-run-counters">
                   {translate("customers.counters", checked.counters)}
                 </Alert>
+                {checked.ignoredColumnsNote && (
+                  <Alert severity="warning" sx={{ mt: 1 }} data-testid="ignored-columns">
+                    {checked.ignoredColumnsNote}
+                  </Alert>
+                )}
                 <Preview result={checked} />
                 <Rejected result={checked} onReport={report} />
               </>

@@ -127,7 +127,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
           dryRun,
           counters: { newItems, updatedItems, errorItems },
           preview: previewRows.map(({ fields }) => ({ ...fields, action: known.has(fields.codClient) ? "update" : "new" })),
-          ...(ignored ? { ignoredColumns: ignored.named } : {}),
+          ...(ignored ? { ignoredColumns: ignored.named, ignoredColumnsNote: ignored.note } : {}),
         };
         const body = Readable.from(importResultJson(result, checked.rejected), { objectMode: false });
         return reply.type("application/json; charset=utf-8").send(body);

@@ -122,7 +122,7 @@ export const invoiceRoutes: FastifyPluginAsync = async (app) => {
       const reading = await readInvoiceLines(upload.file, defaults, { taxes: () => readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log) });
       const ignored = ignoredColumnsAnswer(reading.ignoredColumns);
       const withIgnored = (message: string) => (ignored ? `${message} ${ignored.note}` : message);
-      const ignoredColumns = ignored ? { ignoredColumns: ignored.named } : {};
+      const ignoredColumns = ignored ? { ignoredColumns: ignored.named, ignoredColumnsNote: ignored.note } : {};
       if (!reading.ok) {
         const message = withIgnored(invoiceRowsRejected(reading.rejected.length));
         const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns };
