@@ -50,6 +50,9 @@ export const messages = {
   userNotFound: "Utilizatorul nu a fost găsit.",
   userProtected: "Utilizatorul 1 nu poate fi modificat sau șters.",
   ownAccount: "Nu vă puteți șterge propriul cont.",
+  ownAccountEdit: "Nu vă puteți modifica propriul cont (email sau tenant): cereți acest lucru altui administrator.",
+  ownAccountLink:
+    "Nu puteți genera un link de parolă pentru propriul cont: schimbați-vă parola din profil („Schimbare Parolă”).",
   userDeleted: "Utilizatorul a fost șters.",
   rolesUpdated: "Rolurile au fost actualizate cu succes.",
   baseUrlInvalid: "Adresa de bază a linkului nu este validă.",

@@ -21,20 +21,22 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
+/** A new session and its first refresh token; in the caller's transaction when given one. */
 export async function startSession(
   db: Kysely<Database>,
   userId: number,
   refreshTtlSeconds: number,
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
-  return db.transaction().execute(async (trx) => {
+  const start = async (trx: Kysely<Database>) => {
     await trx
       .insertInto("sessions")
       .values({ id: sessionId, userId, createdAt: timestamp(), revokedAt: null })
       .execute();
     const refreshToken = await addRefreshToken(trx, sessionId, refreshTtlSeconds);
     return { sessionId, refreshToken };
-  });
+  };
+  return db.isTransaction ? start(db) : db.transaction().execute(start);
 }
 
 export type RotationResult =

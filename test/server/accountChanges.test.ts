@@ -98,6 +98,69 @@ describeEachDialect("account changes end the user's sessions", (dialect) => {
     expect((await refresh(session)).statusCode).toBe(401);
   });
 
+  it("keeps a demotion that lands among the demoted admin's own role writes: no 500, no role back", async () => {
+    for (let round = 0; round < 5; round++) {
+      await signedInUser(["ROLE_ADMIN"]);
+      const own = Array.from({ length: 6 }, () => assign(["ROLE_ADMIN"], session));
+      const demotion = assign([]);
+      const more = Array.from({ length: 6 }, () => assign(["ROLE_ADMIN"], session));
+      const answers = await Promise.all([...own, demotion, ...more]);
+      expect(answers.map((r) => r.statusCode).filter((code) => code !== 200 && code !== 401)).toEqual([]);
+      expect((await demotion).statusCode).toBe(200);
+      const roles = await t.db.selectFrom("user_roles").select("roleId").where("userId", "=", userId).execute();
+      expect(roles).toEqual([]);
+      expect((await t.api("GET", "/api/user/list", { session })).statusCode).toBe(401);
+    }
+  });
+
+  it("never hands out a token with roles taken away while the password was being checked", async () => {
+    for (let round = 0; round < 5; round++) {
+      await signedInUser(["ROLE_ADMIN"]);
+      const logins = Array.from({ length: 4 }, () => t.login(email, PASSWORD));
+      const demotion = assign([]);
+      const answers = await Promise.all(logins);
+      expect((await demotion).statusCode).toBe(200);
+      for (const login of answers) {
+        expect(login.statusCode).toBe(200);
+        const list = await t.api("GET", "/api/user/list", { session: login.json<LoginResponse>() });
+        expect(list.statusCode).not.toBe(200);
+      }
+    }
+  });
+
+  it("answers a sign-in that races the account's deletion with 401 or a session that is already over, never 500", async () => {
+    for (let round = 0; round < 5; round++) {
+      await signedInUser(["ROLE_SMARTBILL"]);
+      const logins = Array.from({ length: 4 }, () => t.login(email, PASSWORD));
+      const deletion = t.api("DELETE", `/api/user/${userId}`, { session: superadmin });
+      const answers = await Promise.all(logins);
+      expect((await deletion).statusCode).toBe(200);
+      for (const login of answers) {
+        expect([200, 401]).toContain(login.statusCode);
+        if (login.statusCode === 200) expect((await me(login.json<LoginResponse>())).statusCode).toBe(401);
+      }
+    }
+  });
+
+  it("refuses a set-password link for one's own account, and changing one's own email or tenant", async () => {
+    const link = await t.api("POST", "/api/user/generate-set-url", {
+      session,
+      body: { email, baseUrl: "http://localhost/dmz" },
+    });
+    expect(link.statusCode).toBe(403);
+    expect(link.json().message).toBe(
+      "Nu puteți genera un link de parolă pentru propriul cont: schimbați-vă parola din profil („Schimbare Parolă”).",
+    );
+    const edit = await t.api("PUT", `/api/user/${userId}`, { session, body: { email: "hot@evil.example", tenantId: 2 } });
+    expect(edit.statusCode).toBe(403);
+    expect(edit.json().message).toBe("Nu vă puteți modifica propriul cont (email sau tenant): cereți acest lucru altui administrator.");
+    const stored = await t.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(stored.email).toBe(email);
+    expect(await t.db.selectFrom("password_tokens").select("userId").where("userId", "=", userId).execute()).toEqual([]);
+    // Another administrator still does both for them.
+    expect((await t.api("POST", "/api/user/generate-set-url", { session: superadmin, body: { email, baseUrl: "http://localhost/dmz" } })).statusCode).toBe(200);
+  });
+
   it("ends every session of the user, on every device", async () => {
     const other = await t.signIn(email, PASSWORD);
     expect((await assign(["ROLE_SMARTBILL"])).statusCode).toBe(200);

@@ -6,7 +6,7 @@ import { verifyPassword } from "../../auth/passwords";
 import { startSession } from "../../auth/sessions";
 import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
-import { findAccountByEmail, normalizeEmail } from "../api/users/users.repository";
+import { findAccountByEmail, findAccountById, lockUser, normalizeEmail } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
 import { loginBody } from "./schemas";
 
@@ -29,12 +29,18 @@ export const loginRoute: FastifyPluginAsync = async (app) => {
       if (!account || !valid) throw new HttpError(401, messages.wrongCredentials);
 
       await attemptSucceeded(app.db, keys, limits);
-      const { sessionId, refreshToken } = await startSession(
-        app.db,
-        account.id,
-        app.config.refreshTokenTtlSeconds,
-      );
-      return loginResponse(app, account, sessionId, refreshToken);
+      // The roles are read again, with the session made, under the user's lock: a role change,
+      // a move or a deletion that landed while the password was being checked is seen here, and
+      // one that comes after ends this session like every other, so the token never carries
+      // roles the user no longer holds.
+      const signedIn = await app.db.transaction().execute(async (trx) => {
+        if (!(await lockUser(trx, account.id, "read"))) return undefined;
+        const current = await findAccountById(trx, account.id);
+        if (!current) return undefined;
+        return { current, ...(await startSession(trx, current.id, app.config.refreshTokenTtlSeconds)) };
+      });
+      if (!signedIn) throw new HttpError(401, messages.wrongCredentials);
+      return loginResponse(app, signedIn.current, signedIn.sessionId, signedIn.refreshToken);
     },
   );
 };

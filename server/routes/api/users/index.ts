@@ -32,7 +32,7 @@ import {
   takeAttempt,
 } from "../../../auth/loginThrottle";
 import { hashPassword, verifyPassword } from "../../../auth/passwords";
-import { revokeUserSessions } from "../../../auth/sessions";
+import { isSessionActive, revokeUserSessions } from "../../../auth/sessions";
 import type { Config } from "../../../config";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError, throttled } from "../../../errors";
@@ -55,6 +55,7 @@ import {
   findUser,
   insertUser,
   listUsers,
+  lockUser,
   normalizeEmail,
   replaceRoles,
   setPasswordHash,
@@ -134,16 +135,22 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
+      // A stolen session must not be enough to take the account over: its email (where reset
+      // links go) is changed by another administrator, its password on the profile's page.
+      if (id === request.user.id) throw new HttpError(403, messages.ownAccountEdit);
       const fields = userFields(request.body);
-      const user = await reachableUser(request, id);
+      await reachableUser(request, id);
       await checkTenant(request, fields.tenantId);
       await refuseTakenEmail(fields.email, id);
       await withEmailCheck(fields.email, () =>
         app.db.transaction().execute(async (trx) => {
+          // The tenant it had is read under the lock, not before: a move made meanwhile counts.
+          if (!(await lockUser(trx, id))) throw new HttpError(404, messages.userNotFound);
+          const before = await findUser(trx, "all", id);
           await updateUser(trx, id, fields);
           // The tenant is in the access token: a moved user signs in again rather than keep
           // working on the old tenant's data until the token expires.
-          if (fields.tenantId !== user.tenant.id) await revokeUserSessions(trx, id);
+          if (fields.tenantId !== before?.tenant.id) await revokeUserSessions(trx, id);
         }),
       );
       return (await findUser(app.db, "all", id))!;
@@ -177,21 +184,27 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { userId } = request.params;
       refuseProtected(userId);
-      const user = await findInScope(request, userId);
       const requested = new Set(request.body.roles);
-      const current = new Set(user.roles);
-      const grantable = grantableRoles(request.user.roles);
-      // Only the roles that change must be the caller's to grant: an admin may edit the other
-      // roles of a super-admin's account, but neither make nor unmake a super-admin.
-      const forbidden = ROLES.find((role) => requested.has(role) !== current.has(role) && !grantable.includes(role));
-      if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
       const roles = ROLES.filter((role) => requested.has(role));
-      const changed = ROLES.some((role) => requested.has(role) !== current.has(role));
       await app.db.transaction().execute(async (trx) => {
+        // Read, checked and written under the user's lock: a change that began before another
+        // ended (an admin re-granting the role being taken from them, say) sees that change, and
+        // a caller whose own session it ended changes nothing.
+        if (!(await lockUser(trx, userId))) throw new HttpError(404, messages.userNotFound);
+        if (!(await isSessionActive(trx, request.user.sessionId))) throw new HttpError(401, messages.sessionExpired);
+        const user = await findUser(trx, scopeOf(request), userId);
+        if (!user) throw new HttpError(404, messages.userNotFound);
+        const current = new Set(user.roles);
+        const grantable = grantableRoles(request.user.roles);
+        // Only the roles that change must be the caller's to grant: an admin may edit the other
+        // roles of a super-admin's account, but neither make nor unmake a super-admin.
+        const forbidden = ROLES.find((role) => requested.has(role) !== current.has(role) && !grantable.includes(role));
+        if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
+        if (!ROLES.some((role) => requested.has(role) !== current.has(role))) return;
         await replaceRoles(trx, userId, roles);
         // The roles are in the access token: a user whose roles changed signs in again, so an
         // old token never exercises a role taken away (nor misses one granted) until it expires.
-        if (changed) await revokeUserSessions(trx, userId);
+        await revokeUserSessions(trx, userId);
       });
       return { message: messages.rolesUpdated, roles };
     },
@@ -210,6 +223,9 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(404, messages.userNotFound);
       }
       refuseProtected(account.id);
+      // The own password is changed knowing the current one (change-password), never by a link
+      // a stolen session could take.
+      if (account.id === request.user.id) throw new HttpError(403, messages.ownAccountLink);
       refuseOutOfReach(request, account.roles);
       // A user who never chose a password gets a set link; anyone else a reset link. Either
       // way the user's older links stop working.

@@ -1,5 +1,6 @@
-/** Reading and changing users: plain functions taking `db`, dialect-free. */
+/** Reading and changing users: plain functions taking `db` (dialect-free but for the row lock). */
 import type { Kysely } from "kysely";
+import { dialectOf } from "../../../db/connection";
 import type { ListParams, Page, TenantRef, User } from "../../../../contract/api";
 import { ROLES, type RoleName } from "../../../../contract/roles";
 import type { Database } from "../../../db/database";
@@ -167,6 +168,7 @@ export async function updateUser(db: Kysely<Database>, id: number, fields: UserF
 /** The user and everything of theirs: roles, sessions with their refresh tokens, password links. */
 export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await lockUser(trx, id);
     await trx
       .deleteFrom("refresh_tokens")
       .where("sessionId", "in", (eb) => eb.selectFrom("sessions").select("id").where("userId", "=", id))
@@ -176,6 +178,20 @@ export async function deleteUser(db: Kysely<Database>, id: number): Promise<void
     await trx.deleteFrom("user_roles").where("userId", "=", id).execute();
     await trx.deleteFrom("users").where("id", "=", id).execute();
   });
+}
+
+/**
+ * Holds the user's row until the transaction ends (PostgreSQL; SQLite runs one writing
+ * transaction at a time anyway). A change to who the user is (roles, tenant, the account
+ * itself) takes it to change; a sign-in shares it to read the roles it puts in its token. So
+ * two changes run one after the other, each reading what the other wrote, and a sign-in either
+ * comes before a change (whose revocation then ends its session) or reads what it wrote. False
+ * when there is no such user.
+ */
+export async function lockUser(trx: Kysely<Database>, id: number, purpose: "change" | "read" = "change"): Promise<boolean> {
+  let query = trx.selectFrom("users").select("id").where("id", "=", id);
+  if (dialectOf(trx) === "postgres") query = purpose === "change" ? query.forUpdate() : query.forShare();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Makes `roles` the user's whole set of roles; the caller runs it in a transaction. */
