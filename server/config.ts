@@ -4,6 +4,7 @@
  * Mistakes an operator can make (a missing secret in production, a malformed number) fail here,
  * at start-up, with a message that names the variable.
  */
+import { isIP } from "node:net";
 import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, normalizedAllowedHost } from "./smartbill/allowedUrl";
 
@@ -85,8 +86,11 @@ export interface Config {
    */
   uiDir: string;
   logLevel: string;
-  /** Trust X-Forwarded-* (behind a load balancer), so per-address throttling sees the client. */
-  trustProxy: boolean;
+  /**
+   * The X-Forwarded-* entries to trust (behind a load balancer), so per-address throttling sees
+   * the client: as many hops as there are proxies, never all (see TrustProxy).
+   */
+  trustProxy: TrustProxy;
   tasks: TaskConfig;
   /**
    * SMARTBILL_ALLOWED_HOSTS: the hosts (`host` or `host:port`) the SmartBill client may call over
@@ -187,7 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Unlike other variables, an explicitly empty UI_DIR means something: no UI.
     uiDir: env.UI_DIR === undefined ? "./dist" : env.UI_DIR.trim(),
     logLevel,
-    trustProxy: /^(1|true|yes)$/i.test(env.TRUST_PROXY ?? ""),
+    trustProxy: trustProxy(env, "TRUST_PROXY"),
     tasks: {
       worker: !/^(0|off|false|no)$/i.test(env.TASK_WORKER?.trim() ?? ""),
       pollMs: integer(env, "TASK_POLL_MS", 500, 10),
@@ -212,6 +216,40 @@ function allowedHosts(env: Env, name: string): readonly string[] {
     );
   }
   return [...new Set(hosts as string[])];
+}
+
+/**
+ * Which proxies' X-Forwarded-For entries to believe (Fastify's `trustProxy`, read by proxy-addr
+ * from the right): false, or the proxies' addresses, CIDR ranges or proxy-addr's names for
+ * ranges. Never "everyone": the left-most entries are whatever the client wrote, and the
+ * per-address sign-in limits would count those. (Fastify no longer believes a bare hop count.)
+ */
+export type TrustProxy = false | string[];
+
+/** Load balancers on a private network: what TRUST_PROXY=on means. */
+const PRIVATE_PROXIES = ["loopback", "linklocal", "uniquelocal"];
+const PROXY_RANGE_NAMES = new Set(PRIVATE_PROXIES);
+
+/** TRUST_PROXY: off; on (proxies on loopback and private networks); or addresses / CIDR ranges. */
+function trustProxy(env: Env, name: string): TrustProxy {
+  const raw = optional(env, name);
+  if (raw === undefined || /^(0|off|false|no)$/i.test(raw)) return false;
+  if (/^(1|on|true|yes)$/i.test(raw)) return PRIVATE_PROXIES;
+  const entries = raw.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => {
+    if (PROXY_RANGE_NAMES.has(entry)) return false;
+    const [address, bits, ...rest] = entry.split("/");
+    const version = isIP(address);
+    const maxBits = version === 6 ? 128 : 32;
+    return version === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits));
+  });
+  if (entries.length === 0 || bad.length > 0) {
+    throw new ConfigError(
+      `${name} must be off, on (proxies on loopback and private networks), or the proxies' ` +
+        `addresses and ranges (e.g. 10.0.0.0/8,192.168.1.10), got "${raw}".`,
+    );
+  }
+  return entries;
 }
 
 /** An empty variable counts as unset: `FOO= npm start` should not mean "the empty string". */

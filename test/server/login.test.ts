@@ -150,6 +150,44 @@ describeEachDialect("POST /dmz-api/login", (dialect) => {
   });
 });
 
+describeEachDialect("sign-in throttling behind a load balancer (TRUST_PROXY)", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { LOGIN_MAX_FAILURES_PER_ADDRESS: "5", TRUST_PROXY: "on" } });
+  });
+  afterAll(() => t.close());
+
+  /** A failed sign-in as the balancer (10.0.0.2) forwards it: what the client wrote, then the client's address. */
+  const forwarded = (account: string, written: string, client: string) =>
+    t.api("POST", "/dmz-api/login", {
+      body: { username: account, password: "gresit" },
+      headers: { "x-forwarded-for": `${written}, ${client}` },
+      remoteAddress: "10.0.0.2",
+      xsrf: false,
+    });
+
+  it("counts the address the balancer saw, whatever the client wrote into X-Forwarded-For", async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push((await forwarded(`spray${i}@demo.ro`, `198.51.100.${i}`, "203.0.113.7")).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // Another client behind the same balancer is not locked.
+    expect((await forwarded("altul@demo.ro", "198.51.100.1", "203.0.113.8")).statusCode).toBe(401);
+  });
+
+  it("ignores X-Forwarded-For from a caller that is not a trusted proxy", async () => {
+    const direct = (i: number) =>
+      t.api("POST", "/dmz-api/login", {
+        body: { username: `direct${i}@demo.ro`, password: "gresit" },
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+        remoteAddress: "192.0.2.50",
+        xsrf: false,
+      });
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push((await direct(i)).statusCode);
+    expect(answers).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+});
+
 describe("the lock-out message", () => {
   it("uses Romanian plural forms for the minutes", () => {
     expect(tooManyAttempts(1)).toBe("Prea multe încercări eșuate. Încercați din nou peste 1 minut.");

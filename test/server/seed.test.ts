@@ -217,7 +217,7 @@ describe("loadConfig", () => {
       loginThrottle: { maxFailuresPerAccount: 3, maxFailuresPerAddress: 10, windowSeconds: 60 },
       uiDir: "/srv/ui",
       logLevel: "warn",
-      trustProxy: true,
+      trustProxy: ["loopback", "linklocal", "uniquelocal"],
     });
   });
 
@@ -225,6 +225,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ APP_URL: "app.example.ro" })).toThrow(/APP_URL/);
+    for (const value of ["2", "everyone", "10.0.0.0/33", "10.0.0.1/8/1", "proxy.example.ro"]) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it("trusts only the proxies TRUST_PROXY names, never every X-Forwarded-For entry", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "off" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "yes" }).trustProxy).toEqual(["loopback", "linklocal", "uniquelocal"]);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,::1" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.10", "::1"]);
   });
 
   it("takes an empty UI_DIR to mean no UI (npm run dev) and an empty other variable as unset", () => {
