@@ -10,7 +10,7 @@
  * production) the SmartBill emulator is mounted at /smartbill-emulator, outside /api, so the
  * demo tenant's SmartBill settings have a SmartBill to talk to.
  */
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
@@ -19,7 +19,7 @@ import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
-import { securityHeadersPlugin } from "./plugins/securityHeaders";
+import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";
 import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
 import { staticUiPlugin } from "./plugins/staticUi";
 import { taskWorkerPlugin } from "./plugins/taskWorker";
@@ -58,7 +58,16 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       },
     },
     trustProxy: config.trustProxy,
+    // Requests Fastify refuses before routing (a malformed %-escape in the address, a bad
+    // Content-Type): the product's answer, in Romanian and with the security headers, rather
+    // than Fastify's English one repeating the address.
+    frameworkErrors: (error, request, reply) => {
+      addSecurityHeaders(request as FastifyRequest, reply as FastifyReply);
+      request.log.info({ code: error.code }, "request refused before routing");
+      void (reply as FastifyReply).code(400).send({ message: messages.badRequest });
+    },
   });
+  const addSecurityHeaders = withSecurityHeaders(config.appUrl);
   app.decorate("config", config);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);

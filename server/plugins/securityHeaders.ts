@@ -13,34 +13,57 @@
  *   `npm start` on localhost) it would be ignored at best, and at worst pin a name to https that
  *   does not serve it. `upgrade-insecure-requests` follows the same rule.
  */
-import helmet from "@fastify/helmet";
+import fastifyHelmet from "@fastify/helmet";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import helmet from "helmet";
+
+/** The headers' settings; HSTS and upgrade-insecure-requests only for an https APP_URL. */
+export function securityHeaderOptions(appUrl: string | undefined) {
+  const https = appUrl?.startsWith("https://") ?? false;
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: "deny" as const },
+    referrerPolicy: { policy: "no-referrer" as const },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  };
+}
 
 export const securityHeadersPlugin = fp(
   async (app) => {
-    const https = app.config.appUrl?.startsWith("https://") ?? false;
-    await app.register(helmet, {
-      global: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          fontSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-          ...(https ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      frameguard: { action: "deny" },
-      referrerPolicy: { policy: "no-referrer" },
-      strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    });
+    await app.register(fastifyHelmet, { global: true, ...securityHeaderOptions(app.config.appUrl) });
   },
   { name: "securityHeaders" },
 );
+
+/**
+ * The same headers for an answer no hook runs for: Fastify's own refusal of a request it cannot
+ * route at all (an address with a broken %-escape), which it sends before any onRequest hook.
+ */
+export function withSecurityHeaders(appUrl: string | undefined): (request: FastifyRequest, reply: FastifyReply) => void {
+  const headers = helmet(securityHeaderOptions(appUrl));
+  return (request, reply) => headers(request.raw, reply.raw, () => {});
+}
+
+/**
+ * An onRequest hook for the API's answers: tokens, customers, settings are nobody's to keep,
+ * neither a shared proxy's nor the browser's disk cache (a route may still say otherwise).
+ */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header("cache-control", "no-store");
+}

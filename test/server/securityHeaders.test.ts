@@ -62,6 +62,21 @@ describe("security headers", () => {
     expect(answers["UI page"].body).toContain("/assets/app.js");
   });
 
+  it("are on Fastify's own refusal of an address it cannot read, which says no more than the product's 400", async () => {
+    const response = await t.app.inject({ url: "/%zz/%E0%A4%A" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: "Cerere invalidă." });
+    expectSecurityHeaders(response.headers, "malformed address");
+  });
+
+  it("keep the API's answers out of every cache, and leave the UI's assets cacheable", async () => {
+    const session = await t.signIn("admin@demo.ro");
+    for (const response of [await t.api("GET", "/api/me", { session }), await t.login("admin@demo.ro"), await t.api("GET", "/api/me")]) {
+      expect(response.headers["cache-control"]).toBe("no-store");
+    }
+    expect((await t.app.inject({ url: "/assets/app.js" })).headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
   it("add HSTS and upgrade-insecure-requests when the public address is https", async () => {
     const secure = await testApp("sqlite", {
       env: { NODE_ENV: "production", APP_URL: "https://app.example.ro", ADMIN_EMAIL: "root@example.ro", ADMIN_PASSWORD: "o-parola-lunga-1" },

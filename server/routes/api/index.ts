@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { refuseControlCharacters } from "../../controlCharacters";
+import { noStore } from "../../plugins/securityHeaders";
 import { customerRoutes } from "./customers/index";
 import { invoiceRoutes } from "./invoices/index";
 import { invoiceSendRoutes } from "./invoices/send";
@@ -19,6 +20,7 @@ import { userRoutes } from "./users/index";
 import { warehouseRoutes } from "./warehouses/index";
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", noStore);
   app.addHook("onRequest", app.authenticate);
   app.addHook("onRequest", app.verifyXsrf);
   app.addHook("onRequest", app.resolveTenant);

@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { refuseControlCharacters } from "../../controlCharacters";
+import { noStore } from "../../plugins/securityHeaders";
 import { loginRoute } from "./login";
 import { logoutRoute } from "./logout";
 import { passwordTokenRoutes } from "./passwordToken";
@@ -12,6 +13,7 @@ import { recoverRoute } from "./recover";
 import { refreshRoute } from "./refresh";
 
 export const dmzRoutes: FastifyPluginAsync = async (app) => {
+  app.addHook("onRequest", noStore);
   app.addHook("preValidation", refuseControlCharacters);
   await app.register(loginRoute);
   await app.register(refreshRoute);
