@@ -122,6 +122,9 @@ export const stockImportQueued = (warehouseName: string) =>
 /** A second import of a warehouse while the first is queued or running: the first task is the answer. */
 export const stockImportAlreadyQueued = (warehouseName: string, taskId: number) =>
   `Importul stocului pentru depozitul „${warehouseName}” este deja în lista de sarcini (sarcina nr. ${taskId}).`;
+export const tasksQueueFull = (max: number) =>
+  `Sunt deja ${romanianCount(max, "sarcini")} în așteptare pentru acest tenant. ` +
+  "Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.";
 export const stockImportTitle = (warehouseName: string) => `Import stoc: ${warehouseName}`;
 export const taskKindUnknown = (kind: string) => `Tipul de sarcină „${kind}” nu este cunoscut de acest server.`;
 

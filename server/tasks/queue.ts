@@ -27,7 +27,7 @@ import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../db/connection"
 import type { Database } from "../db/database";
 import { timestamp, timestampIn } from "../db/timestamps";
 import { messages } from "../messages";
-import type { TaskCounts, TaskProgress, TaskRow } from "./types";
+import { type TaskCounts, type TaskProgress, TaskQueueFull, type TaskRow } from "./types";
 
 export interface NewTask {
   tenantId: number;
@@ -81,6 +81,20 @@ export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<
     return { task: row, created: true };
   };
   const { dedupKey } = task;
+  const active = () =>
+    db
+      .selectFrom("tasks")
+      .selectAll()
+      .where("tenantId", "=", task.tenantId)
+      .where("dedupKey", "=", dedupKey!)
+      .where(ACTIVE_DEDUP)
+      .executeTakeFirst();
+  if (!(await roomInQueue(db, task.tenantId))) {
+    // A full queue still answers a request for work already in it with that task.
+    const existing = dedupKey === undefined ? undefined : await active();
+    if (existing) return { task: existing, created: false };
+    throw new TaskQueueFull(MAX_QUEUED_TASKS_PER_TENANT);
+  }
   if (dedupKey === undefined) return added(await insert.returningAll().executeTakeFirstOrThrow());
 
   for (;;) {
@@ -89,16 +103,29 @@ export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<
       .returningAll()
       .executeTakeFirst();
     if (row) return added(row);
-    const existing = await db
-      .selectFrom("tasks")
-      .selectAll()
-      .where("tenantId", "=", task.tenantId)
-      .where("dedupKey", "=", dedupKey)
-      .where(ACTIVE_DEDUP)
-      .executeTakeFirst();
+    const existing = await active();
     if (existing) return { task: existing, created: false };
     // The other task ended between the two statements: its key is free again, so insert anew.
   }
+}
+
+/**
+ * A tenant's queued tasks at most (running ones aside): the queue is a shared table every claim
+ * reads, and one tenant creating warehouses to queue an import each must not grow it without end.
+ * Checked before the insert, so simultaneous requests may pass it by a few.
+ */
+export const MAX_QUEUED_TASKS_PER_TENANT = 100;
+
+/** The tenant's queue has room for one more task. */
+async function roomInQueue(db: Kysely<Database>, tenantId: number): Promise<boolean> {
+  const queued = await db
+    .selectFrom("tasks")
+    .select("id")
+    .where("tenantId", "=", tenantId)
+    .where("status", "=", "queued")
+    .limit(MAX_QUEUED_TASKS_PER_TENANT)
+    .execute();
+  return queued.length < MAX_QUEUED_TASKS_PER_TENANT;
 }
 
 /** Calls `listener` after each `enqueueTask` on this `db`; answers the unsubscribe function. */

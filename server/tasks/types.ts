@@ -65,3 +65,12 @@ export class TaskFailure extends Error {
     super(message);
   }
 }
+
+/** enqueueTask refused: the tenant already has `max` tasks waiting (queue.ts). */
+export class TaskQueueFull extends Error {
+  override name = "TaskQueueFull";
+
+  constructor(readonly max: number) {
+    super(`the tenant already has ${max} queued tasks`);
+  }
+}

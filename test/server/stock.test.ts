@@ -205,6 +205,29 @@ describeEachDialect("the stock resource (/api/smartbill/stock)", (dialect) => {
       expect(other.taskId).not.toBe(taskId);
     });
 
+    it("queues at most 100 tasks of a tenant, and answers 429 past them, but still names a task already queued", async () => {
+      const queued = async (tenantId: number) =>
+        (await t.db.selectFrom("tasks").select("id").where("tenantId", "=", tenantId).where("status", "=", "queued").execute()).length;
+      const room = 100 - (await queued(2));
+      let first = 0;
+      for (let i = 0; i < room; i++) {
+        const warehouseId = await addWarehouse(t, 2, `Depozit plin ${i}`);
+        if (i === 0) first = warehouseId;
+        expect((await importStock(warehouseId)).statusCode).toBe(202);
+      }
+      expect(await queued(2)).toBe(100);
+      const refused = await importStock(await addWarehouse(t, 2, "Depozit în plus"));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(
+        "Sunt deja 100 de sarcini în așteptare pentru acest tenant. Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.",
+      );
+      expect(await queued(2)).toBe(100);
+      expect((await importStock(first)).json<StockImportResponse>().message).toMatch(/este deja în lista de sarcini/);
+      // Another tenant's queue is its own.
+      const elsewhere = await addWarehouse(t, other.tenantId, "Depozit Vecin");
+      expect((await importStock(elsewhere, other.session)).statusCode).toBe(202);
+    });
+
     it("answers 404 for a warehouse the tenant does not have, and 400 for an id that is not one, queueing nothing", async () => {
       const before = await t.db.selectFrom("tasks").select("id").execute();
       expect((await importStock(999999)).statusCode).toBe(404);

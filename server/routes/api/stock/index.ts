@@ -13,10 +13,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { StockImportResponse, StockListParams, StockPage } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
-import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle } from "../../../messages";
+import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle, tasksQueueFull } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { stockImportKey } from "../../../tasks/kinds/stockImport";
 import { enqueueTask } from "../../../tasks/queue";
+import { TaskQueueFull } from "../../../tasks/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { stockImportParams, stockQuerystring } from "./schemas";
 import { listStock } from "./stock.repository";
@@ -44,6 +45,9 @@ export const stockRoutes: FastifyPluginAsync = async (app) => {
         payload: { warehouseId: warehouse.id },
         createdBy: request.user.id,
         dedupKey: stockImportKey(warehouse.id),
+      }).catch((error: unknown) => {
+        if (error instanceof TaskQueueFull) throw new HttpError(429, tasksQueueFull(error.max));
+        throw error;
       });
       const message = created
         ? stockImportQueued(warehouse.warehouseName)
