@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeTemporaryDatabases } from "../helpers/databases";
+import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";
 
 afterAll(removeTemporaryDatabases);
@@ -27,7 +28,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
 }
 
-describe("security headers", () => {
+describeEachDialect("security headers", (dialect) => {
   let t: TestApp;
   let uiDir: string;
   beforeAll(async () => {
@@ -35,7 +36,7 @@ describe("security headers", () => {
     mkdirSync(join(uiDir, "assets"));
     writeFileSync(join(uiDir, "index.html"), '<!doctype html><script type="module" src="/assets/app.js"></script>');
     writeFileSync(join(uiDir, "assets", "app.js"), "export {};");
-    t = await testApp("sqlite", { env: { UI_DIR: uiDir } });
+    t = await testApp(dialect, { env: { UI_DIR: uiDir } });
   });
   afterAll(async () => {
     await t.close();
@@ -78,7 +79,7 @@ describe("security headers", () => {
   });
 
   it("add HSTS and upgrade-insecure-requests when the public address is https", async () => {
-    const secure = await testApp("sqlite", {
+    const secure = await testApp(dialect, {
       env: { NODE_ENV: "production", APP_URL: "https://app.example.ro", ADMIN_EMAIL: "root@example.ro", ADMIN_PASSWORD: "o-parola-lunga-1" },
     });
     try {
