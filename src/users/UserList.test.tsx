@@ -24,7 +24,7 @@ describe("the users screen", () => {
     expect(within(userOne).queryAllByRole("button")).toHaveLength(0);
     const admin = within(demo).getByText("admin@demo.ro").closest("tr")!;
     for (const action of ["Editează", "Reset password", "Manage Roles", "Șterge"]) {
-      expect(within(admin).getByRole("button", { name: action })).toBeInTheDocument();
+      expect(await within(admin).findByRole("button", { name: action })).toBeInTheDocument();
     }
   });
 
@@ -34,6 +34,17 @@ describe("the users screen", () => {
     expect(await screen.findByRole("region", { name: "Demo SRL" })).toBeInTheDocument();
     expect(screen.getAllByTestId("tenant-group")).toHaveLength(1);
     expect(screen.queryByText("superadmin@demo.ro")).toBeNull();
+  });
+
+  it("offers only Manage Roles on one's own row: email, password link and deletion are another administrator's", async () => {
+    await signInLive("admin@demo.ro");
+    renderWithAdmin(<UserList />);
+    const other = (await screen.findByText("facturare@demo.ro")).closest("tr")!;
+    for (const action of ["Editează", "Reset password", "Manage Roles", "Șterge"]) {
+      expect(await within(other).findByRole("button", { name: action })).toBeInTheDocument();
+    }
+    const own = screen.getByText("admin@demo.ro").closest("tr")!;
+    expect(within(own).getAllByRole("button").map((button) => button.textContent)).toEqual(["Manage Roles"]);
   });
 
   it("lets an admin tick only the roles an admin may grant, and saves the new set", async () => {

@@ -1,7 +1,7 @@
 /**
  * Users management (admin or super-admin): users grouped by tenant under the tenant's name and
  * description; #, Tenant, Email, Created, Updated, Roluri, Actions (Edit, Reset password, Manage
- * Roles, Delete), no actions for user 1. An admin's list holds only the admin's own tenant (the
+ * Roles, Delete), no actions for user 1, only Manage Roles on one's own row. An admin's list holds only the admin's own tenant (the
  * server scopes it). A new user, and Reset password, get a single-use link to hand over.
  */
 import { useState } from "react";
@@ -13,6 +13,7 @@ import {
   Pagination,
   TextField,
   TopToolbar,
+  useGetIdentity,
   useListContext,
   useNotify,
   useRecordContext,
@@ -57,23 +58,34 @@ interface ActionHandlers {
 function UserActions({ onEdit, onRoles, onLink }: ActionHandlers & { label?: string }) {
   const user = useRecordContext<User>();
   const translate = useTranslate();
+  const { identity } = useGetIdentity();
   if (!user || user.id <= PROTECTED_MAX_ID) return null;
+  // One's own email, password link and account are another administrator's to change (the
+  // server refuses them: a stolen session must not take the account over); one's roles stay.
+  // Until the identity is known every row is treated as maybe one's own: buttons appear, never vanish.
+  const own = identity === undefined || String(identity.id) === String(user.id);
   return (
     <Stack direction="row" spacing={0.5} flexWrap="wrap">
-      <RaButton label="ra.action.edit" onClick={() => onEdit(user)}>
-        <EditIcon />
-      </RaButton>
-      <RaButton label={translate("users.resetPassword")} onClick={() => onLink(user)}>
-        <KeyIcon />
-      </RaButton>
+      {!own && (
+        <RaButton label="ra.action.edit" onClick={() => onEdit(user)}>
+          <EditIcon />
+        </RaButton>
+      )}
+      {!own && (
+        <RaButton label={translate("users.resetPassword")} onClick={() => onLink(user)}>
+          <KeyIcon />
+        </RaButton>
+      )}
       <RaButton label={translate("users.manageRoles")} onClick={() => onRoles(user)}>
         <SecurityIcon />
       </RaButton>
-      <ConfirmDeleteButton
-        title={translate("users.deleteTitle", { email: user.email })}
-        content={translate("users.deleteContent")}
-        successMessage={translate("users.deleted")}
-      />
+      {!own && (
+        <ConfirmDeleteButton
+          title={translate("users.deleteTitle", { email: user.email })}
+          content={translate("users.deleteContent")}
+          successMessage={translate("users.deleted")}
+        />
+      )}
     </Stack>
   );
 }

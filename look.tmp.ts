@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium";
+const base = "http://localhost:18090";
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: "ro-RO" });
+await page.goto(base + "/login");
+await page.getByLabel("Adresa de email").fill("admin@demo.ro");
+await page.getByRole("textbox", { name: "Parola", exact: true }).fill("demo1234");
+await page.getByRole("button", { name: "Conectați-vă" }).click();
+await page.waitForURL(/profile/);
+await page.goto(base + "/admin/users");
+await page.waitForTimeout(1500);
+await page.screenshot({ path: "/tmp/shots/users.png" });
+const row = page.getByRole("row", { name: /admin@demo.ro/ });
+console.log(await row.getByRole("button").allTextContents());
+await browser.close();
