@@ -2,6 +2,7 @@ import type { TranslationMessages } from 'ra-core';
 import englishMessages from 'ra-language-english';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { raRomanianMessages } from './raRomanian';
+import { PLURAL_RULES } from './i18nProvider';
 
 // Compile-time: the Romanian messages can be handed to react-admin wherever English ones are accepted.
 const romanian: TranslationMessages = raRomanianMessages;
@@ -71,15 +72,18 @@ describe('raRomanianMessages', () => {
         }
     });
 
-    it('picks the right plural form through ra-i18n-polyglot with the "ro" locale', () => {
-        const { translate } = polyglotI18nProvider(() => romanian, 'ro');
+    it('picks the right plural form through ra-i18n-polyglot with the "ro" locale and the app\'s plural rules', () => {
+        const { translate } = polyglotI18nProvider(() => romanian, 'ro', [], {
+            pluralRules: PLURAL_RULES,
+        });
         const deleted = (count: number) =>
             translate('ra.notification.deleted', { smart_count: count });
         expect(deleted(1)).toBe('Element șters');
         expect(deleted(2)).toBe('2 elemente șterse');
         expect(deleted(19)).toBe('19 elemente șterse');
         expect(deleted(20)).toBe('20 de elemente șterse');
-        expect(deleted(101)).toBe('101 de elemente șterse');
+        expect(deleted(101)).toBe('101 elemente șterse');
+        expect(deleted(100)).toBe('100 de elemente șterse');
         expect(deleted(112)).toBe('112 elemente șterse');
         expect(
             translate('ra.message.bulk_delete_title', {

@@ -1,11 +1,12 @@
 /**
  * Romanian translation of react-admin's own UI messages (the `ra.*` keys of ra-language-english).
  *
- * Plurals: node-polyglot's 'ro' rule has three forms, separated by ' |||| ':
- *   one   – n = 1                          ("1 element")
- *   few   – n = 0 or n % 100 in 2..19      ("3 elemente", "112 elemente")
- *   other – everything else                ("20 de elemente", "101 de elemente")
- * The i18nProvider must therefore be created with the locale 'ro' for these strings to work.
+ * Plurals: Romanian has three forms, separated by ' |||| ' (contract/romanianPlural.ts):
+ *   one   – n = 1                                   ("1 element")
+ *   few   – n = 0, or n % 100 in 1..19 with n ≠ 1   ("3 elemente", "101 elemente", "112 elemente")
+ *   other – everything else                         ("20 de elemente", "100 de elemente")
+ * The i18nProvider must therefore be created with the locale 'ro' and its PLURAL_RULES (polyglot's
+ * own 'ro' rule would say "101 de elemente") for these strings to work.
  *
  * Strings with a number placeholder that polyglot does not pluralize (no smart_count) are worded so
  * that they stay grammatical for any number (no "de" needed), e.g. "Numărul minim de caractere este %{min}".

@@ -138,6 +138,7 @@ export const ro = {
     title: "Tenanți",
     fields: { id: "#", name: "Name", description: "Description", createdAt: "Created", updatedAt: "Updated" },
     add: "Add Tenant",
+    emptyAction: "Adaugă tenant",
     edit: "Edit Tenant",
     nameRequired: "Name is required.",
     created: "Tenantul a fost adăugat.",
@@ -150,6 +151,7 @@ export const ro = {
     title: "Utilizatori",
     fields: { id: "#", tenant: "Tenant", email: "Email", createdAt: "Created", updatedAt: "Updated", roles: "Roluri" },
     add: "Add User",
+    emptyAction: "Adaugă utilizator",
     edit: "Edit User",
     selectTenant: "Select a tenant",
     emailRequired: "Email is required.",
@@ -198,6 +200,7 @@ export const ro = {
     fields: { id: "#", warehouseName: "Nume", warehouseType: "Tip" },
     types: { enGros: "en gros", enDetail: "en detail" },
     formAdd: "Adaugă depozit",
+    emptyAction: "Adaugă depozit",
     formEdit: "Actualizează depozitul #%{id}",
     add: "Adaugă",
     update: "Actualizează",
@@ -228,6 +231,7 @@ export const ro = {
     importTitle: "Import Stoc Produse",
     importIntro: "Alegeți depozitul: stocul lui va fi preluat din SmartBill și actualizat aici. Importul rulează ca sarcină.",
     importButton: "Import Stoc",
+    importAction: "Importă stoc",
     selectWarehouse: "Selectați un depozit.",
     seeTasks: "Vezi lista de sarcini",
     importError: "Eroare la pornirea importului: %{message}",
@@ -255,6 +259,7 @@ export const ro = {
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",
+    importAction: "Importă clienți",
     importIntro: "Încărcați un fișier Excel (.xlsx sau .xls) cu clienții. Fișierul este verificat întâi; nimic nu se salvează până nu confirmați.",
     template: "Descarcă modelul Excel",
     chooseFile: "Alege fișierul",
@@ -272,17 +277,25 @@ export const ro = {
     errorReport: "Descarcă raportul de erori (.xlsx)",
     action: "Acțiune",
     actions: { new: "nou", update: "actualizare" },
-    counters: "Clienți noi: %{newItems} · Actualizați: %{updatedItems} · Cu erori: %{errorItems}",
+    counters: "%{newItems} · %{updatedItems} · %{errorItems}",
+    // The dry run's counts, one phrase each (polyglot pluralizes one number per phrase).
+    counts: {
+      newItems: "%{smart_count} client nou |||| %{smart_count} clienți noi |||| %{smart_count} de clienți noi",
+      updatedItems:
+        "%{smart_count} client de actualizat |||| %{smart_count} clienți de actualizat |||| %{smart_count} de clienți de actualizat",
+      errorItems: "%{smart_count} rând cu erori |||| %{smart_count} rânduri cu erori |||| %{smart_count} de rânduri cu erori",
+    },
     summaryTitle: "Import finalizat",
-    newItems: "Clienți noi",
-    updatedItems: "Clienți actualizați",
-    errorItems: "Rânduri cu erori",
+    // Under the big number of the summary, so no "de": "1 / client nou", "20 / clienți noi".
+    newItems: "Client nou |||| Clienți noi |||| Clienți noi",
+    updatedItems: "Client actualizat |||| Clienți actualizați |||| Clienți actualizați",
+    errorItems: "Rând cu erori |||| Rânduri cu erori |||| Rânduri cu erori",
   },
   invoices: {
     importTitle: "SmartBill - Import Factură",
     listTitle: "Facturi importate print %{site}",
     listNote: "SmartBill nu permite descărcarea facturilor din platforma sa; aici vedeți facturile importate și starea lor.",
-    empty: "Nu sunt facturi disponibile.",
+    importAction: "Importă o factură",
     listError: "Eroare la preluarea facturilor.",
     fields: {
       id: "#",
@@ -309,7 +322,7 @@ export const ro = {
       draft: "Solicitare (ciornă)",
       sending: "Se trimite…",
       sent: "Trimisă: %{series} %{number}",
-      sentNoNumber: "Trimisă",
+      sentAsDraft: "Ciornă în SmartBill",
       refused: "Refuzată",
       unclear: "Rezultat neclar",
     },
@@ -339,14 +352,22 @@ export const ro = {
     send: "Trimite Factura",
     sending: "Se trimite factura…",
     sendSuccess: "Succes: %{message}",
+    sendSuccessNoMessage: "Succes: factura a fost emisă în SmartBill",
     sendNumber: " - Număr: %{number}",
     sendSeries: " - Serie: %{series}",
+    sentAsDraft: "Factura a fost salvată ca ciornă în SmartBill, în seria %{series}. SmartBill îi dă număr când o emiteți din contul SmartBill.",
+    sentAsDraftNoSeries: "Factura a fost salvată ca ciornă în SmartBill. SmartBill îi dă număr când o emiteți din contul SmartBill.",
     sendSuccessNoBody: "Factura a fost trimisă cu succes!",
     sendRefused: "SmartBill a refuzat factura: %{errorText}",
     sendError: "Eroare la trimiterea facturii.",
     alreadySent: "Factura a fost trimisă în SmartBill: seria %{series}, numărul %{number}. Nu mai poate fi modificată.",
+    alreadySentAsDraft: "Factura a fost salvată ca ciornă în SmartBill, în seria %{series}, fără număr: îl primește când o emiteți din contul SmartBill. Aici nu mai poate fi modificată.",
+    alreadySentAsDraftNoSeries: "Factura a fost salvată ca ciornă în SmartBill, fără număr: îl primește când o emiteți din contul SmartBill. Aici nu mai poate fi modificată.",
     unclearNote: "Rezultatul ultimei trimiteri nu este cunoscut. La o nouă trimitere se verifică întâi seria în SmartBill, ca factura să nu fie emisă de două ori.",
-    tooManyLines: "Factura are %{count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
+    tooManyLines:
+      "Factura are %{smart_count} linie; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
+      "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
+      "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
     products: {
       add: "Adaugă Produs",
@@ -393,21 +414,58 @@ export const ro = {
     },
     kinds: { "stock-import": "Import stoc" },
     statuses: { queued: "În așteptare", running: "În lucru", done: "Finalizată", failed: "Eșuată" },
-    counts: "%{created} noi, %{updated} actualizate, %{errors} erori",
-    empty: "Nu există sarcini.",
+    // A task's counts, one phrase each; neuter, as the products a stock import counts.
+    counts: "%{created}, %{updated}, %{errors}",
+    created: "%{smart_count} nou |||| %{smart_count} noi |||| %{smart_count} de noi",
+    updated: "%{smart_count} actualizat |||| %{smart_count} actualizate |||| %{smart_count} de actualizate",
+    errors: "%{smart_count} eroare |||| %{smart_count} erori |||| %{smart_count} de erori",
   },
   placeholder: {
     text: "Acest ecran va fi disponibil în curând.",
   },
+  // `empty` and `invite`: what an empty list says (react-admin's own keys for them), read by
+  // src/common/ListEmpty.tsx: what the list holds, then the next step its button takes.
   resources: {
-    tenants: { name: "Tenant |||| Tenanți |||| Tenanți" },
-    users: { name: "Utilizator |||| Utilizatori |||| Utilizatori" },
-    properties: { name: "Setare |||| Setări |||| Setări" },
-    invoices: { name: "Factură |||| Facturi |||| Facturi" },
-    customers: { name: "Client |||| Clienți |||| Clienți" },
-    stock: { name: "Produs |||| Produse |||| Produse" },
-    warehouses: { name: "Depozit |||| Depozite |||| Depozite" },
-    tasks: { name: "Sarcină |||| Sarcini |||| Sarcini" },
+    tenants: {
+      name: "Tenant |||| Tenanți |||| Tenanți",
+      empty: "Nu există încă tenanți.",
+      invite: "Adăugați o companie care facturează prin SmartBill, apoi utilizatorii ei.",
+    },
+    users: {
+      name: "Utilizator |||| Utilizatori |||| Utilizatori",
+      empty: "Nu există încă utilizatori.",
+      invite: "Adăugați un utilizator și trimiteți-i linkul prin care își alege parola.",
+    },
+    properties: {
+      name: "Setare |||| Setări |||| Setări",
+      empty: "Nu există încă setări pentru această companie.",
+      invite: "Adăugați datele de conectare la SmartBill (utilizator, token, CIF) ca să puteți trimite facturi.",
+    },
+    invoices: {
+      name: "Factură |||| Facturi |||| Facturi",
+      empty: "Nu sunt facturi disponibile.",
+      invite: "Importați o factură dintr-un fișier Excel cu produsele ei; apoi o verificați și o trimiteți în SmartBill.",
+    },
+    customers: {
+      name: "Client |||| Clienți |||| Clienți",
+      empty: "Nu există încă clienți.",
+      invite: "Importați-i dintr-un fișier Excel.",
+    },
+    stock: {
+      name: "Produs |||| Produse |||| Produse",
+      empty: "Nu există încă produse în stoc.",
+      invite: "Importați stocul unui depozit din SmartBill (depozitul se adaugă întâi în „Depozite”).",
+    },
+    warehouses: {
+      name: "Depozit |||| Depozite |||| Depozite",
+      empty: "Nu există încă depozite.",
+      invite: "Adăugați depozitele cu numele exact din SmartBill: stocul se importă după numele depozitului.",
+    },
+    tasks: {
+      name: "Sarcină |||| Sarcini |||| Sarcini",
+      empty: "Nu există încă sarcini.",
+      invite: "O sarcină apare aici când importați stocul unui depozit din SmartBill.",
+    },
   },
 };
 

@@ -3,6 +3,7 @@
  * `message` of an error answer as it is (spec section 8), so these are UI text.
  */
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
+import { romanianCount } from "../contract/romanianPlural";
 
 export const messages = {
   wrongCredentials: "Adresa de email sau parola este incorectă.",
@@ -18,7 +19,7 @@ export const messages = {
   passwordReset: "Parola a fost resetată cu succes.",
   passwordChanged: "Parola a fost schimbată cu succes.",
   passwordTokenInvalid: "Link invalid sau expirat.",
-  passwordTooShort: `Parola nouă trebuie să aibă cel puțin ${MIN_PASSWORD_LENGTH} caractere.`,
+  passwordTooShort: `Parola nouă trebuie să aibă cel puțin ${romanianCount(MIN_PASSWORD_LENGTH, "caracter", "caractere")}.`,
   currentPasswordWrong: "Parola curentă este incorectă.",
   recoverAccepted: "Dacă adresa există, veți primi un email cu linkul de resetare a parolei.",
 
@@ -114,7 +115,7 @@ export const roleChangeForbidden = (role: string) => `Nu puteți acorda sau retr
 export const userOutOfReach = (role: string) => `Nu puteți gestiona un utilizator care are rolul ${role}.`;
 export const propertyNameTaken = (name: string) => `Există deja o setare cu numele ${name}.`;
 export const listTooLong = (total: number, max: number) =>
-  `Lista are ${romanianCount(total, "înregistrări")}, prea multe pentru o singură cerere (cel mult ${max}): ` +
+  `Lista are ${romanianCount(total, "înregistrare", "înregistrări")}, prea multe pentru o singură cerere (cel mult ${max}): ` +
   "cereți-o pe pagini (parametrii page și size).";
 export const warehouseNameTaken = (name: string) => `Există deja un depozit cu numele ${name}.`;
 export const stockImportQueued = (warehouseName: string) =>
@@ -123,25 +124,26 @@ export const stockImportQueued = (warehouseName: string) =>
 export const stockImportAlreadyQueued = (warehouseName: string, taskId: number) =>
   `Importul stocului pentru depozitul „${warehouseName}” este deja în lista de sarcini (sarcina nr. ${taskId}).`;
 export const tasksQueueFull = (max: number) =>
-  `Sunt deja ${romanianCount(max, "sarcini")} în așteptare pentru acest tenant. ` +
+  `Sunt deja ${romanianCount(max, "sarcină", "sarcini")} în așteptare pentru acest tenant. ` +
   "Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.";
 export const stockImportTitle = (warehouseName: string) => `Import stoc: ${warehouseName}`;
 export const taskKindUnknown = (kind: string) => `Tipul de sarcină „${kind}” nu este cunoscut de acest server.`;
 
 /**
- * 'Importate 12 produse (3 noi, 9 actualizate).', with Romanian number agreement, and a
+ * 'Importate 12 produse (3 noi, 9 actualizate).', with Romanian number agreement ('1 nou',
+ * '20 de noi'), and a
  * sentence for products that SmartBill no longer lists in the warehouse (their stock is now 0).
  */
 export function stockImported(counts: { imported: number; created: number; updated: number; zeroed: number }): string {
   const { imported, created, updated, zeroed } = counts;
-  const head = imported === 1 ? "Importat 1 produs" : `Importate ${romanianCount(imported, "produse")}`;
-  const detail = `(${created} ${created === 1 ? "nou" : "noi"}, ${updated} ${updated === 1 ? "actualizat" : "actualizate"})`;
+  const head = `${imported === 1 ? "Importat" : "Importate"} ${romanianCount(imported, "produs", "produse")}`;
+  const detail = `(${romanianCount(created, "nou", "noi")}, ${romanianCount(updated, "actualizat", "actualizate")})`;
   const tail =
     zeroed === 0
       ? ""
       : zeroed === 1
         ? " 1 produs care nu mai apare în SmartBill are acum stocul 0."
-        : ` ${romanianCount(zeroed, "produse")} care nu mai apar în SmartBill au acum stocul 0.`;
+        : ` ${romanianCount(zeroed, "produs", "produse")} care nu mai apar în SmartBill au acum stocul 0.`;
   return `${head} ${detail}.${tail}`;
 }
 
@@ -149,7 +151,7 @@ export function stockImported(counts: { imported: number; created: number; updat
 export function stockRowsInvalid(problems: readonly string[]): string {
   const listed = problems.slice(0, 5).join("; ");
   const more = problems.length > 5 ? `; și încă ${problems.length - 5}` : "";
-  return `Stocul primit de la SmartBill are ${problems.length === 1 ? "un produs invalid" : `${romanianCount(problems.length, "produse")} invalide`}: ${listed}${more}. Nimic nu a fost modificat.`;
+  return `Stocul primit de la SmartBill are ${problems.length === 1 ? "un produs invalid" : `${romanianCount(problems.length, "produs", "produse")} invalide`}: ${listed}${more}. Nimic nu a fost modificat.`;
 }
 export const stockRowWithoutName = (position: number) => `produsul de pe poziția ${position} nu are denumire`;
 export const stockRowControlCharacters = (position: number) =>
@@ -167,17 +169,22 @@ export function tooManyRequests(minutes: number): string {
   return `Prea multe încercări. Încercați din nou peste ${romanianMinutes(minutes)}.`;
 }
 
-/** Romanian counts: 1 → "1 minut"; 2–19 → "N minute"; 20+ (by the last two digits) → "N de minute". */
+/** "1 minut", "5 minute", "20 de minute" (contract/romanianPlural.ts). */
 function romanianMinutes(n: number): string {
-  if (n === 1) return "1 minut";
-  return romanianCount(n, "minute");
+  return romanianCount(n, "minut", "minute");
 }
 
-/** A plural noun after a number other than 1: "N produse" for 0 and 2–19, "N de produse" from 20 (by the last two digits). */
-function romanianCount(n: number, plural: string): string {
-  const lastTwo = n % 100;
-  return n !== 0 && (lastTwo === 0 || lastTwo >= 20) ? `${n} de ${plural}` : `${n} ${plural}`;
-}
+/* ---------- Customer import ('Import Clienți') ---------- */
+
+/** After the import: 'Import finalizat: 1 client nou, 20 de actualizați, 2 rânduri respinse.' */
+export const customerImportFinished = (added: number, updated: number, rejected: number) =>
+  `Import finalizat: ${romanianCount(added, "client nou", "clienți noi")}, ` +
+  `${romanianCount(updated, "actualizat", "actualizați")}, ${romanianCount(rejected, "rând respins", "rânduri respinse")}.`;
+/** After the dry run, which writes nothing. */
+export const customerImportChecked = (added: number, updated: number, rejected: number) =>
+  `Verificare finalizată: ${romanianCount(added, "client nou", "clienți noi")}, ` +
+  `${romanianCount(updated, "client de actualizat", "clienți de actualizat")}, ` +
+  `${romanianCount(rejected, "rând respins", "rânduri respinse")}. Nimic nu a fost salvat.`;
 
 export const resetPasswordMail = {
   subject: "Resetarea parolei - SmartBill back office",
@@ -236,7 +243,7 @@ export function invoiceAlreadySent(series: string | null, number: string | null)
 }
 
 export const invoiceTooManyLines = (lines: number, max: number) =>
-  `Factura are ${romanianCount(lines, "produse")}, dar SmartBill acceptă cel mult ${max} pe un document. ` +
+  `Factura are ${romanianCount(lines, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe un document. ` +
   "Împărțiți produsele în mai multe facturi.";
 
 export function invoiceSeriesNotFound(series: string, available: readonly string[]): string {
@@ -271,7 +278,7 @@ export function invoiceOutcomeUnknown(reason: string, options: { draft: boolean;
 /** An 'unclear' invoice sent again too soon: SmartBill may still be registering the previous send. */
 export const invoiceRecheckTooSoon = (seconds: number) =>
   "Seria din SmartBill nu arată încă factura trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
-  `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secunde")}`}; seria va fi verificată mai întâi.`;
+  `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secundă", "secunde")}`}; seria va fi verificată mai întâi.`;
 
 /* ---------- Imported invoices: import, list, edit, lines (issue 6) ---------- */
 
@@ -300,12 +307,12 @@ export const invoiceMessages = {
 
 /** The import refused for its rows: every bad row is listed beside this sentence. */
 export const invoiceRowsRejected = (rows: number) =>
-  `Fișierul a fost refuzat: ${rows === 1 ? "un rând are erori" : `${romanianCount(rows, "rânduri")} au erori`}. ` +
+  `Fișierul a fost refuzat: ${rows === 1 ? "un rând are erori" : `${romanianCount(rows, "rând", "rânduri")} au erori`}. ` +
   "Corectați-le și încărcați din nou fișierul; nimic nu a fost salvat.";
 /** More lines in a file than SmartBill takes on one document (the reading stops at the first one too many). */
 export const tooManyInvoiceLines = (max: number) =>
-  `Fișierul are mai mult de ${romanianCount(max, "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
+  `Fișierul are mai mult de ${romanianCount(max, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
   "Împărțiți produsele în mai multe fișiere.";
 export const invoiceLinesFull = (max: number) =>
-  `Factura are deja ${romanianCount(max, "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
+  `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";

@@ -7,6 +7,7 @@
  */
 import Ajv, { type ErrorObject } from "ajv";
 import type { FastifySchemaCompiler } from "fastify";
+import { romanianCount } from "../contract/romanianPlural";
 import { messages } from "./messages";
 
 const shared = { useDefaults: true, removeAdditional: false, strict: false } as const;
@@ -59,6 +60,9 @@ const TYPE_NAMES: Record<string, string> = {
   null: "nul",
 };
 
+/** "1 caracter", "19 caractere", "100 de caractere" (contract/romanianPlural.ts). */
+const characters = (limit: unknown) => romanianCount(Number(limit), "caracter", "caractere");
+
 function describe(problem: Partial<ErrorObject>, field: string): string {
   const params = (problem.params ?? {}) as Record<string, unknown>;
   const name = field === ROOT ? ROOT : `„${field}”`;
@@ -72,19 +76,19 @@ function describe(problem: Partial<ErrorObject>, field: string): string {
       return `${name} trebuie să fie ${types.map((t) => TYPE_NAMES[t] ?? t).join(" sau ")}`;
     }
     case "maxLength":
-      return `${name} poate avea cel mult ${params.limit} caractere`;
+      return `${name} poate avea cel mult ${characters(params.limit)}`;
     case "minLength":
       return params.limit === 1
         ? `${name} este obligatoriu`
-        : `${name} trebuie să aibă cel puțin ${params.limit} caractere`;
+        : `${name} trebuie să aibă cel puțin ${characters(params.limit)}`;
     case "maximum":
       return `${name} trebuie să fie cel mult ${params.limit}`;
     case "minimum":
       return `${name} trebuie să fie cel puțin ${params.limit}`;
     case "maxItems":
-      return `${name} poate avea cel mult ${params.limit} elemente`;
+      return `${name} poate avea cel mult ${romanianCount(Number(params.limit), "element", "elemente")}`;
     case "minItems":
-      return `${name} trebuie să aibă cel puțin ${params.limit} elemente`;
+      return `${name} trebuie să aibă cel puțin ${romanianCount(Number(params.limit), "element", "elemente")}`;
     case "uniqueItems":
       return `${name} conține valori repetate`;
     case "enum":

@@ -87,7 +87,7 @@ describe("the customer import screen", () => {
     await check();
 
     expect(await screen.findByTestId("dry-run-counters")).toHaveTextContent(
-      "Clienți noi: 3 · Actualizați: 0 · Cu erori: 4",
+      "3 clienți noi · 0 clienți de actualizat · 4 rânduri cu erori",
     );
     const preview = screen.getByRole("table", { name: "Previzualizare: primele rânduri, așa cum vor fi salvate" });
     expect(within(preview).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual([
@@ -175,7 +175,7 @@ describe("the customer import screen", () => {
     await choose(fixture("ro-title.xlsx"));
     await check();
     expect(await screen.findByTestId("dry-run-counters")).toHaveTextContent(
-      "Clienți noi: 0 · Actualizați: 3 · Cu erori: 4",
+      "0 clienți noi · 3 clienți de actualizat · 4 rânduri cu erori",
     );
     const again = screen.getByRole("table", { name: "Previzualizare: primele rânduri, așa cum vor fi salvate" });
     expect(bodyRows(again).map((row) => cellsOf(row)[0])).toEqual(["actualizare", "actualizare", "actualizare"]);
@@ -186,7 +186,7 @@ describe("the customer import screen", () => {
     await choose(fixture("en-order.xls", "application/vnd.ms-excel"));
     await check();
     expect(await screen.findByTestId("dry-run-counters")).toHaveTextContent(
-      "Clienți noi: 2 · Actualizați: 0 · Cu erori: 0",
+      "2 clienți noi · 0 clienți de actualizat · 0 rânduri cu erori",
     );
     const preview = screen.getByRole("table", { name: "Previzualizare: primele rânduri, așa cum vor fi salvate" });
     const [first] = bodyRows(preview);

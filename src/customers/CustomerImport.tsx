@@ -28,6 +28,18 @@ import { ExcelFileInput } from "../common/ExcelFileInput";
 
 const IMPORT_URL = "/api/smartbill/customer/import";
 
+type Translate = ReturnType<typeof useTranslate>;
+
+/** '3 clienți noi · 1 client de actualizat · 20 de rânduri cu erori': each count agrees with its number. */
+export function countersText(counters: CustomerImportResult["counters"], translate: Translate): string {
+  const count = (key: keyof typeof counters) => translate(`customers.counts.${key}`, { smart_count: counters[key] });
+  return translate("customers.counters", {
+    newItems: count("newItems"),
+    updatedItems: count("updatedItems"),
+    errorItems: count("errorItems"),
+  });
+}
+
 function failureText(error: unknown, fallback: string): string {
   const body = (error as { body?: Partial<CustomerImportResult> & { message?: string } })?.body;
   return body?.errorMessage || body?.message || fallback;
@@ -164,7 +176,7 @@ export function CustomerImport() {
                   <Typography variant="h4" data-testid={`summary-${key}`}>
                     {done.counters[key]}
                   </Typography>
-                  <Typography color="text.secondary">{translate(`customers.${key}`)}</Typography>
+                  <Typography color="text.secondary">{translate(`customers.${key}`, { smart_count: done.counters[key] })}</Typography>
                 </Box>
               ))}
             </Stack>
@@ -218,7 +230,7 @@ export function CustomerImport() {
             {checked && (
               <>
                 <Alert severity="info" sx={{ mt: 2 }} data-testid="dry-run-counters">
-                  {translate("customers.counters", checked.counters)}
+                  {countersText(checked.counters, translate)}
                 </Alert>
                 {checked.ignoredColumnsNote && (
                   <Alert severity="warning" sx={{ mt: 1 }} data-testid="ignored-columns">

@@ -146,9 +146,10 @@ describe("the customer list screen", () => {
     expect(dataRows()).toHaveLength(0);
   });
 
-  it("says so when the tenant has no customers yet", async () => {
+  it("says so when the tenant has no customers yet, and offers to import them", async () => {
     await openList("superadmin@demo.ro"); // the system tenant has none
-    expect(await screen.findByText("Nu există încă Clienți.")).toBeInTheDocument();
+    expect(await screen.findByText("Nu există încă clienți.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Importă clienți" })).toHaveAttribute("href", "/customers/import");
     expect(screen.queryByText("Alfa Construct SA")).toBeNull();
   });
 

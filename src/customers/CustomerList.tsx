@@ -16,9 +16,11 @@ import {
   Button as RaButton,
 } from "react-admin";
 import DownloadIcon from "@mui/icons-material/Download";
+import GroupAddIcon from "@mui/icons-material/GroupAdd";
 import { CUSTOMER_COLUMNS } from "../../contract/api";
 import { downloadFile } from "../common/downloadFile";
 import { errorMessage } from "../common/errorMessage";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -63,6 +65,7 @@ export function CustomerList() {
         filters={filters}
         exporter={false}
         error={<ListErrorAlert messageKey="customers.fetchError" />}
+        empty={false}
         actions={
           <TopToolbar>
             <FilterButton />
@@ -70,7 +73,11 @@ export function CustomerList() {
           </TopToolbar>
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty label={translate("customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
+        >
           {CUSTOMER_COLUMNS.map((field) => (
             <TextField key={field} source={field} label={label(field)} emptyText="" />
           ))}

@@ -28,7 +28,7 @@ import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./Invo
 import { formPayload } from "./invoiceDefaults";
 import { ProductLines } from "./ProductLines";
 import { SaveStateIcon } from "./SaveStateIcon";
-import { type SendOutcome, sendFailure, sendOutcome } from "./sendResultText";
+import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
 import { useTaxRates } from "./taxRates";
 import { useAutoSave } from "./useAutoSave";
 
@@ -99,7 +99,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
 
   const send = async () => {
     if (lines.length > MAX_INVOICE_LINES) {
-      setOutcome({ kind: "failed", text: translate("invoices.tooManyLines", { count: lines.length, max: MAX_INVOICE_LINES }) });
+      setOutcome({ kind: "failed", text: translate("invoices.tooManyLines", { smart_count: lines.length, max: MAX_INVOICE_LINES }) });
       return;
     }
     setSending(true);
@@ -135,7 +135,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
       </Stack>
       {invoice.status === "sent" && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {translate("invoices.alreadySent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber ?? "" })}
+          {sentNote(invoice, translate)}
         </Alert>
       )}
       {invoice.status === "unclear" && (

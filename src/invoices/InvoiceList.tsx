@@ -5,8 +5,9 @@
  */
 import { Datagrid, FunctionField, List, NumberField, TextField, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
-import Typography from "@mui/material/Typography";
+import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { Invoice } from "../../contract/api";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
@@ -14,15 +15,6 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { InvoiceStatusField } from "./InvoiceStatusField";
 
 const SITE = "SmartBill";
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Typography sx={{ p: 2 }} color="text.secondary">
-      {translate("invoices.empty")}
-    </Typography>
-  );
-}
 
 export function InvoiceList() {
   const translate = useTranslate();
@@ -41,10 +33,14 @@ export function InvoiceList() {
         perPage={25}
         exporter={false}
         actions={false}
-        empty={<Empty />}
+        empty={false}
         error={<ListErrorAlert messageKey="invoices.listError" />}
       >
-        <Datagrid bulkActionButtons={false} rowClick="edit" empty={<Empty />}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick="edit"
+          empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
+        >
           <NumberField source="id" label={label("id")} />
           <FunctionField<Invoice> label={label("client")} render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
           <RoDateField source="issueDate" label={label("issueDate")} />

@@ -1,4 +1,4 @@
-/** An invoice's state as words: a request, sent with its series and number, refused, unclear. */
+/** An invoice's state as words: a request, sent with its series and number (or a draft in SmartBill), refused, unclear. */
 import { useRecordContext, useTranslate } from "react-admin";
 import Chip from "@mui/material/Chip";
 import type { Invoice } from "../../contract/api";
@@ -9,7 +9,7 @@ function invoiceStatusText(invoice: Pick<Invoice, "status" | "sentSeries" | "sen
   if (invoice.status === "sent") {
     return invoice.sentNumber
       ? translate("invoices.status.sent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber })
-      : translate("invoices.status.sentNoNumber");
+      : translate("invoices.status.sentAsDraft"); // SmartBill numbers no draft
   }
   return translate(`invoices.status.${invoice.status}`);
 }

@@ -1,9 +1,14 @@
 /**
- * What the screen says after 'Trimite Factura' (spec section 8): the success line with number
- * and series when SmartBill gave them, SmartBill's refusal with its line-break tags as spaces,
- * or the generic failure followed by the server's message.
+ * What the screen says after 'Trimite Factura' (spec section 8), and about an invoice already sent.
+ *
+ * Success is built only from the parts SmartBill returned: 'Succes: {message}' (SmartBill usually
+ * sends an empty message: then 'Succes: factura a fost emisă în SmartBill'), then
+ * ' - Număr: {number}' and ' - Serie: {series}' when present. SmartBill gives a draft (isDraft,
+ * 'Ciorna') no number until someone issues it in SmartBill, so a draft's send says it was saved
+ * there as a draft rather than showing an empty number. A refusal is SmartBill's errorText with
+ * its line-break tags as spaces; a failure is the generic sentence followed by the server's message.
  */
-import type { InvoiceSendResult } from "../../contract/api";
+import type { Invoice, InvoiceSendResult } from "../../contract/api";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -13,13 +18,25 @@ function withoutLineBreakTags(text: string): string {
   return text.replace(/<br\s*\/?>/gi, " ").replace(/\s+/g, " ").trim();
 }
 
+/** 'Factura a fost salvată ca ciornă în SmartBill, în seria SBL. …' (the series when SmartBill named it). */
+function savedAsDraft(series: string, translate: Translate): string {
+  return series ? translate("invoices.sentAsDraft", { series }) : translate("invoices.sentAsDraftNoSeries");
+}
+
 export function sendOutcome(result: InvoiceSendResult | null | undefined, translate: Translate): SendOutcome {
   const answer = result?.importResult;
   if (!answer) return { kind: "success", text: translate("invoices.sendSuccessNoBody") };
   if (answer.errorText) {
     return { kind: "refused", text: translate("invoices.sendRefused", { errorText: withoutLineBreakTags(answer.errorText) }) };
   }
-  let text = translate("invoices.sendSuccess", { message: answer.message ?? "" });
+  const message = answer.message?.trim();
+  const lead = message ? translate("invoices.sendSuccess", { message }) : translate("invoices.sendSuccessNoMessage");
+  // An invoice sent as a final one always gets a number; only a draft comes back without one.
+  if (!answer.number && result.invoice?.draft !== false) {
+    const draft = savedAsDraft(answer.series, translate);
+    return { kind: "success", text: message ? `${lead} - ${draft}` : draft };
+  }
+  let text = lead;
   if (answer.number) text += translate("invoices.sendNumber", { number: answer.number });
   if (answer.series) text += translate("invoices.sendSeries", { series: answer.series });
   return { kind: "success", text };
@@ -28,4 +45,13 @@ export function sendOutcome(result: InvoiceSendResult | null | undefined, transl
 export function sendFailure(serverMessage: string | undefined, translate: Translate): SendOutcome {
   const base = translate("invoices.sendError");
   return { kind: "failed", text: serverMessage ? `${base} ${serverMessage}` : base };
+}
+
+/** The note over a sent invoice: its series and number, or, for a SmartBill draft, that it waits there unnumbered. */
+export function sentNote(invoice: Pick<Invoice, "sentSeries" | "sentNumber">, translate: Translate): string {
+  const series = invoice.sentSeries ?? "";
+  if (invoice.sentNumber) return translate("invoices.alreadySent", { series, number: invoice.sentNumber });
+  return series
+    ? translate("invoices.alreadySentAsDraft", { series })
+    : translate("invoices.alreadySentAsDraftNoSeries");
 }

@@ -20,6 +20,7 @@ import Stack from "@mui/material/Stack";
 import type { Property } from "../../contract/api";
 import { maskSecret } from "../../contract/maskSecret";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -49,6 +50,7 @@ function PropertyActions({ onEdit }: { onEdit: (property: PropertyRecord) => voi
 export function PropertyList() {
   const translate = useTranslate();
   const [editing, setEditing] = useState<{ property?: PropertyRecord } | null>(null);
+  const add = () => setEditing({});
   return (
     <RequireAccess resource="properties">
       <ScreenHeading>{translate("properties.title")}</ScreenHeading>
@@ -59,15 +61,20 @@ export function PropertyList() {
         perPage={50}
         exporter={false}
         error={<ListErrorAlert />}
+        empty={false}
         actions={
           <TopToolbar>
-            <RaButton label={translate("properties.add")} onClick={() => setEditing({})}>
+            <RaButton label={translate("properties.add")} onClick={add}>
               <AddIcon />
             </RaButton>
           </TopToolbar>
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty label={translate("properties.add")} icon={<AddIcon />} onClick={add} />}
+        >
           <TextField source="name" label={translate("properties.fields.name")} />
           <FunctionField<PropertyRecord>
             source="value"

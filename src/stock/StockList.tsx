@@ -3,6 +3,8 @@
  * server, searchable by code or name and filterable by warehouse.
  */
 import { Datagrid, List, NumberField, SearchInput, SelectInput, TextField, useTranslate } from "react-admin";
+import MoveToInboxIcon from "@mui/icons-material/MoveToInbox";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -38,8 +40,13 @@ export function StockList() {
         filters={filters}
         exporter={false}
         error={<ListErrorAlert messageKey="stock.fetchError" />}
+        empty={false}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" />}
+        >
           <TextField source="productCode" label={translate("stock.fields.productCode")} />
           <TextField source="productName" label={translate("stock.fields.productName")} />
           <TextField source="measuringUnit" label={translate("stock.fields.measuringUnit")} />

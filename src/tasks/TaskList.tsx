@@ -8,7 +8,9 @@ import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
+import MoveToInboxIcon from "@mui/icons-material/MoveToInbox";
 import type { Task } from "../../contract/api";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
@@ -37,9 +39,14 @@ export function TaskList() {
         actions={false}
         queryOptions={{ refetchInterval: refetchWhileActive as never }}
         error={<ListErrorAlert />}
-        empty={<Typography sx={{ p: 2 }}>{translate("tasks.empty")}</Typography>}
+        empty={false}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          // Stock imports are the only tasks there are: starting one is the way to a first task.
+          empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" target="stock" />}
+        >
           <TextField source="id" label={translate("tasks.fields.id")} />
           <FunctionField<Task>
             label={translate("tasks.fields.kind")}
@@ -62,7 +69,13 @@ export function TaskList() {
           />
           <FunctionField<Task>
             label={translate("tasks.fields.counts")}
-            render={(task) => translate("tasks.counts", { created: task.created, updated: task.updated, errors: task.errors })}
+            render={(task) =>
+              translate("tasks.counts", {
+                created: translate("tasks.created", { smart_count: task.created }),
+                updated: translate("tasks.updated", { smart_count: task.updated }),
+                errors: translate("tasks.errors", { smart_count: task.errors }),
+              })
+            }
           />
           <FunctionField<Task>
             label={translate("tasks.fields.message")}

@@ -10,6 +10,7 @@ import Stack from "@mui/material/Stack";
 import { PROTECTED_MAX_ID } from "../../contract/constants";
 import type { Tenant } from "../../contract/api";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -40,6 +41,7 @@ function TenantActions({ onEdit }: { onEdit: (tenant: Tenant) => void; label?: s
 export function TenantList() {
   const translate = useTranslate();
   const [editing, setEditing] = useState<Editing>(null);
+  const add = () => setEditing({});
   return (
     <RequireAccess resource="tenants">
       <ScreenHeading>{translate("tenants.title")}</ScreenHeading>
@@ -50,15 +52,20 @@ export function TenantList() {
         perPage={25}
         exporter={false}
         error={<ListErrorAlert />}
+        empty={false}
         actions={
           <TopToolbar>
-            <RaButton label={translate("tenants.add")} onClick={() => setEditing({})}>
+            <RaButton label={translate("tenants.add")} onClick={add}>
               <AddIcon />
             </RaButton>
           </TopToolbar>
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty label={translate("tenants.emptyAction")} icon={<AddIcon />} onClick={add} />}
+        >
           <TextField source="id" label={translate("tenants.fields.id")} />
           <TextField source="name" label={translate("tenants.fields.name")} />
           <TextField source="description" label={translate("tenants.fields.description")} emptyText="-" />

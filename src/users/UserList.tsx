@@ -31,6 +31,7 @@ import type { User } from "../../contract/api";
 import { PROTECTED_MAX_ID } from "../../contract/constants";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { errorMessage } from "../common/errorMessage";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -49,6 +50,7 @@ type Open =
   | null;
 
 interface ActionHandlers {
+  onAdd: () => void;
   onEdit: (user: User) => void;
   onRoles: (user: User) => void;
   onLink: (user: User) => void;
@@ -94,6 +96,9 @@ function UserGroups(handlers: ActionHandlers) {
   const translate = useTranslate();
   const { data } = useListContext<User>();
   if (!data) return null;
+  if (data.length === 0) {
+    return <ListEmpty label={translate("users.emptyAction")} icon={<AddIcon />} onClick={handlers.onAdd} />;
+  }
   return (
     <>
       {groupByTenant(data).map(({ tenant, users }) => (
@@ -156,6 +161,7 @@ export function UserList() {
         pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
         exporter={false}
         error={<ListErrorAlert />}
+        empty={false}
         actions={
           <TopToolbar>
             <RaButton label={translate("users.add")} onClick={() => setOpen({ kind: "add" })}>
@@ -165,6 +171,7 @@ export function UserList() {
         }
       >
         <UserGroups
+          onAdd={() => setOpen({ kind: "add" })}
           onEdit={(user) => setOpen({ kind: "edit", user })}
           onRoles={(user) => setOpen({ kind: "roles", user })}
           onLink={(user) => showLink(user)}

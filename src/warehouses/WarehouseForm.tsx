@@ -13,6 +13,9 @@ import Typography from "@mui/material/Typography";
 import type { Warehouse } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 
+/** The name field's id: the empty list's 'Adaugă depozit' focuses it. */
+export const WAREHOUSE_NAME_INPUT_ID = "warehouse-name";
+
 export const WAREHOUSE_TYPES = [
   { id: "en gros", name: "warehouses.types.enGros" },
   { id: "en detail", name: "warehouses.types.enDetail" },
@@ -63,7 +66,12 @@ export function WarehouseForm({ editing, onDone }: Props) {
             {error}
           </Alert>
         )}
-        <TextInput source="warehouseName" label={translate("warehouses.fields.warehouseName")} fullWidth />
+        <TextInput
+          id={WAREHOUSE_NAME_INPUT_ID}
+          source="warehouseName"
+          label={translate("warehouses.fields.warehouseName")}
+          fullWidth
+        />
         <SelectInput
           source="warehouseType"
           label={translate("warehouses.fields.warehouseType")}

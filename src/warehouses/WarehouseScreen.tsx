@@ -4,14 +4,16 @@
  */
 import { useState } from "react";
 import { Button as RaButton, Datagrid, List, TextField, useRecordContext, useTranslate } from "react-admin";
+import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import Stack from "@mui/material/Stack";
 import type { Warehouse } from "../../contract/api";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
+import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { WarehouseForm } from "./WarehouseForm";
+import { WAREHOUSE_NAME_INPUT_ID, WarehouseForm } from "./WarehouseForm";
 
 // `label` is read by the Datagrid for the column header.
 function WarehouseActions({ onEdit }: { onEdit: (warehouse: Warehouse) => void; label?: string }) {
@@ -36,6 +38,8 @@ function WarehouseActions({ onEdit }: { onEdit: (warehouse: Warehouse) => void; 
 export function WarehouseScreen() {
   const translate = useTranslate();
   const [editing, setEditing] = useState<Warehouse | null>(null);
+  // The add form is always there, under the list: the next step is its first field.
+  const add = () => document.getElementById(WAREHOUSE_NAME_INPUT_ID)?.focus();
   return (
     <RequireAccess resource="warehouses">
       <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
@@ -47,8 +51,13 @@ export function WarehouseScreen() {
         exporter={false}
         actions={false}
         error={<ListErrorAlert messageKey="warehouses.fetchError" />}
+        empty={false}
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          empty={<ListEmpty label={translate("warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
+        >
           <TextField source="id" label={translate("warehouses.fields.id")} />
           <TextField source="warehouseName" label={translate("warehouses.fields.warehouseName")} />
           <TextField source="warehouseType" label={translate("warehouses.fields.warehouseType")} />

@@ -15,7 +15,7 @@ test("the invoicing user checks a LibreOffice workbook, confirms the import and 
   await page.getByTestId("customer-file").setInputFiles(`${FIXTURES}/ro-title.xlsx`);
   await expect(page.getByTestId("chosen-file")).toHaveText("ro-title.xlsx");
   await page.getByRole("button", { name: "Verifică fișierul" }).click();
-  await expect(page.getByTestId("dry-run-counters")).toHaveText("Clienți noi: 3 · Actualizați: 0 · Cu erori: 4");
+  await expect(page.getByTestId("dry-run-counters")).toHaveText("3 clienți noi · 0 clienți de actualizat · 4 rânduri cu erori");
   const preview = page.getByRole("table", { name: /Previzualizare/ });
   await expect(preview.getByRole("row")).toHaveCount(4); // header + 3 valid rows
   const rejected = page.getByRole("table", { name: /Rânduri respinse/ });

@@ -1,19 +1,25 @@
 /**
  * Renders a piece of the UI inside react-admin's contexts (Romanian messages, the real auth
- * provider, a memory router at `path`) with the notification area, as the app does.
+ * provider, a memory router at `path`) with the notification area, as the app does. The real
+ * data provider unless a test hands it another (a state the live server cannot reach).
  */
 import type { ReactElement } from "react";
 import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
-import { AdminContext, type I18nProvider, memoryStore, Notification } from "react-admin";
+import { AdminContext, type DataProvider, type I18nProvider, memoryStore, Notification } from "react-admin";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { authProvider } from "../../src/providers/authProvider";
-import { dataProvider } from "../../src/providers/dataProvider";
+import { dataProvider as liveDataProvider } from "../../src/providers/dataProvider";
 import { theme } from "../../src/theme";
 
 export function renderWithAdmin(
   ui: ReactElement,
-  { path = "/", route = "*", i18n = i18nProvider }: { path?: string; route?: string; i18n?: I18nProvider } = {},
+  {
+    path = "/",
+    route = "*",
+    i18n = i18nProvider,
+    dataProvider = liveDataProvider,
+  }: { path?: string; route?: string; i18n?: I18nProvider; dataProvider?: DataProvider } = {},
 ) {
   const router = createMemoryRouter(
     [

@@ -94,7 +94,8 @@ describeEachDialect("the customers resource (/api/smartbill/customer)", (dialect
         expect(result.counters).toEqual({ newItems: 2, updatedItems: 1, errorItems: 0 });
         expect(result.preview.map((p) => [p.codClient, p.action])).toEqual([["MIX2", "new"], ["MIX1", "update"], ["MIX3", "new"]]);
       }
-      expect(written.message).toBe("Import finalizat: 2 clienți noi, 1 actualizați, 0 rânduri respinse.");
+      expect(checked.message).toBe("Verificare finalizată: 2 clienți noi, 1 client de actualizat, 0 rânduri respinse. Nimic nu a fost salvat.");
+      expect(written.message).toBe("Import finalizat: 2 clienți noi, 1 actualizat, 0 rânduri respinse.");
     });
 
     it("counts exactly what each of two imports run at once inserted, files sharing codes in opposite orders", async () => {

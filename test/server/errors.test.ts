@@ -66,7 +66,7 @@ describeEachDialect("errors", (dialect) => {
     it("refuses an over-long string with 400", async () => {
       const response = await login({ username: `${"a".repeat(250)}@demo.ro`, password: "demo1234" });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe("Date invalide: „username” poate avea cel mult 254 caractere.");
+      expect(response.json().message).toBe("Date invalide: „username” poate avea cel mult 254 de caractere.");
     });
 
     it("lists every missing field", async () => {

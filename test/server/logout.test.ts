@@ -85,7 +85,7 @@ describeEachDialect("POST /dmz-api/logout", (dialect) => {
     expect(extra.json().errors).toEqual({ everywhere: "câmpul „everywhere” nu este permis" });
     const long = await logout({ refreshToken: "A".repeat(129) });
     expect(long.statusCode).toBe(400);
-    expect(long.json().message).toBe("Date invalide: „refreshToken” poate avea cel mult 128 caractere.");
+    expect(long.json().message).toBe("Date invalide: „refreshToken” poate avea cel mult 128 de caractere.");
     // None of the refusals ended the session.
     expect((await refresh(refreshToken)).statusCode).toBe(200);
   });

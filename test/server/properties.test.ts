@@ -151,8 +151,8 @@ describeEachDialect("the settings resource (/api/property/properties)", (dialect
       const cases: { body: unknown; message: string }[] = [
         { body: { name: "a", value: "b", tenantId: 1 }, message: "Date invalide: câmpul „tenantId” nu este permis." },
         { body: { name: "a", value: 5 }, message: "Date invalide: „value” trebuie să fie text sau nul." },
-        { body: { name: "a".repeat(101), value: "b" }, message: "Date invalide: „name” poate avea cel mult 100 caractere." },
-        { body: { name: "a", value: "b".repeat(2001) }, message: "Date invalide: „value” poate avea cel mult 2000 caractere." },
+        { body: { name: "a".repeat(101), value: "b" }, message: "Date invalide: „name” poate avea cel mult 100 de caractere." },
+        { body: { name: "a", value: "b".repeat(2001) }, message: "Date invalide: „value” poate avea cel mult 2000 de caractere." },
       ];
       for (const { body, message } of cases) {
         const response = await add(body);

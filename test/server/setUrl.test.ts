@@ -135,7 +135,7 @@ describeEachDialect("password links for users (POST /api/user/generate-set-url)"
     const unknown = await generate({ email: "facturare@demo.ro", baseUrl: BASE_URL, kind: "set" });
     expect(unknown.json().message).toBe("Date invalide: câmpul „kind” nu este permis.");
     const long = await generate({ email: "facturare@demo.ro", baseUrl: `http://${"a".repeat(500)}.ro/dmz` });
-    expect(long.json().message).toBe("Date invalide: „baseUrl” poate avea cel mult 500 caractere.");
+    expect(long.json().message).toBe("Date invalide: „baseUrl” poate avea cel mult 500 de caractere.");
   });
 });
 

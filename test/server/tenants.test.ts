@@ -115,7 +115,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
       expect(wrongType.json().message).toBe("Date invalide: „name” trebuie să fie text sau nul.");
       const longName = await add({ name: "x".repeat(101) });
       expect(longName.statusCode).toBe(400);
-      expect(longName.json().message).toBe("Date invalide: „name” poate avea cel mult 100 caractere.");
+      expect(longName.json().message).toBe("Date invalide: „name” poate avea cel mult 100 de caractere.");
       const longDescription = await add({ name: "Beta SRL", description: "x".repeat(501) });
       expect(longDescription.statusCode).toBe(400);
       expect(await t.db.selectFrom("tenants").select("id").where("name", "=", "Beta SRL").execute()).toEqual([]);

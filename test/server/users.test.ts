@@ -221,7 +221,7 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
       expect(wrongType.json().message).toBe("Date invalide: „tenantId” trebuie să fie număr întreg sau nul.");
       const long = await add({ email: `${"a".repeat(250)}@demo.ro`, tenantId: 2 });
       expect(long.statusCode).toBe(400);
-      expect(long.json().message).toBe("Date invalide: „email” poate avea cel mult 254 caractere.");
+      expect(long.json().message).toBe("Date invalide: „email” poate avea cel mult 254 de caractere.");
       expect(await t.db.selectFrom("users").select("id").where("email", "=", "x@demo.ro").execute()).toEqual([]);
     });
 

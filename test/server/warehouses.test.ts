@@ -169,7 +169,7 @@ describeEachDialect("the warehouses resource (/api/smartbill/warehouses)", (dial
       const cases: { body: unknown; message: string }[] = [
         { body: { warehouseName: "A", warehouseType: "en gros", tenantId: 1 }, message: "Date invalide: câmpul „tenantId” nu este permis." },
         { body: { warehouseName: 5, warehouseType: "en gros" }, message: "Date invalide: „warehouseName” trebuie să fie text sau nul." },
-        { body: { warehouseName: "a".repeat(101), warehouseType: "en gros" }, message: "Date invalide: „warehouseName” poate avea cel mult 100 caractere." },
+        { body: { warehouseName: "a".repeat(101), warehouseType: "en gros" }, message: "Date invalide: „warehouseName” poate avea cel mult 100 de caractere." },
       ];
       for (const { body, message } of cases) {
         const response = await add(body);

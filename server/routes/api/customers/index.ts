@@ -15,6 +15,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
 import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
+import { customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { requireRole } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
@@ -43,12 +44,6 @@ const importSchema = {
   additionalProperties: false,
   properties: { dryRun: { type: "boolean" } },
 } as const;
-
-function importFinished(added: number, updated: number, rejected: number): string {
-  return `Import finalizat: ${added} clienți noi, ${updated} actualizați, ${rejected} rânduri respinse.`;
-}
-const importChecked = (added: number, updated: number, rejected: number) =>
-  `Verificare finalizată: ${added} clienți noi, ${updated} de actualizat, ${rejected} rânduri respinse. Nimic nu a fost salvat.`;
 
 export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", requireRole("customers"));
@@ -119,7 +114,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
         }
         const updatedItems = checked.valid.length - newItems;
         const errorItems = checked.rejected.length;
-        const summary = dryRun ? importChecked(newItems, updatedItems, errorItems) : importFinished(newItems, updatedItems, errorItems);
+        const summary = (dryRun ? customerImportChecked : customerImportFinished)(newItems, updatedItems, errorItems);
         const ignored = ignoredColumnsAnswer(checked.ignoredColumns);
         const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,
