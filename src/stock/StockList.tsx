@@ -6,6 +6,7 @@ import { Datagrid, List, NumberField, SearchInput, SelectInput, TextField, useTr
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { useWarehouses, WarehouseNameField } from "./WarehouseNameField";
 
 function WarehouseFilter(props: { source: string; alwaysOn?: boolean }) {
@@ -30,6 +31,7 @@ export function StockList() {
   return (
     <RequireAccess resource="stock">
       <ScreenHeading>{translate("stock.title")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <List
         resource="stock"
         title={translate("stock.title")}

@@ -11,6 +11,7 @@ import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { WarehouseForm } from "./WarehouseForm";
 
 // `label` is read by the Datagrid for the column header.
@@ -39,6 +40,7 @@ export function WarehouseScreen() {
   return (
     <RequireAccess resource="warehouses">
       <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <List
         resource="warehouses"
         title={translate("warehouses.title")}
