@@ -418,6 +418,7 @@ export const en = {
     noSeries: "The company has no invoice series in SmartBill: add one there before sending invoices.",
     notSaved:
       "Nothing was saved. Correct the data and try again or, if you know it is right (for instance SmartBill is not answering now), save it anyway.",
+    fieldsRefused: "Correct the fields marked in red. Nothing was sent to SmartBill and nothing was saved.",
     loadError: "Error loading the SmartBill connection: %{message}",
     notice: {
       text: "The company's SmartBill connection is not configured, so stock imports and sending invoices to SmartBill cannot work yet.",

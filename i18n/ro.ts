@@ -424,6 +424,7 @@ export const ro = {
     noSeries: "Firma nu are nicio serie de facturi în SmartBill: adăugați una acolo înainte de a trimite facturi.",
     notSaved:
       "Datele nu au fost salvate. Corectați-le și încercați din nou sau, dacă știți că sunt corecte (de exemplu SmartBill nu răspunde acum), salvați-le oricum.",
+    fieldsRefused: "Corectați câmpurile marcate cu roșu. Nimic nu a fost trimis la SmartBill și nimic nu a fost salvat.",
     loadError: "Eroare la încărcarea conexiunii SmartBill: %{message}",
     notice: {
       text: "Conexiunea SmartBill a firmei nu este configurată, așa că importul stocului și trimiterea facturilor la SmartBill nu pot funcționa încă.",

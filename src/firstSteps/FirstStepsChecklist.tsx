@@ -77,7 +77,7 @@ export function FirstStepsCard({ steps }: { steps: FirstSteps }) {
         <Typography color="text.secondary" variant="body2">
           {translate("firstSteps.intro")}
         </Typography>
-        <List dense>
+        <List dense sx={{ pb: 0 }}>
           {STEPS.map((step) => {
             const done = steps[step.done];
             const label = translate(`firstSteps.${step.done}`);

@@ -64,7 +64,9 @@ describe("the SmartBill connection screen", () => {
     await user.clear(cif);
     await user.type(cif, "RO 123");
     await user.click(screen.getByRole("button", { name: "Testează conexiunea" }));
-    expect(await outcome()).toHaveTextContent(/^Conexiunea SmartBill nu a fost testată: CIF-ul are doar cifre/);
+    expect(await outcome()).toHaveTextContent(
+      "Corectați câmpurile marcate cu roșu. Nimic nu a fost trimis la SmartBill și nimic nu a fost salvat.",
+    );
     expect(screen.getByText("CIF-ul are doar cifre, eventual precedate de RO, fără spații (de exemplu RO40671760).")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Salvează oricum" })).not.toBeInTheDocument();
     expect(await emulatorCalls()).toBe(callsBefore);

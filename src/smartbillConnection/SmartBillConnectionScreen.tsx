@@ -7,7 +7,7 @@
  * it is unless the user types a new one: the server reads its mask as "keep the stored token".
  */
 import { useEffect, useState } from "react";
-import { useNotify, useTranslate } from "react-admin";
+import { Title, useNotify, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -41,6 +41,7 @@ export default function SmartBillConnectionScreen() {
   const translate = useTranslate();
   return (
     <RequireAccess resource="smartbillConnection">
+      <Title title={translate("smartbillConnection.title")} />
       <ScreenHeading>{translate("smartbillConnection.title")}</ScreenHeading>
       <ConnectionForm />
     </RequireAccess>
@@ -85,8 +86,12 @@ function ConnectionForm() {
 
   const failed = (failure: unknown, offerSave: boolean): Outcome => {
     const errors = fieldErrorsOf(failure);
-    if (errors) setFieldErrors(errors);
-    return { passed: false, message: errorMessage(failure, translate("password.genericError")), offerSave: offerSave && !errors };
+    if (errors) {
+      // Each field says what is wrong with it; the summary need not say it all again.
+      setFieldErrors(errors);
+      return { passed: false, message: translate("smartbillConnection.fieldsRefused"), offerSave: false };
+    }
+    return { passed: false, message: errorMessage(failure, translate("password.genericError")), offerSave };
   };
 
   /** Tests what is typed; with `thenSave`, saves it when SmartBill agrees. */
@@ -177,15 +182,17 @@ function ConnectionForm() {
               />
             ))}
             {stored.emulatorUrl && values.url !== stored.emulatorUrl && (
-              <Alert
-                severity="info"
-                action={
-                  <Button color="inherit" size="small" onClick={() => change("url", stored.emulatorUrl!)}>
-                    {translate("smartbillConnection.useEmulator")}
-                  </Button>
-                }
-              >
+              <Alert severity="info" sx={{ overflowWrap: "anywhere" }}>
                 {translate("smartbillConnection.hints.emulator", { url: stored.emulatorUrl })}
+                <Button
+                  variant="outlined"
+                  color="inherit"
+                  size="small"
+                  sx={{ display: "block", mt: 1 }}
+                  onClick={() => change("url", stored.emulatorUrl!)}
+                >
+                  {translate("smartbillConnection.useEmulator")}
+                </Button>
               </Alert>
             )}
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>

@@ -24,7 +24,7 @@ export function TestOutcome({ outcome, pending, onSaveAnyway }: Props) {
   const translate = useTranslate();
   if (!outcome.passed) {
     return (
-      <Alert severity="error" data-testid="connection-test-outcome">
+      <Alert severity="error" data-testid="connection-test-outcome" sx={{ overflowWrap: "anywhere" }}>
         {outcome.message}
         {outcome.offerSave && (
           <>
