@@ -1,5 +1,5 @@
 /** Which of a new tenant's set-up steps are done, read from what the tenant has. Dialect-free. */
-import type { Kysely } from "kysely";
+import type { Kysely, SelectQueryBuilder } from "kysely";
 import type { FirstSteps } from "../../../../contract/api";
 import type { RoleName } from "../../../../contract/roles";
 import type { Database } from "../../../db/database";
@@ -31,6 +31,6 @@ export async function readFirstSteps(
   return { smartBillConnection, invoicingUser, warehouse, customers };
 }
 
-async function exists(query: { limit(n: number): { executeTakeFirst(): Promise<unknown> } }): Promise<boolean> {
+async function exists(query: SelectQueryBuilder<any, any, any>): Promise<boolean> {
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
