@@ -428,3 +428,51 @@ export interface InvoiceSendResult {
   importResult: SmartBillImportResult | null;
   invoice: Invoice;
 }
+
+/* ---------- A new tenant's set-up: SmartBill connection, first steps (issue 12) ---------- */
+
+/**
+ * The tenant's SmartBill settings as one form (the `smartbill.*` settings). In every answer the
+ * token is masked (maskSecret); sent back unchanged, the mask means "the stored token".
+ */
+export interface SmartBillConnectionInput {
+  /** The SmartBill account's login e-mail. */
+  username: string;
+  token: string;
+  /** The company's CIF exactly as SmartBill has it (e.g. RO40671760). */
+  cif: string;
+  /** The API's base address, e.g. https://ws.smartbill.ro/SBORO/api */
+  url: string;
+}
+
+/** GET and PUT /api/smartbill/connection. */
+export interface SmartBillConnection extends SmartBillConnectionInput {
+  /** The settings are complete and the address is one this server may call. */
+  configured: boolean;
+  /** SmartBill's own API address, which a new form starts with. */
+  defaultUrl: string;
+  /** In demo mode, this server's SmartBill emulator (the address that works there); else null. */
+  emulatorUrl: string | null;
+}
+
+/** POST /api/smartbill/connection/test: what SmartBill answered to the entered settings. */
+export interface SmartBillConnectionTestResult {
+  /** The company's VAT rates (GET /tax). */
+  taxes: { name: string; percentage: number }[];
+  /** The company's invoice series (GET /series?type=f). */
+  series: { name: string; nextNumber: number }[];
+}
+
+/** GET /api/smartbill/connection/status: never the settings themselves. */
+export interface SmartBillConnectionStatus {
+  configured: boolean;
+}
+
+/** GET /api/first-steps: which of a new tenant's set-up steps are done. */
+export interface FirstSteps {
+  smartBillConnection: boolean;
+  /** A user of the tenant holds ROLE_SMARTBILL. */
+  invoicingUser: boolean;
+  warehouse: boolean;
+  customers: boolean;
+}

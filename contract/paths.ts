@@ -14,6 +14,14 @@ export const DMZ_PATHS = {
 export const API_PATHS = {
   me: `${API}/me`,
   changePassword: `${API}/user/change-password`,
+  /** The tenant's SmartBill settings as one form (GET, PUT); administrators. */
+  smartBillConnection: `${API}/smartbill/connection`,
+  /** POST: ask SmartBill with the entered settings, saving nothing. */
+  smartBillConnectionTest: `${API}/smartbill/connection/test`,
+  /** GET: whether the tenant's SmartBill settings are complete (`{configured}`), for every SmartBill screen. */
+  smartBillConnectionStatus: `${API}/smartbill/connection/status`,
+  /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
+  firstSteps: `${API}/first-steps`,
 } as const;
 
 /** The set/reset-password screens that links point to. */

@@ -7,8 +7,8 @@ describe("the role matrix", () => {
     expect(rolesAllow(["ROLE_SMARTBILL"], "tenants")).toBe(false);
   });
 
-  it("lets admins and the super-admin manage users and settings", () => {
-    for (const resource of ["users", "properties"]) {
+  it("lets admins and the super-admin manage users, settings and the SmartBill connection", () => {
+    for (const resource of ["users", "properties", "smartbillConnection"]) {
       expect(rolesAllow(["ROLE_ADMIN"], resource)).toBe(true);
       expect(rolesAllow(["ROLE_SUPERADMIN"], resource)).toBe(true);
       expect(rolesAllow(["ROLE_SMARTBILL"], resource)).toBe(false);

@@ -16,6 +16,7 @@ export const ROLE_MATRIX = {
   tenants: superadminOnly,
   users: administrators,
   properties: administrators,
+  smartbillConnection: administrators,
   invoices: invoicing,
   customers: invoicing,
   stock: invoicing,

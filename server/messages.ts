@@ -316,3 +316,23 @@ export const tooManyInvoiceLines = (max: number) =>
 export const invoiceLinesFull = (max: number) =>
   `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";
+
+/* ---------- The SmartBill connection ('Conexiune SmartBill') ---------- */
+
+/** One per field of the form; the answer names every one that is wrong. */
+export const smartBillConnectionMessages = {
+  usernameRequired: "Introduceți adresa de email a contului SmartBill.",
+  tokenRequired: "Introduceți tokenul API din SmartBill (Contul meu › Integrări › API).",
+  cifRequired: "Introduceți CIF-ul firmei, exact ca în SmartBill (de exemplu RO40671760).",
+  cifInvalid: "CIF-ul are doar cifre, eventual precedate de RO, fără spații (de exemplu RO40671760).",
+  urlRequired: "Introduceți adresa API SmartBill (de obicei https://ws.smartbill.ro/SBORO/api).",
+  saved: "Conexiunea SmartBill a fost salvată.",
+} as const;
+
+/** The form's fields were refused, each named in `errors` and repeated here. */
+export const smartBillConnectionInvalid = (action: "save" | "test", problems: readonly string[]) =>
+  `Conexiunea SmartBill nu a fost ${action === "save" ? "salvată" : "testată"}: ${problems.join(" ")}`;
+
+/** SmartBill (or the way to it) refused the entered settings; `reason` is the client's own sentence. */
+export const smartBillConnectionTestFailed = (reason: string) =>
+  `SmartBill nu a confirmat conexiunea: ${reason}`;

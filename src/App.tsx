@@ -11,6 +11,7 @@ import { Layout } from "./layout/Layout";
 import { NotFound } from "./pages/NotFound";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
 import { specRedirectRoutes } from "./specRoutes";
 import { theme } from "./theme";
 import { tenants } from "./tenants";
@@ -31,6 +32,7 @@ const RecoverPassword = lazy(() => import("./pages/RecoverPassword"));
 const ChangePassword = lazy(() => import("./pages/ChangePassword"));
 const SetPassword = lazy(() => import("./pages/SetPassword"));
 const LegalPage = lazy(() => import("./pages/LegalPage"));
+const SmartBillConnectionScreen = lazy(() => import("./smartbillConnection/SmartBillConnectionScreen"));
 
 export function App() {
   return (
@@ -66,6 +68,7 @@ export function App() {
         <Route path="/dmz/*" element={<SetPassword />} />
         <Route path="/privacy" element={<LegalPage section="privacy" />} />
         <Route path="/terms" element={<LegalPage section="terms" />} />
+        <Route path={SMARTBILL_CONNECTION_PAGE} element={<SmartBillConnectionScreen />} />
         {specRedirectRoutes}
       </CustomRoutes>
     </Admin>

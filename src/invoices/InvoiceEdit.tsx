@@ -22,6 +22,7 @@ import type { Invoice, InvoiceSendResult, ProductLine } from "../../contract/api
 import { MAX_INVOICE_LINES } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { httpClient } from "../providers/httpClient";
 import { SaveConflict, SaveRejected } from "./autoSaver";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
@@ -237,6 +238,7 @@ export function InvoiceEdit() {
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{translate("invoices.editTitle", { id })}</ScreenHeading>
+      <SmartBillConnectionNotice />
       {failed ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {translate("invoices.loadError")}

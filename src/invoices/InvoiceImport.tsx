@@ -20,6 +20,7 @@ import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
 import { MIN_DUE_DAYS } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
 import { httpClient } from "../providers/httpClient";
@@ -97,6 +98,7 @@ export function InvoiceImport() {
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{translate("invoices.importTitle")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
           <Alert severity="success" role="status">

@@ -12,6 +12,7 @@ import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { InvoiceStatusField } from "./InvoiceStatusField";
 
 const SITE = "SmartBill";
@@ -23,6 +24,7 @@ export function InvoiceList() {
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{translate("invoices.listTitle", { site: SITE })}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <Alert severity="info" sx={{ my: 1 }}>
         {translate("invoices.listNote")}
       </Alert>

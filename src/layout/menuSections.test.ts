@@ -10,14 +10,14 @@ describe("the sidebar's sections", () => {
       ["menu.sections.smartbill", ["/invoices/import", "/invoices"]],
       ["menu.sections.stock", ["/stock", "/stock/import", "/warehouses", "/tasks"]],
       ["menu.sections.customers", ["/customers", "/customers/import"]],
-      ["menu.sections.administration", ["/tenants", "/users", "/properties"]],
+      ["menu.sections.administration", ["/tenants", "/users", "/properties", "/smartbill-connection"]],
     ]);
   });
 
   it("hide the SmartBill sections and Tenants from an admin", () => {
     expect(shape(["ROLE_ADMIN"])).toEqual([
       ["menu.sections.general", ["/"]],
-      ["menu.sections.administration", ["/users", "/properties"]],
+      ["menu.sections.administration", ["/users", "/properties", "/smartbill-connection"]],
     ]);
   });
 

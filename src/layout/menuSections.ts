@@ -15,8 +15,10 @@ import ApartmentIcon from "@mui/icons-material/Apartment";
 import ManageAccountsIcon from "@mui/icons-material/ManageAccounts";
 import SettingsIcon from "@mui/icons-material/Settings";
 import PlaylistAddCheckIcon from "@mui/icons-material/PlaylistAddCheck";
+import CableIcon from "@mui/icons-material/Cable";
 import type { ResourceName } from "../../contract/roles";
 import { canAccess } from "../providers/canAccess";
+import { SMARTBILL_CONNECTION_PAGE } from "../smartbillConnection/connectionApi";
 
 export interface MenuEntry {
   to: string;
@@ -62,6 +64,7 @@ export const MENU_SECTIONS: MenuSection[] = [
       { to: "/tenants", label: "menu.tenants", icon: ApartmentIcon, resource: "tenants" },
       { to: "/users", label: "menu.users", icon: ManageAccountsIcon, resource: "users" },
       { to: "/properties", label: "menu.properties", icon: SettingsIcon, resource: "properties" },
+      { to: SMARTBILL_CONNECTION_PAGE, label: "menu.smartbillConnection", icon: CableIcon, resource: "smartbillConnection" },
     ],
   },
 ];

@@ -1,6 +1,8 @@
 /**
  * /profile: email, tenant and roles of the signed-in user, read from the server (GET /api/me),
- * and the button to change the password. Signed out: 'Nu sunteți autentificat!'.
+ * and the button to change the password; for a company administrator whose company is not set
+ * up yet, its first steps ('Primii pași'), since this is where sign-in lands. Signed out: 'Nu
+ * sunteți autentificat!'.
  */
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
@@ -14,6 +16,7 @@ import Typography from "@mui/material/Typography";
 import type { MeResponse } from "../../contract/api";
 import { API_PATHS } from "../../contract/paths";
 import { errorMessage } from "../common/errorMessage";
+import { FirstStepsChecklist } from "../firstSteps/FirstStepsChecklist";
 import { useSession } from "../common/useSession";
 import { httpClient } from "../providers/httpClient";
 import { PageCard } from "./PageCard";
@@ -83,6 +86,7 @@ export default function Profile() {
           {translate("profile.changePassword")}
         </Button>
       </Stack>
+      <FirstStepsChecklist />
     </PageCard>
   );
 }

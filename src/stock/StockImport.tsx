@@ -14,6 +14,7 @@ import type { StockImportResponse } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { httpClient } from "../providers/httpClient";
 import { useWarehouses } from "./WarehouseNameField";
 
@@ -42,6 +43,7 @@ export function StockImport() {
   return (
     <RequireAccess resource="stock">
       <ScreenHeading>{translate("stock.importTitle")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }}>
         <Typography color="text.secondary" gutterBottom>
           {translate("stock.importIntro")}

@@ -8,6 +8,7 @@ import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { useWarehouses, WarehouseNameField } from "./WarehouseNameField";
 
 function WarehouseFilter(props: { source: string; alwaysOn?: boolean }) {
@@ -32,6 +33,7 @@ export function StockList() {
   return (
     <RequireAccess resource="stock">
       <ScreenHeading>{translate("stock.title")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <List
         resource="stock"
         title={translate("stock.title")}

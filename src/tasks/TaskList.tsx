@@ -15,6 +15,7 @@ import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 
 const ACTIVE: Task["status"][] = ["queued", "running"];
 const STATUS_COLOR = { queued: "default", running: "info", done: "success", failed: "error" } as const;
@@ -30,6 +31,7 @@ export function TaskList() {
   return (
     <RequireAccess resource="tasks">
       <ScreenHeading>{translate("tasks.title")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <List
         resource="tasks"
         title={translate("tasks.title")}

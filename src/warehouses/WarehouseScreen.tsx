@@ -13,6 +13,7 @@ import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { WAREHOUSE_NAME_INPUT_ID, WarehouseForm } from "./WarehouseForm";
 
 // `label` is read by the Datagrid for the column header.
@@ -43,6 +44,7 @@ export function WarehouseScreen() {
   return (
     <RequireAccess resource="warehouses">
       <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
+      <SmartBillConnectionNotice />
       <List
         resource="warehouses"
         title={translate("warehouses.title")}

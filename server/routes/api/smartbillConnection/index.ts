@@ -1,0 +1,115 @@
+/**
+ * /api/smartbill/connection: the tenant's SmartBill settings as one form ('Conexiune SmartBill'),
+ * for admins and super-admins (role matrix row `smartbillConnection`), and whether they are
+ * complete (`/status`), for every role that uses a SmartBill screen. Everything is the request's
+ * tenant's; the token leaves the server only masked, and its mask sent back means the stored one.
+ *
+ * `/test` asks SmartBill with the entered settings (its tax list, then its invoice series) and
+ * saves nothing: the form saves only after a test passed, unless the user chooses to save anyway.
+ * The call goes through the ordinary client, so the address allow-list and the token's rate
+ * limit apply as they do to every other SmartBill call.
+ */
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type {
+  SmartBillConnection,
+  SmartBillConnectionInput,
+  SmartBillConnectionStatus,
+  SmartBillConnectionTestResult,
+} from "../../../../contract/api";
+import { maskSecret } from "../../../../contract/maskSecret";
+import { rolesAllow } from "../../../../contract/roles";
+import { HttpError } from "../../../errors";
+import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed } from "../../../messages";
+import { requireRole } from "../../../plugins/requireRole";
+import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
+import { SmartBillError } from "../../../smartbill/types";
+import { type ConnectionBody, connectionInput } from "./connectionInput";
+import { connectionBody } from "./schemas";
+import { isConnectionConfigured, readConnection, saveConnection } from "./smartbillConnection.repository";
+
+export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
+  // onRequest: a caller without the role is refused before the body is even read.
+  const administrators = requireRole("smartbillConnection");
+
+  app.get<{ Reply: SmartBillConnectionStatus }>("/status", { onRequest: usesSmartBill }, async (request) => ({
+    configured: await isConnectionConfigured(app.db, request.tenantId, app.smartBillUrls),
+  }));
+
+  app.get<{ Reply: SmartBillConnection }>("/", { onRequest: administrators }, async (request) =>
+    connectionView(app, request.tenantId, await readConnection(app.db, request.tenantId)),
+  );
+
+  app.put<{ Body: ConnectionBody; Reply: SmartBillConnection & { message: string } }>(
+    "/",
+    { onRequest: administrators, schema: { body: connectionBody } },
+    async (request) => {
+      const stored = await readConnection(app.db, request.tenantId);
+      const connection = connectionInput(request.body, stored.token, app.smartBillUrls, "save");
+      await saveConnection(app.db, request.tenantId, connection);
+      return { ...(await connectionView(app, request.tenantId, connection)), message: smartBillConnectionMessages.saved };
+    },
+  );
+
+  app.post<{ Body: ConnectionBody; Reply: SmartBillConnectionTestResult }>(
+    "/test",
+    { onRequest: administrators, schema: { body: connectionBody } },
+    async (request) => {
+      const stored = await readConnection(app.db, request.tenantId);
+      const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");
+      try {
+        const client = createSmartBillClient({ baseUrl: url, ...credentials }, { smartBillUrls: app.smartBillUrls });
+        // One after the other: refused credentials cost one call of the token's 30, not two.
+        const taxes = await client.getTaxes();
+        const series = await client.getSeries("f");
+        return {
+          taxes: taxes.map(({ name, percentage }) => ({ name, percentage })),
+          series: series.map(({ name, nextNumber }) => ({ name, nextNumber })),
+        };
+      } catch (error) {
+        throw testFailed(error);
+      }
+    },
+  );
+};
+
+/** The SmartBill screens' roles (invoicing) and the administrators who set the connection up. */
+async function usesSmartBill(request: FastifyRequest): Promise<void> {
+  const roles = request.user?.roles;
+  if (!rolesAllow(roles, "invoices") && !rolesAllow(roles, "smartbillConnection")) {
+    throw new HttpError(403, messages.roleForbidden);
+  }
+}
+
+async function connectionView(
+  app: FastifyInstance,
+  tenantId: number,
+  connection: SmartBillConnectionInput,
+): Promise<SmartBillConnection> {
+  return {
+    username: connection.username,
+    token: maskSecret(SMARTBILL_SETTINGS.token, connection.token),
+    cif: connection.cif,
+    url: connection.url || DEFAULT_SMARTBILL_URL,
+    configured: await isConnectionConfigured(app.db, tenantId, app.smartBillUrls),
+    defaultUrl: DEFAULT_SMARTBILL_URL,
+    emulatorUrl: app.smartBillUrls.allowed().emulatorUrl ?? null,
+  };
+}
+
+/** SmartBill's own reason, with a status that says whose fault it was. Never 401: the app would sign out. */
+function testFailed(error: unknown): HttpError {
+  if (!(error instanceof SmartBillError)) throw error;
+  const message = smartBillConnectionTestFailed(error.message);
+  switch (error.kind) {
+    case "config":
+      return new HttpError(400, message);
+    case "lockout": {
+      const seconds = error.lockedUntil ? Math.max(1, Math.ceil((error.lockedUntil - Date.now()) / 1000)) : undefined;
+      return new HttpError(429, message, undefined, seconds ? { "retry-after": String(seconds) } : undefined);
+    }
+    case "timeout":
+      return new HttpError(504, message);
+    default:
+      return new HttpError(502, message);
+  }
+}
