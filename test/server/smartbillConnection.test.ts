@@ -50,6 +50,7 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
     resetSmartBillLimiters();
     await emulator(t, "POST", "/reset");
     await t.db.deleteFrom("properties").where("tenantId", "=", otherTenant).execute();
+    await t.db.deleteFrom("login_failures").where("key", "like", "connection-test:%").execute();
   });
 
   const read = (session = admin, tenantId?: number) => t.api("GET", CONNECTION, { session, tenantId });
@@ -281,6 +282,17 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
       expect(response.json().message).toMatch(/^Conexiunea SmartBill nu a fost testată: Introduceți CIF-ul firmei/);
       expect(Object.keys(response.json().errors)).toEqual(["cif", "url"]);
       expect((await emulator(t, "GET", "/requests")).count).toBe(0);
+    });
+
+    it("runs at most 20 tests of a tenant's connection in ten minutes, then answers 429 without calling SmartBill", async () => {
+      const answers = await Promise.all(Array.from({ length: 22 }, (_, i) => test({ ...demo(), token: `token-${i}` }, otherAdmin)));
+      expect(answers.filter((r) => r.statusCode === 502)).toHaveLength(20);
+      const refused = answers.filter((r) => r.statusCode === 429);
+      expect(refused).toHaveLength(2);
+      expect(refused[0].json().message).toBe("Prea multe încercări. Încercați din nou peste 10 minute.");
+      expect((await emulator(t, "GET", "/requests")).count).toBe(20);
+      // Another tenant's tests are its own.
+      expect((await test(demo())).statusCode).toBe(200);
     });
 
     it("says when SmartBill has locked the token out, with Retry-After, and calls no more until then", async () => {

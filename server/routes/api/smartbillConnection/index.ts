@@ -18,8 +18,9 @@ import type {
 } from "../../../../contract/api";
 import { maskSecret } from "../../../../contract/maskSecret";
 import { rolesAllow } from "../../../../contract/roles";
-import { HttpError } from "../../../errors";
-import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed } from "../../../messages";
+import { type Counter, takeAttempt } from "../../../auth/loginThrottle";
+import { HttpError, throttled } from "../../../errors";
+import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed, tooManyRequests } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { SmartBillError } from "../../../smartbill/types";
@@ -56,6 +57,10 @@ export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");
+      // Each test may send SmartBill a login it refuses, and every token tried gets a limiter of
+      // its own in this process: a tenant tests a bounded number of times in a window.
+      const lockedMs = await takeAttempt(app.db, connectionTestCounters(request.tenantId), CONNECTION_TEST_WINDOW_SECONDS);
+      if (lockedMs > 0) throw throttled(lockedMs, tooManyRequests);
       try {
         const client = createSmartBillClient({ baseUrl: url, ...credentials }, { smartBillUrls: app.smartBillUrls });
         // One after the other: refused credentials cost one call of the token's 30, not two.
@@ -71,6 +76,14 @@ export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/** Connection tests a tenant may run within CONNECTION_TEST_WINDOW_SECONDS. */
+export const MAX_CONNECTION_TESTS = 20;
+const CONNECTION_TEST_WINDOW_SECONDS = 600;
+
+function connectionTestCounters(tenantId: number): Counter[] {
+  return [{ key: `connection-test:${tenantId}`, max: MAX_CONNECTION_TESTS }];
+}
 
 /** The SmartBill screens' roles (invoicing) and the administrators who set the connection up. */
 async function usesSmartBill(request: FastifyRequest): Promise<void> {
