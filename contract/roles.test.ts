@@ -15,11 +15,15 @@ describe("the role matrix", () => {
     }
   });
 
-  it("opens every SmartBill resource to the invoicing role and the super-admin only", () => {
-    for (const resource of ["invoices", "customers", "stock", "warehouses"] as const) {
+  it("opens the SmartBill work to the invoicing role and the super-admin only", () => {
+    for (const resource of ["invoices", "customers", "stock", "tasks"] as const) {
       expect(ROLE_MATRIX[resource]).toEqual(["ROLE_SUPERADMIN", "ROLE_SMARTBILL"]);
       expect(rolesAllow(["ROLE_ADMIN"], resource)).toBe(false);
     }
+  });
+
+  it("lets the admin set up the warehouses beside the invoicing role", () => {
+    expect(ROLE_MATRIX.warehouses).toEqual(["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"]);
   });
 
   it("refuses unknown resources and users without roles", () => {

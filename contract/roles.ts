@@ -10,6 +10,8 @@ export const SUPERADMIN: RoleName = "ROLE_SUPERADMIN";
 const superadminOnly = ["ROLE_SUPERADMIN"] as const satisfies readonly RoleName[];
 const administrators = ["ROLE_SUPERADMIN", "ROLE_ADMIN"] as const satisfies readonly RoleName[];
 const invoicing = ["ROLE_SUPERADMIN", "ROLE_SMARTBILL"] as const satisfies readonly RoleName[];
+/** Setting a company up: its administrators, and its invoicing staff who work with it daily. */
+const setUpAndInvoicing = ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] as const satisfies readonly RoleName[];
 
 /** Resource name → the roles that may use it (every action). One row per resource. */
 export const ROLE_MATRIX = {
@@ -20,7 +22,8 @@ export const ROLE_MATRIX = {
   invoices: invoicing,
   customers: invoicing,
   stock: invoicing,
-  warehouses: invoicing,
+  // A new company's admin adds its warehouses while setting it up ('Primii pași').
+  warehouses: setUpAndInvoicing,
   tasks: invoicing,
 } as const satisfies Record<string, readonly RoleName[]>;
 

@@ -38,9 +38,9 @@ describe("'Primii pași' on an administrator's landing page", () => {
       "/smartbill-connection",
     );
     expect(within(step("invoicingUser")).getByRole("link")).toHaveAttribute("href", "/users");
-    // An admin may not open the warehouses or the customers: the invoicing user does those.
-    expect(within(step("warehouse")).queryByRole("link")).not.toBeInTheDocument();
-    expect(step("warehouse")).toHaveTextContent("Îl face utilizatorul de facturare, din meniul „Depozite”.");
+    // The admin sets up the warehouses; the customers are the invoicing user's to import.
+    expect(within(step("warehouse")).getByRole("link")).toHaveAttribute("href", "/warehouses");
+    expect(within(step("customers")).queryByRole("link")).not.toBeInTheDocument();
     expect(step("customers")).toHaveTextContent("Îl face utilizatorul de facturare, din meniul „Import clienți”.");
   });
 

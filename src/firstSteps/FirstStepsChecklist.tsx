@@ -37,11 +37,11 @@ interface Step {
   menu: string;
 }
 
-/** In the order they are best done: the invoicing user adds the warehouse and the customers. */
+/** In the order they are best done: the admin connects, adds the warehouse and the invoicing user, who imports the customers. */
 const STEPS: Step[] = [
   { done: "smartBillConnection", to: SMARTBILL_CONNECTION_PAGE, resource: "smartbillConnection", menu: "menu.smartbillConnection" },
-  { done: "invoicingUser", to: "/users", resource: "users", menu: "menu.users" },
   { done: "warehouse", to: "/warehouses", resource: "warehouses", menu: "menu.warehouses" },
+  { done: "invoicingUser", to: "/users", resource: "users", menu: "menu.users" },
   { done: "customers", to: "/customers/import", resource: "customers", menu: "menu.customerImport" },
 ];
 

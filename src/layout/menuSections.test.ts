@@ -14,9 +14,10 @@ describe("the sidebar's sections", () => {
     ]);
   });
 
-  it("hide the SmartBill sections and Tenants from an admin", () => {
+  it("hide the SmartBill work and Tenants from an admin, who sets up the warehouses", () => {
     expect(shape(["ROLE_ADMIN"])).toEqual([
       ["menu.sections.general", ["/"]],
+      ["menu.sections.stock", ["/warehouses"]],
       ["menu.sections.administration", ["/users", "/properties", "/smartbill-connection"]],
     ]);
   });

@@ -1,4 +1,4 @@
-/** The warehouses resource: the tenant's SmartBill warehouses (invoicing role or super-admin). */
+/** The warehouses resource: the tenant's SmartBill warehouses (its admin sets them up; the invoicing role and the super-admin too). */
 import type { ResourceProps } from "react-admin";
 import WarehouseIcon from "@mui/icons-material/Warehouse";
 import { WarehouseScreen } from "./WarehouseScreen";

@@ -4,7 +4,7 @@ import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addStockItems, addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
-import { signInDemoRoles } from "../helpers/users";
+import { addUser, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
@@ -64,19 +64,31 @@ describeEachDialect("the warehouses resource (/api/smartbill/warehouses)", (dial
       expect((await remove(id, superadmin, 2)).statusCode).toBe(200);
     });
 
-    it("refuses every endpoint to an admin with 403, changing nothing", async () => {
-      const id = await addWarehouse(t, 2, "Doar facturare");
+    it("lets the tenant's admin set up its warehouses: list, add, edit and delete", async () => {
+      const created = await add({ warehouseName: "Pus de administrator", warehouseType: "en gros" }, admin);
+      expect(created.statusCode).toBe(200);
+      const { id } = created.json<Warehouse>();
+      expect((await stored(id))?.tenantId).toBe(2);
+      expect((await list("", admin)).json<Warehouse[]>().map((w) => w.id)).toContain(id);
+      expect((await edit(id, { warehouseName: "Schimbat de administrator", warehouseType: "en detail" }, admin)).statusCode).toBe(200);
+      expect((await remove(id, admin)).statusCode).toBe(200);
+      expect(await stored(id)).toBeUndefined();
+    });
+
+    it("refuses a user without a role with 403, changing nothing", async () => {
+      await addUser(t, { email: "fara-rol@demo.ro", tenantId: 2, password: "parola-fara-rol" });
+      const nobody = await t.signIn("fara-rol@demo.ro", "parola-fara-rol");
+      const id = await addWarehouse(t, 2, "Doar cu rol");
       for (const response of [
-        await list("", admin),
-        await list("?page=0&size=5", admin),
-        await add({ warehouseName: "Nepermis", warehouseType: "en gros" }, admin),
-        await edit(id, { warehouseName: "Schimbat", warehouseType: "en gros" }, admin),
-        await remove(id, admin),
+        await list("", nobody),
+        await add({ warehouseName: "Nepermis", warehouseType: "en gros" }, nobody),
+        await edit(id, { warehouseName: "Schimbat", warehouseType: "en gros" }, nobody),
+        await remove(id, nobody),
       ]) {
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual(ROLE_FORBIDDEN);
       }
-      expect(await stored(id)).toEqual({ tenantId: 2, warehouseName: "Doar facturare", warehouseType: "en gros" });
+      expect(await stored(id)).toEqual({ tenantId: 2, warehouseName: "Doar cu rol", warehouseType: "en gros" });
       expect(await t.db.selectFrom("warehouses").select("id").where("warehouseName", "=", "Nepermis").execute()).toEqual([]);
     });
 

@@ -1,6 +1,7 @@
 /**
  * /api/smartbill/warehouses: the request's tenant's warehouses ('Management Depozite'), for the
- * invoicing role and the super-admin (role matrix row `warehouses`). A warehouse's name is the
+ * tenant's admin (who sets them up), the invoicing role and the super-admin (role matrix row
+ * `warehouses`). A warehouse's name is the
  * name of a SmartBill warehouse (gestiune), which SmartBill matches exactly, so names are
  * unique per tenant and case-sensitive.
  */
