@@ -80,7 +80,7 @@ export function AccountMenu() {
           <Typography
             variant="body2"
             component="span"
-            sx={{ ml: 1, display: { xs: "none", md: "block" }, whiteSpace: "nowrap" }}
+            sx={{ ml: 1, display: { xs: "none", lg: "block" }, whiteSpace: "nowrap" }}
             data-testid="appbar-user"
           >
             {user.fullName} ({user.tenant?.name})

@@ -43,7 +43,10 @@ export function AppBar() {
           </Typography>
           {signedIn && phone && <TenantSwitcher compact />}
         </Box>
-        <TitlePortal variant="body1" sx={{ display: { xs: "none", md: "block" } }} />
+        <TitlePortal
+          variant="body1"
+          sx={{ display: { xs: "none", md: "block" }, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+        />
         <Box sx={{ flex: 1 }} />
         {signedIn && !phone && <TenantSwitcher />}
         <LoadingIndicator />

@@ -135,13 +135,15 @@ class SessionStore {
   /** The super-admin acts on `tenant` from now on; their own tenant (or null) ends the choice. */
   chooseTenant(tenant: TenantRef | null): void {
     const current = this.get();
+    const before = this.actingTenant(current)?.id;
     if (!current || !tenant || tenant.id === current.tenant.id) {
       localStorage.removeItem(TENANT_CHOICE_KEY);
     } else {
       const choice: StoredTenantChoice = { version: SESSION_VERSION, userName: current.userName, tenant };
       localStorage.setItem(TENANT_CHOICE_KEY, JSON.stringify(choice));
     }
-    this.emitTenantChoice("changed");
+    // The same tenant again changes nothing on screen: no reload of every answer for it.
+    if (this.actingTenant(current)?.id !== before) this.emitTenantChoice("changed");
   }
 
   /** The chosen tenant was deleted meanwhile: back to the user's own, and listeners say so. */
