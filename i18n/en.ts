@@ -12,7 +12,20 @@ export const en = {
     language: "Language",
     notAvailable: "N/A",
   },
-  appBar: { profile: "Profile", logout: "Logout", login: "Login" },
+  appBar: { profile: "Profile", logout: "Logout", login: "Login", account: "My account", tenant: "Tenant: %{name}" },
+  tenantSwitcher: {
+    button: "Tenant you are working in: %{name}. Choose another tenant",
+    change: "Switch tenant",
+    dialogTitle: "Choose the tenant",
+    actingOn: "Working in tenant: %{name}",
+    search: "Search tenants (name or description)",
+    listLabel: "Tenants",
+    ownName: "%{name} (your own tenant)",
+    noMatch: "No tenant matches the search.",
+    more: "Showing the first %{shown} of %{total}. Type in the search to narrow the list.",
+    backToOwn: "Back to your own tenant (%{name})",
+    tenantGone: "Tenant %{name} no longer exists. You are working in your own tenant (%{own}) again.",
+  },
   menu: {
     title: "Menu",
     sections: {

@@ -1,73 +1,64 @@
 /**
- * The top bar: title; signed in, the user's name with the tenant and the Profile and Logout
- * links, plus the sidebar toggle; signed out, the Login link; 'Loading' while the user loads.
+ * The top bar. Signed in: the sidebar toggle, the title, the super-admin's tenant control, and
+ * the account menu (name and tenant, Profil, Deconectare, language). Signed out: the title, the
+ * language and the Login link. It fits a 360 px phone: there the page's own title is left to the
+ * page, the language shows as an icon and the tenant control is a small line under the title.
  */
 import { Link as RouterLink } from "react-router-dom";
-import {
-  LoadingIndicator,
-  LocalesMenuButton,
-  SidebarToggleButton,
-  TitlePortal,
-  useGetIdentity,
-  useTranslate,
-} from "react-admin";
+import { LoadingIndicator, SidebarToggleButton, TitlePortal, useTranslate } from "react-admin";
 import MuiAppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { useSession } from "../common/useSession";
-import type { AppIdentity } from "../providers/authProvider";
-
-function UserLinks() {
-  const translate = useTranslate();
-  const { identity, isPending } = useGetIdentity();
-  if (isPending) {
-    return <Typography variant="body2">{translate("app.userLoading")}</Typography>;
-  }
-  const user = identity as AppIdentity | undefined;
-  return (
-    <>
-      {user && (
-        <Typography variant="body2" sx={{ mx: 1, display: { xs: "none", sm: "block" } }} data-testid="appbar-user">
-          {user.fullName} ({user.tenant?.name})
-        </Typography>
-      )}
-      <Button color="inherit" component={RouterLink} to="/profile">
-        {translate("appBar.profile")}
-      </Button>
-      <Button color="inherit" component={RouterLink} to="/logout">
-        {translate("appBar.logout")}
-      </Button>
-    </>
-  );
-}
+import { AccountMenu } from "./AccountMenu";
+import { LanguageMenuButton } from "./LanguageMenuButton";
+import { TenantSwitcher } from "./TenantSwitcher";
 
 export function AppBar() {
   const translate = useTranslate();
   const signedIn = !!useSession();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   return (
     <MuiAppBar position="fixed" color="primary">
-      <Toolbar variant="dense" sx={{ gap: 0.5 }}>
+      <Toolbar variant="dense" sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
         {signedIn && <SidebarToggleButton />}
-        <Typography
-          component={RouterLink}
-          to="/"
-          variant="h6"
-          sx={{ color: "inherit", textDecoration: "none", whiteSpace: "nowrap", mr: 2 }}
-        >
-          {translate("app.title")}
-        </Typography>
-        <TitlePortal variant="body1" sx={{ display: { xs: "none", md: "block" } }} />
+        <Box sx={{ display: "flex", flexDirection: "column", minWidth: 0, mr: { xs: 0.5, sm: 2 } }}>
+          <Typography
+            component={RouterLink}
+            to="/"
+            variant="h6"
+            sx={{
+              color: "inherit",
+              textDecoration: "none",
+              whiteSpace: "nowrap",
+              lineHeight: 1.3,
+              fontSize: { xs: "1.1rem", sm: "1.25rem" },
+            }}
+          >
+            {translate("app.title")}
+          </Typography>
+          {signedIn && phone && <TenantSwitcher compact />}
+        </Box>
+        <TitlePortal
+          variant="body1"
+          sx={{ display: { xs: "none", md: "block" }, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" }}
+        />
         <Box sx={{ flex: 1 }} />
+        {signedIn && !phone && <TenantSwitcher />}
         <LoadingIndicator />
-        <LocalesMenuButton />
         {signedIn ? (
-          <UserLinks />
+          <AccountMenu />
         ) : (
-          <Button color="inherit" component={RouterLink} to="/login">
-            {translate("appBar.login")}
-          </Button>
+          <>
+            <LanguageMenuButton />
+            <Button color="inherit" component={RouterLink} to="/login" sx={{ whiteSpace: "nowrap" }}>
+              {translate("appBar.login")}
+            </Button>
+          </>
         )}
       </Toolbar>
     </MuiAppBar>

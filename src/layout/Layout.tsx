@@ -1,6 +1,7 @@
 /**
  * The page frame: top bar, the sidebar (only when signed in), the page, and the footer. A crash
- * inside a page shows the 'Something went wrong.' panel in place of the page.
+ * inside a page shows the 'Something went wrong.' panel in place of the page. The page starts
+ * afresh when a super-admin switches tenant (TenantScope).
  */
 import type { ReactNode } from "react";
 import { useLocation } from "react-router-dom";
@@ -13,6 +14,7 @@ import { AppBar } from "./AppBar";
 import { Footer } from "./Footer";
 import { Menu } from "./Menu";
 import { SessionWatcher } from "./SessionWatcher";
+import { TenantScope } from "./TenantScope";
 
 /** Signed out there is no sidebar at all, not even an empty one. */
 function AppSidebar(props: SidebarProps) {
@@ -42,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>
         {/* Only the page gives way to the crash panel; the footer stays. Navigating away resets it. */}
         <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <ErrorPanel error={error} />}>
-          {children}
+          <TenantScope>{children}</TenantScope>
         </ErrorBoundary>
       </Box>
       <Footer />

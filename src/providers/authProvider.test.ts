@@ -56,6 +56,22 @@ describe("the authProvider against the real server", () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it("forgets a super-admin's tenant choice when another user signs in, and at logout", async () => {
+    const { auth, refresher } = freshProvider();
+    await auth.login({ username: "superadmin@demo.ro", password: "demo1234" });
+    session.chooseTenant({ id: 2, name: "Demo SRL" });
+    await auth.login({ username: "admin@demo.ro", password: "demo1234" });
+    expect(localStorage.getItem("general-tenant")).toBeNull();
+
+    await auth.login({ username: "superadmin@demo.ro", password: "demo1234" });
+    session.chooseTenant({ id: 2, name: "Demo SRL" });
+    await auth.login({ username: "superadmin@demo.ro", password: "demo1234" }); // the same user again keeps it
+    expect(session.actingTenant()).toEqual({ id: 2, name: "Demo SRL" });
+    await auth.logout({});
+    refresher.stop();
+    expect(localStorage.getItem("general-tenant")).toBeNull();
+  });
+
   it("ends the login on the server too when logging out", async () => {
     const { auth, refresher } = freshProvider();
     await auth.login({ username: "admin@demo.ro", password: "demo1234" });

@@ -77,6 +77,48 @@ describe("the httpClient", () => {
     });
   });
 
+  it("sends the tenant a super-admin chose in X-Tenant-ID: the answers are that tenant's", async () => {
+    const http = await signedInClient("superadmin@demo.ro");
+    const names = async () => (await http<{ name: string }[]>("/api/property/properties")).json.map((p) => p.name);
+    expect(await names()).not.toContain("smartbill.username"); // system has no SmartBill settings
+    session.chooseTenant({ id: 2, name: "Demo SRL" });
+    expect(await names()).toContain("smartbill.username");
+  });
+
+  it("never sends a stored tenant choice for a user who is not a super-admin", async () => {
+    const http = await signedInClient("admin@demo.ro");
+    localStorage.setItem(
+      "general-tenant",
+      JSON.stringify({ version: 1, userName: "admin@demo.ro", tenant: { id: 1, name: "system" } }),
+    );
+    // Tenant 1 in the header would be refused (403): the admin's own tenant goes instead.
+    const { json } = await http<{ name: string }[]>("/api/property/properties");
+    expect(json.map((p) => p.name)).toContain("smartbill.username");
+  });
+
+  it("keeps the chosen tenant when a 404 is only a missing record", async () => {
+    const http = await signedInClient("superadmin@demo.ro");
+    session.chooseTenant({ id: 2, name: "Demo SRL" });
+    await expect(http("/api/tasks/999999")).rejects.toMatchObject({ status: 404 });
+    expect(session.actingTenant()).toEqual({ id: 2, name: "Demo SRL" });
+  });
+
+  it("drops the chosen tenant once the server no longer knows it, and acts on the own tenant again", async () => {
+    const http = await signedInClient("superadmin@demo.ro");
+    const { json: tenant } = await http<{ id: number }>("/api/tenant/add", { method: "POST", body: JSON.stringify({ name: "Trecător SRL" }) });
+    session.chooseTenant({ id: tenant.id, name: "Trecător SRL" });
+    const dropped: string[] = [];
+    const stop = session.subscribeTenantChoice((change, gone) => dropped.push(`${change} ${gone?.name}`));
+    await http(`/api/tenant/${tenant.id}`, { method: "DELETE" });
+    // Several screens asking at once all fail; the choice ends once, and the next call works.
+    const failures = await Promise.allSettled([http("/api/smartbill/warehouses"), http("/api/property/properties")]);
+    stop();
+    expect(failures.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(dropped).toEqual(["tenant-gone Trecător SRL"]);
+    expect(session.actingTenant()).toEqual({ id: 1, name: "system" });
+    await expect(http("/api/smartbill/warehouses")).resolves.toMatchObject({ status: 200 });
+  });
+
   it("reports a network error and a time-out as such", async () => {
     await expect(requestJson("http://127.0.0.1:9/api/me")).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
     await expect(requestJson(`${oddUrl}/silent`, { timeoutMs: 200 })).rejects.toMatchObject({

@@ -23,6 +23,13 @@ export async function signInAndWaitForProfile(page: Page, email: string) {
   await expect(page.getByTestId("profile-email")).toHaveText(email);
 }
 
+/** Signs out as a user does: the account menu in the top bar, then 'Deconectare'. */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Contul meu" }).click();
+  await page.getByRole("menuitem", { name: "Deconectare" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
 export async function storedSession(page: Page) {
   return page.evaluate(() => {
     const raw = localStorage.getItem("general");

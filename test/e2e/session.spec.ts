@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from "../../playwright.config";
-import { DEMO, lastMailedLink, signIn, signInAndWaitForProfile, storedSession } from "./helpers";
+import { DEMO, lastMailedLink, signIn, signInAndWaitForProfile, signOut, storedSession } from "./helpers";
 
 test("each demo account signs in, lands on its profile and sees its email, tenant and roles", async ({ page }) => {
   const expected = [
@@ -16,8 +16,7 @@ test("each demo account signs in, lands on its profile and sees its email, tenan
     await expect(page.getByRole("link", { name: "Schimbare Parolă" })).toBeVisible();
     const stored = await storedSession(page);
     expect(stored).toMatchObject({ version: 1, userName: account.email, tenant: { name: account.tenant } });
-    await page.getByRole("link", { name: "Deconectare" }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await signOut(page);
   }
 });
 
@@ -124,8 +123,7 @@ test("the access token is refreshed before it expires and the session keeps work
 test("logout clears all of the browser's storage and goes home", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.superadmin);
   await page.evaluate(() => localStorage.setItem("something-else", "x"));
-  await page.getByRole("link", { name: "Deconectare" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOut(page);
   await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await expect(page.getByRole("navigation", { name: "Menu" })).toHaveCount(0);

@@ -1,0 +1,109 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Tenant } from "../../contract/api";
+import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
+import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
+import { authProvider } from "../providers/authProvider";
+import { httpClient } from "../providers/httpClient";
+import { session } from "../providers/session";
+import { WarehouseScreen } from "../warehouses/WarehouseScreen";
+import { Layout } from "./Layout";
+
+let server: LiveServer;
+const post = <T,>(path: string, body: object) => httpClient<T>(path, { method: "POST", body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  usePageOrigin(server.url);
+  await signInLive("facturare@demo.ro");
+  await post("/api/smartbill/warehouses", { warehouseName: "Depozit Demo", warehouseType: "en gros" });
+  await signInLive("superadmin@demo.ro");
+  await post("/api/smartbill/warehouses", { warehouseName: "Depozit Sistem", warehouseType: "en gros" });
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+function renderWarehouses() {
+  return renderWithAdmin(
+    <Layout>
+      <WarehouseScreen />
+    </Layout>,
+  );
+}
+
+async function chooseTenant(name: RegExp) {
+  await userEvent.click(await screen.findByTestId("acting-tenant"));
+  const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
+  await userEvent.click(await within(dialog).findByRole("button", { name }));
+}
+
+describe("the super-admin's tenant switcher", () => {
+  it("makes every call act on the chosen tenant: the screen shows that tenant's rows, and the own tenant's again on the way back", async () => {
+    await signInLive("superadmin@demo.ro");
+    renderWarehouses();
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+
+    await chooseTenant(/^Demo SRL/);
+    // Not even for a moment does the other tenant's answer stay on screen.
+    expect(screen.queryByRole("cell", { name: "Depozit Sistem" })).toBeNull();
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
+    expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "true");
+
+    await chooseTenant(/^system \(tenantul propriu\)/);
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+    expect(screen.queryByRole("cell", { name: "Depozit Demo" })).toBeNull();
+    expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "false");
+  });
+
+  it("keeps the choice across a reload and forgets it at sign-out", async () => {
+    await signInLive("superadmin@demo.ro");
+    const first = renderWarehouses();
+    await chooseTenant(/^Demo SRL/);
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    first.unmount();
+
+    const reloaded = renderWarehouses(); // a new page reads the stored choice
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
+    reloaded.unmount();
+
+    await authProvider.logout({});
+    await signInLive("superadmin@demo.ro");
+    renderWarehouses();
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("system");
+  });
+
+  it("searches the tenants on the server and shows one page of them", async () => {
+    await signInLive("superadmin@demo.ro");
+    for (let n = 1; n <= 21; n++) await post("/api/tenant/add", { name: `Firma ${String(n).padStart(2, "0")} SRL` });
+    renderWithAdmin(<Layout>pagina</Layout>);
+    await userEvent.click(await screen.findByTestId("acting-tenant"));
+    const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
+    const list = within(dialog).getByRole("list", { name: "Tenanți" });
+    expect(await within(dialog).findByText(/^Se afișează primii 20 din 2\d\./)).toBeInTheDocument();
+    expect(within(list).getAllByRole("button")).toHaveLength(20);
+
+    await userEvent.type(within(dialog).getByLabelText("Caută tenant (nume sau descriere)"), "firma 17");
+    await vi.waitFor(() => expect(within(list).getAllByRole("button").map((item) => item.textContent)).toEqual(["Firma 17 SRL"]));
+    expect(within(dialog).queryByText(/Se afișează primii/)).toBeNull();
+  });
+
+  it("goes back to the own tenant with a notice when the chosen tenant was deleted meanwhile", async () => {
+    await signInLive("superadmin@demo.ro");
+    const { json: gone } = await post<Tenant>("/api/tenant/add", { name: "Efemer SRL" });
+    renderWarehouses();
+    await chooseTenant(/^Efemer SRL/);
+    expect(await screen.findByText("Nu există încă Depozite.")).toBeInTheDocument();
+
+    await httpClient(`/api/tenant/${gone.id}`, { method: "DELETE" }); // e.g. from another browser
+    await userEvent.click(screen.getByRole("button", { name: "Reîmprospătează" }));
+    expect(
+      await screen.findByText("Tenantul Efemer SRL nu mai există. Lucrați din nou în tenantul propriu (system)."),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("system");
+    expect(session.actingTenant()).toEqual({ id: 1, name: "system" });
+  });
+});
