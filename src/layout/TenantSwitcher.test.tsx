@@ -95,7 +95,7 @@ describe("the super-admin's tenant switcher", () => {
     const { json: gone } = await post<Tenant>("/api/tenant/add", { name: "Efemer SRL" });
     renderWarehouses();
     await chooseTenant(/^Efemer SRL/);
-    expect(await screen.findByText("Nu există încă Depozite.")).toBeInTheDocument();
+    expect(await screen.findByText("Nu există încă depozite.")).toBeInTheDocument();
 
     await httpClient(`/api/tenant/${gone.id}`, { method: "DELETE" }); // e.g. from another browser
     await userEvent.click(screen.getByRole("button", { name: "Reîmprospătează" }));

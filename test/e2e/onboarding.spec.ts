@@ -1,0 +1,155 @@
+/**
+ * A new company, from nothing to its first invoice, through the screens alone: no API call in
+ * the test but the reading of what the screens show. The super-admin creates the tenant and its
+ * admin; the admin connects SmartBill (a wrong token first), adds a warehouse and an invoicing
+ * user; that user imports customers, stock and an invoice, and sends it; the super-admin then
+ * sees the invoice only while acting in the new tenant.
+ */
+import { expect, type Page, test } from "@playwright/test";
+import { DEMO, signIn, signInAndWaitForProfile, signOut } from "./helpers";
+
+const TENANT = "Firma Nouă SRL";
+const ADMIN = "admin@firma-noua.ro";
+const CLERK = "facturare@firma-noua.ro";
+/** The SmartBill account the built-in emulator knows (server/smartbill/emulator). */
+const SMARTBILL = { username: "facturare@demo.ro", token: "demo-smartbill-token-0001", cif: "RO40671760" };
+
+const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
+
+/** Users › Add User for `email` of `tenant`, then the roles; answers the set-password link the screen shows. */
+async function addUser(page: Page, email: string, role: string): Promise<string> {
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Add User" }).first().click();
+  const add = page.getByRole("dialog", { name: "Add User" });
+  await add.getByLabel("Email").fill(email);
+  await add.getByRole("combobox", { name: "Tenant" }).click();
+  await page.getByRole("option", { name: TENANT }).click();
+  await add.getByRole("button", { name: "Salvează" }).click();
+  const linkDialog = page.getByRole("dialog", { name: "Link pentru parolă" });
+  const link = await linkDialog.getByRole("textbox").inputValue();
+  await linkDialog.getByRole("button", { name: "Închide" }).click();
+  await row(page, email).getByRole("button", { name: "Manage Roles" }).click();
+  const roles = page.getByRole("dialog", { name: `Manage Roles for ${email}` });
+  await roles.getByLabel(role).check();
+  await roles.getByRole("button", { name: "Salvează" }).click();
+  await expect(row(page, email)).toContainText(role);
+  return link;
+}
+
+/** The set-password page of a link, then signing in with that password. */
+async function setPasswordAndSignIn(page: Page, link: string, email: string, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Setează parola" })).toBeVisible();
+  await page.getByLabel("Parola nouă").fill(password);
+  await page.getByLabel("Confirmă parola").fill(password);
+  await page.getByRole("button", { name: "Salvează parola" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+async function chooseTenant(page: Page, name: RegExp) {
+  await page.getByTestId("acting-tenant").click();
+  const dialog = page.getByRole("dialog", { name: "Alegeți tenantul" });
+  await dialog.getByRole("button", { name }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test("a new company goes from nothing to its first sent invoice through the screens alone", async ({ page }) => {
+  test.setTimeout(180_000);
+
+  // The super-admin: the tenant and its first admin.
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await page.goto("/admin/tenants");
+  await page.getByRole("button", { name: "Add Tenant" }).first().click();
+  const tenantDialog = page.getByRole("dialog", { name: "Add Tenant" });
+  await tenantDialog.getByLabel("Name").fill(TENANT);
+  await tenantDialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(row(page, TENANT)).toBeVisible();
+  const adminLink = await addUser(page, ADMIN, "ROLE_ADMIN");
+  await signOut(page);
+
+  // The admin: first steps, then the SmartBill connection, a wrong token first.
+  await setPasswordAndSignIn(page, adminLink, ADMIN, "parola-admin-1");
+  await expect(page.getByRole("heading", { name: "Primii pași" })).toBeVisible();
+  await page.getByRole("link", { name: "Conectați firma la SmartBill" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Conexiune SmartBill" })).toBeVisible();
+  await page.getByLabel("Email cont SmartBill").fill(SMARTBILL.username);
+  await page.getByLabel("Token API").fill("token-gresit");
+  await page.getByLabel("CIF firmă").fill(SMARTBILL.cif);
+  await page.getByRole("button", { name: "Folosește emulatorul" }).click();
+  await page.getByRole("button", { name: "Testează conexiunea" }).click();
+  const outcome = page.getByTestId("connection-test-outcome");
+  await expect(outcome).toContainText("SmartBill nu a confirmat conexiunea: Autentificare esuata.");
+
+  await page.getByLabel("Token API").fill(SMARTBILL.token);
+  await page.getByRole("button", { name: "Testează conexiunea" }).click();
+  await expect(outcome).toContainText("SmartBill a confirmat conexiunea.");
+  await expect(outcome).toContainText("Normala 21%");
+  await expect(outcome).toContainText("SBL (următorul număr:");
+  await page.getByRole("button", { name: "Salvează", exact: true }).click();
+  await expect(outcome).toContainText("SmartBill a confirmat conexiunea, iar datele au fost salvate.");
+
+  // A warehouse named as in SmartBill, then the invoicing user.
+  await page.goto("/profile");
+  await page.getByRole("link", { name: "Adăugați un depozit, cu numele lui din SmartBill" }).click();
+  const warehouseForm = page.getByRole("region", { name: "Adaugă depozit" });
+  await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
+  await expect(warehouseForm.getByText("Completati numele si tipul depozitului.")).toBeVisible(); // a wrong input first
+  await warehouseForm.getByLabel("Nume").fill("Depozit Central");
+  await warehouseForm.getByRole("combobox", { name: "Tip" }).click();
+  await page.getByRole("option", { name: "en gros" }).click();
+  await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
+  await expect(row(page, "Depozit Central")).toContainText("en gros");
+  const clerkLink = await addUser(page, CLERK, "ROLE_SMARTBILL");
+  await page.goto("/profile");
+  const steps = page.getByRole("region", { name: "Primii pași" });
+  await expect(steps).toBeVisible();
+  await expect(steps.getByText("De făcut")).toHaveCount(1); // only the customers are left
+  await signOut(page);
+
+  // The invoicing user: customers, stock, an invoice, sent.
+  await setPasswordAndSignIn(page, clerkLink, CLERK, "parola-factura-1");
+  await page.getByRole("menuitem", { name: "Import clienți" }).click();
+  await page.getByTestId("customer-file").setInputFiles("test/fixtures/customers/ro-title.xlsx");
+  await page.getByRole("button", { name: "Verifică fișierul" }).click();
+  await page.getByRole("button", { name: "Confirmă importul" }).click();
+  await expect(page.getByTestId("summary-newItems")).toHaveText("3");
+
+  await page.getByRole("menuitem", { name: "Import stoc" }).click();
+  await page.getByRole("combobox", { name: "Depozit" }).click();
+  await page.getByRole("option", { name: "Depozit Central" }).click();
+  await page.getByRole("button", { name: "Import Stoc" }).click();
+  await page.getByRole("link", { name: "Vezi lista de sarcini" }).click();
+  await expect(page.getByRole("row").nth(1).getByTestId("task-status")).toHaveText("Finalizată", { timeout: 20_000 });
+
+  await page.getByRole("menuitem", { name: "Import factură" }).click();
+  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
+  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
+  await page.getByRole("combobox", { name: "Depozit" }).click();
+  await page.getByRole("option", { name: "Depozit Central" }).click();
+  await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
+  await page.getByRole("button", { name: "Încarcă fișierul" }).click();
+  await expect(page).toHaveURL(/\/invoices\/\d+$/);
+  const invoiceId = page.url().split("/").pop()!;
+  const saveState = page.getByTestId("save-state");
+  await page.getByRole("checkbox", { name: "Ciorna" }).uncheck(); // a final invoice, with a number
+  await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
+  await page.getByRole("button", { name: "Trimite Factura" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Succes:" })).toContainText(/Număr: \d+ - Serie: SBL/);
+  await page.getByRole("menuitem", { name: "Facturi importate" }).click();
+  const sent = page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceId, exact: true }) });
+  await expect(sent).toContainText(/Trimisă: SBL \d+/);
+  await signOut(page);
+
+  // The super-admin sees the new company's invoice only while acting in it.
+  await signInAndWaitForProfile(page, DEMO.superadmin);
+  const invoiceRow = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceId, exact: true }) });
+  await chooseTenant(page, new RegExp(`^${TENANT}`));
+  await page.goto("/smartbill/invoices");
+  await expect(invoiceRow(page)).toContainText("Alfa Construct SA");
+  await chooseTenant(page, /^system \(tenantul propriu\)/);
+  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await expect(invoiceRow(page)).toHaveCount(0);
+});
