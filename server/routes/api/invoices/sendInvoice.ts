@@ -60,6 +60,7 @@ import {
 } from "../../../messages";
 import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
+import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { getInvoice } from "./invoices.repository";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
@@ -391,22 +392,10 @@ const NEVER_CONNECTED = new Set([
   "ERR_TLS_CERT_ALTNAME_INVALID",
 ]);
 
-/** A failure before SmartBill could issue anything, as an answer. Never 401: the app would sign out. */
+/** A failure before SmartBill could issue anything, as an answer. */
 function notSent(error: unknown): HttpError {
   if (!(error instanceof SmartBillError)) throw error;
-  const message = invoiceNotSent(withoutResendAdvice(error.message));
-  switch (error.kind) {
-    case "config":
-      return new HttpError(400, message);
-    case "lockout": {
-      const seconds = error.lockedUntil ? Math.max(1, Math.ceil((error.lockedUntil - Date.now()) / 1000)) : undefined;
-      return new HttpError(429, message, undefined, seconds ? { "retry-after": String(seconds) } : undefined);
-    }
-    case "timeout":
-      return new HttpError(504, message);
-    default:
-      return new HttpError(502, message);
-  }
+  return failureAnswer(error, invoiceNotSent(withoutResendAdvice(error.message)));
 }
 
 /**

@@ -24,6 +24,7 @@ import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed, t
 import { requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { SmartBillError } from "../../../smartbill/types";
+import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { type ConnectionBody, connectionInput } from "./connectionInput";
 import { connectionBody } from "./schemas";
 import { isConnectionConfigured, readConnection, saveConnection } from "./smartbillConnection.repository";
@@ -109,20 +110,8 @@ async function connectionView(
   };
 }
 
-/** SmartBill's own reason, with a status that says whose fault it was. Never 401: the app would sign out. */
+/** SmartBill's own reason, with a status that says whose fault it was. */
 function testFailed(error: unknown): HttpError {
   if (!(error instanceof SmartBillError)) throw error;
-  const message = smartBillConnectionTestFailed(error.message);
-  switch (error.kind) {
-    case "config":
-      return new HttpError(400, message);
-    case "lockout": {
-      const seconds = error.lockedUntil ? Math.max(1, Math.ceil((error.lockedUntil - Date.now()) / 1000)) : undefined;
-      return new HttpError(429, message, undefined, seconds ? { "retry-after": String(seconds) } : undefined);
-    }
-    case "timeout":
-      return new HttpError(504, message);
-    default:
-      return new HttpError(502, message);
-  }
+  return failureAnswer(error, smartBillConnectionTestFailed(error.message));
 }
