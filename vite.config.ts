@@ -4,11 +4,12 @@
  */
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import { precompress } from "./scripts/precompress";
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Source maps are written for error reports but not linked from the served bundles.
   build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
   server: {
