@@ -60,6 +60,7 @@ describeEachDialect("compressed answers", (dialect) => {
         `<script type="module" crossorigin src="/assets/app-Bq3xZ9.js"></script></head><body>` +
         `<noscript>Această aplicație are nevoie de JavaScript.</noscript>${'<div class="shell"></div>'.repeat(40)}</body></html>`,
     );
+    writeFileSync(join(uiDir, "favicon.svg"), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
     await writeCompressedCopies(uiDir);
     indexHtml = readFileSync(join(uiDir, "index.html"));
     appJs = readFileSync(join(uiDir, "assets", "app-Bq3xZ9.js"));
@@ -102,6 +103,14 @@ describeEachDialect("compressed answers", (dialect) => {
         expect(response.headers["content-type"]).toMatch(/^text\/html/);
         expect(decoded(response).equals(indexHtml)).toBe(true);
       }
+    });
+
+    it("send a file the build wrote no copy of as it is, never compressing it on the fly", async () => {
+      const response = await t.app.inject({ url: "/favicon.svg", headers: { "accept-encoding": BR_OR_GZIP } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers).toMatchObject({ "cache-control": "no-cache", vary: expect.stringMatching(/accept-encoding/i) });
+      expect(response.headers["content-encoding"]).toBeUndefined();
+      expect(response.body).toBe(readFileSync(join(uiDir, "favicon.svg"), "utf8"));
     });
   });
 
