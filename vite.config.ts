@@ -4,7 +4,8 @@
  */
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { precompress } from "./scripts/precompress";
+// With its extension: Vite warns of extensionless imports in its config.
+import { precompress } from "./scripts/precompress.js";
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
