@@ -4,11 +4,13 @@
  */
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+// With its extension: Vite warns of extensionless imports in its config.
+import { precompress } from "./scripts/precompress.js";
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   // Source maps are written for error reports but not linked from the served bundles.
   build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
   server: {

@@ -7,7 +7,8 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 
-const UI_SOURCES = ["src", "i18n", "contract", "public", "index.html", "vite.config.ts", "package.json"];
+// The build plugin (its compressed copies) counts as a source of the build too.
+const UI_SOURCES = ["src", "i18n", "contract", "public", "index.html", "vite.config.ts", "scripts/precompress.ts", "package.json"];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

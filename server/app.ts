@@ -5,16 +5,18 @@
  * scope, the static UI, the addresses the SmartBill client may call (`app.smartBillUrls`, read by
  * the routes and the worker), the task worker (long work such as stock imports, run in this
  * process unless TASK_WORKER=off), the customers' text indexer (SQLite). Routes: /dmz-api
- * (public) and /api (token, anti-forgery and tenant checked). `buildApp` does not listen, so
- * tests drive the very same app with `app.inject()`; server.ts adds the port. In demo mode (not
- * production) the SmartBill emulator is mounted at /smartbill-emulator, outside /api, so the
- * demo tenant's SmartBill settings have a SmartBill to talk to.
+ * (public) and /api (token, anti-forgery and tenant checked), their answers compressed.
+ * `buildApp` does not listen, so tests drive the very same app with `app.inject()`; server.ts
+ * adds the port. In demo mode (not production) the SmartBill emulator is mounted at
+ * /smartbill-emulator, outside /api, so the demo tenant's SmartBill settings have a SmartBill to
+ * talk to.
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { messages } from "./messages";
+import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
@@ -83,8 +85,13 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
 
-  app.register(dmzRoutes, { prefix: DMZ_API });
-  app.register(apiRoutes, { prefix: API });
+  // The API's answers are compressed as they are sent, in this scope only: the UI's files were
+  // compressed at build time (server/plugins/staticUi.ts).
+  app.register(async (api) => {
+    await api.register(apiCompressionPlugin);
+    api.register(dmzRoutes, { prefix: DMZ_API });
+    api.register(apiRoutes, { prefix: API });
+  });
   // Its own scope: SmartBill's Basic auth, not our tokens, anti-forgery or tenant checks, and
   // its own not-found answers (never the SPA's index.html).
   if (config.demo) app.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX });

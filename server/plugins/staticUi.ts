@@ -1,8 +1,11 @@
 /**
  * Serves the built react-admin app (vite's output) from the API's own port, when it exists.
  * Hashed files under /assets never change, so browsers may keep them for a year; index.html and
- * the other files are revalidated, so a new release is picked up at the next load. Client-side
- * routes (/admin/users, /profile, …) are answered with index.html by app.ts's not-found handler.
+ * the other files are revalidated, so a new release is picked up at the next load. Each file is
+ * sent as the brotli or gzip copy the build wrote beside it (scripts/precompress.ts) when the
+ * browser accepts one, with `Vary: Accept-Encoding`, and as it is otherwise. Client-side routes
+ * (/admin/users, /profile, …) are answered with index.html, compressed the same way, by app.ts's
+ * not-found handler.
  */
 import { existsSync } from "node:fs";
 import { resolve, sep } from "node:path";
@@ -33,6 +36,7 @@ export const staticUiPlugin = fp<StaticUiOptions>(
     await app.register(fastifyStatic, {
       root,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         const hashed = path.startsWith(root + assets);
         reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { buildUiIfNeeded, uiBuildIsCurrent } from "../../scripts/uiBuild";
 
 describe("npm start's UI build", () => {
@@ -14,6 +15,16 @@ describe("npm start's UI build", () => {
     expect(existsSync(join(outDir, "index.html"))).toBe(true);
     expect(buildUiIfNeeded(process.cwd(), outDir)).toBe(false);
   }, 120_000);
+
+  it("writes a brotli and a gzip copy beside the page and its entry bundle", () => {
+    const entry = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"/.exec(readFileSync(join(outDir, "index.html"), "utf8"))?.[1];
+    expect(entry).toBeDefined();
+    for (const name of ["index.html", entry as string]) {
+      const original = readFileSync(join(outDir, name));
+      expect(brotliDecompressSync(readFileSync(join(outDir, `${name}.br`))).equals(original)).toBe(true);
+      expect(gunzipSync(readFileSync(join(outDir, `${name}.gz`))).equals(original)).toBe(true);
+    }
+  });
 
   it("counts a build older than any UI source as stale", () => {
     const root = mkdtempSync(join(tmpdir(), "ui-src-"));
