@@ -1,0 +1,30 @@
+/**
+ * The passing message at the bottom of the public pages, drawn as react-admin's <Notification>:
+ * four seconds, centred at the bottom, coloured by its type.
+ */
+import Snackbar from "@mui/material/Snackbar";
+import type { NoticeType } from "./pageFrame";
+
+export interface Notice {
+  /** Tells a repeated message apart from the one already shown, so it shows again. */
+  id: number;
+  text: string;
+  type: NoticeType;
+}
+
+const AUTO_HIDE_MS = 4_000;
+
+export function ShellNotification({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+  const colours = notice && notice.type !== "info" ? { bgcolor: `${notice.type}.main`, color: `${notice.type}.contrastText` } : {};
+  return (
+    <Snackbar
+      key={notice?.id}
+      open={!!notice}
+      message={notice?.text}
+      autoHideDuration={AUTO_HIDE_MS}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      onClose={onClose}
+      slotProps={{ content: { sx: colours } }}
+    />
+  );
+}
