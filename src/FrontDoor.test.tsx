@@ -22,7 +22,7 @@ describe("the front door", () => {
   beforeAll(async () => {
     server = await startLiveServer();
   }, 60_000);
-  afterAll(() => server.close());
+  afterAll(() => server.close(), 30_000);
   beforeEach(() => usePageOrigin(server.url));
   afterEach(() => tokenRefresher.stop());
 

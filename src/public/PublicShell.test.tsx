@@ -92,7 +92,7 @@ describe("the public shell", () => {
     beforeAll(async () => {
       server = await startLiveServer();
     }, 60_000);
-    afterAll(() => server.close());
+    afterAll(() => server.close(), 30_000);
     beforeEach(() => usePageOrigin(server.url));
 
     it("shows the server's reason for a refused sign-in and stores nothing", async () => {
