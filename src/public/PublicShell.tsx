@@ -37,7 +37,8 @@ export function PublicShell() {
     const translateHere: PageFrame["translate"] = (key, options) => translate(locale, key, options);
     return {
       translate: translateHere,
-      notify: (message, type = "info") => setNotice({ id: Date.now(), text: translateHere(message, { _: message }), type }),
+      notify: (message, type = "info") =>
+        setNotice((shown) => ({ id: (shown?.id ?? 0) + 1, text: translateHere(message, { _: message }), type })),
       Title,
     };
   }, [locale, Title]);
@@ -66,7 +67,7 @@ export function PublicShell() {
             </Box>
           </Box>
         </Box>
-        <ShellNotification notice={notice} onClose={() => setNotice(null)} />
+        <ShellNotification notice={notice} />
       </PageFrameContext.Provider>
     </ThemeProvider>
   );

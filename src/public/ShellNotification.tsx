@@ -2,6 +2,7 @@
  * The passing message at the bottom of the public pages, drawn as react-admin's <Notification>:
  * four seconds, centred at the bottom, coloured by its type.
  */
+import { useState } from "react";
 import Snackbar from "@mui/material/Snackbar";
 import type { NoticeType } from "./pageFrame";
 
@@ -14,16 +15,18 @@ export interface Notice {
 
 const AUTO_HIDE_MS = 4_000;
 
-export function ShellNotification({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
+/** Shows `notice` until it times out or is dismissed, then fades it out; a new one starts afresh. */
+export function ShellNotification({ notice }: { notice: Notice | null }) {
+  const [closedId, setClosedId] = useState<number | null>(null);
   const colours = notice && notice.type !== "info" ? { bgcolor: `${notice.type}.main`, color: `${notice.type}.contrastText` } : {};
   return (
     <Snackbar
       key={notice?.id}
-      open={!!notice}
+      open={!!notice && notice.id !== closedId}
       message={notice?.text}
       autoHideDuration={AUTO_HIDE_MS}
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      onClose={onClose}
+      onClose={() => setClosedId(notice?.id ?? null)}
       slotProps={{ content: { sx: colours } }}
     />
   );
