@@ -11,8 +11,14 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  // Source maps are written for error reports but not linked from the served bundles.
-  build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: "dist",
+    // Source maps are written for error reports but not linked from the served bundles.
+    sourcemap: "hidden",
+    chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: which chunks each entry loads, for the bundle checks and benchmarks.
+    manifest: true,
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     proxy: { "/api": apiTarget, "/dmz-api": apiTarget },

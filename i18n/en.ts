@@ -1,18 +1,12 @@
 /** English, key for key the same as ro.ts (the type system refuses a missing or extra key). */
 import englishMessages from "ra-language-english";
+import { publicEn } from "./publicEn";
 import type { AppMessages } from "./ro";
 
 export const en = {
   // react-admin types its English messages loosely; raRomanian.test.ts checks the key sets match.
   ra: englishMessages.ra as AppMessages["ra"],
-  app: {
-    title: "B2B Platform",
-    restoring: "Loading...",
-    userLoading: "Loading",
-    language: "Language",
-    notAvailable: "N/A",
-  },
-  appBar: { profile: "Profile", logout: "Logout", login: "Login", account: "My account", tenant: "Tenant: %{name}" },
+  ...publicEn,
   tenantSwitcher: {
     button: "Tenant you are working in: %{name}. Choose another tenant",
     change: "Switch tenant",
@@ -27,6 +21,7 @@ export const en = {
     tenantGone: "Tenant %{name} no longer exists. You are working in your own tenant (%{own}) again.",
   },
   menu: {
+    ...publicEn.menu,
     title: "Menu",
     sections: {
       general: "General",
@@ -35,7 +30,6 @@ export const en = {
       customers: "SmartBill - customers",
       administration: "Administration",
     },
-    home: "Home",
     invoiceImport: "Import invoice",
     invoices: "Imported invoices",
     stock: "Stock",
@@ -49,33 +43,6 @@ export const en = {
     tasks: "Tasks",
     smartbillConnection: "SmartBill connection",
   },
-  footer: {
-    copyright: "© %{year} B2B Platform. All rights reserved.",
-    privacy: "Privacy Policy",
-    terms: "Terms of Service",
-  },
-  landing: {
-    hero: "B2B Commercial Exchange Platform",
-    subtitle: "Invoicing, stock and customers in one place, connected to SmartBill.",
-    b2bTitle: "B2B exchanges",
-    b2bText: "Work with your business partners on one platform: customers, orders and commercial documents.",
-    invoicingTitle: "SmartBill integration",
-    invoicingText: "Import invoices from Excel, review them line by line and send them to SmartBill.",
-    marketplaceTitle: "Marketplace integration",
-    marketplaceText: "Keep stock and products in sync with the marketplaces you sell on.",
-    register: "Register",
-  },
-  about: { title: "About Page" },
-  contact: { title: "Contact Page" },
-  login: {
-    title: "Sign in",
-    email: "Email address",
-    password: "Password",
-    submit: "Sign in",
-    recover: "Recover password",
-    required: "Please enter a value!",
-    error: "Sign-in error: %{message}",
-  },
   profile: {
     title: "Profile",
     email: "Email",
@@ -86,19 +53,6 @@ export const en = {
     notSignedIn: "You are not signed in!",
     goToLogin: "Sign in",
   },
-  recover: {
-    title: "Recover password",
-    intro: "Enter your account's email address. You will receive a link to reset your password.",
-    email: "Email address",
-    submit: "Send the reset link",
-    backToLogin: "Back to sign in",
-  },
-  password: {
-    required: "Please fill in all the fields.",
-    mismatch: "The passwords do not match",
-    tooShort: "The password must have at least %{min} characters.",
-    genericError: "An error occurred.",
-  },
   changePassword: {
     title: "Change password",
     current: "Current password",
@@ -106,37 +60,10 @@ export const en = {
     confirm: "Confirm the new password",
     submit: "Change password",
   },
-  setPassword: {
-    setTitle: "Set password",
-    resetTitle: "Reset password",
-    email: "Email address",
-    password: "New password",
-    confirm: "Confirm password",
-    submit: "Save password",
-    invalidPath: "403 Forbidden: Invalid URL path.",
-    missingParams: "403 Forbidden: Missing required parameters.",
-  },
   notFound: {
     title: "Page not found",
     text: "The page you are looking for does not exist or you may not open it.",
     home: "Back to the home page",
-  },
-  error: {
-    title: "Something went wrong.",
-    details: "Technical details",
-    routerTitle: "Unexpected Application Error!",
-  },
-  privacy: {
-    title: "Privacy Policy",
-    p1: "We process users' identification data (email address, roles and company) only for signing in and for running the platform.",
-    p2: "The customers, products and invoices a company imports belong to that company, are visible only to its users and are sent to SmartBill only when you ask.",
-    p3: "You may ask at any time to see, correct or delete your data by writing to us through the contact page.",
-  },
-  terms: {
-    title: "Terms of Service",
-    p1: "The platform is meant for companies that invoice through SmartBill; accounts are created by the company's administrator.",
-    p2: "You are responsible for the correctness of the data you import and for the invoices sent to SmartBill from the company's account.",
-    p3: "Keep your password confidential; any action taken from your account is attributed to you.",
   },
   lists: {
     error: "Error: %{message}",

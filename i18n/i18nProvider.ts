@@ -2,12 +2,8 @@
 import polyglotI18nProvider from "ra-i18n-polyglot";
 import { romanianPluralForm } from "../contract/romanianPlural";
 import { en } from "./en";
+import { DEFAULT_LOCALE, LOCALES } from "./locales";
 import { ro } from "./ro";
-
-export const LOCALES = [
-  { locale: "ro", name: "Română" },
-  { locale: "en", name: "English" },
-];
 
 /**
  * Which ' |||| ' form polyglot picks for `smart_count`. Romanian's is the shared rule (polyglot's
@@ -23,7 +19,7 @@ export const PLURAL_RULES = {
 
 export const i18nProvider = polyglotI18nProvider(
   (locale) => (locale === "en" ? en : ro),
-  "ro",
-  LOCALES,
+  DEFAULT_LOCALE,
+  [...LOCALES],
   { allowMissing: false, pluralRules: PLURAL_RULES },
 );

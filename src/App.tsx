@@ -1,16 +1,19 @@
 /**
- * The app as a table of contents: providers, then one <Resource> per line, then the custom
- * routes (public pages, session pages, and the spec's URLs redirecting to the resources).
- * Pages are loaded on demand, so `/` and `/login` fetch only what they show.
+ * The admin app as a table of contents: providers, then one <Resource> per line, then the custom
+ * routes (the public pages for a signed-in user, session pages, and the spec's URLs redirecting to
+ * the resources). A signed-out visitor of a public page never loads it (main.tsx); its screens
+ * are loaded on demand.
  */
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
 import { Route } from "react-router-dom";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { i18nProvider } from "../i18n/i18nProvider";
 import { Layout } from "./layout/Layout";
+import { AdminPageFrame } from "./pages/AdminPageFrame";
 import { NotFound } from "./pages/NotFound";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { LOGIN_PAGE, PUBLIC_PAGES } from "./public/publicPages";
 import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
 import { specRedirectRoutes } from "./specRoutes";
 import { theme } from "./theme";
@@ -23,16 +26,19 @@ import { stock } from "./stock";
 import { warehouses } from "./warehouses";
 import { tasks } from "./tasks";
 
-const Landing = lazy(() => import("./pages/Landing"));
-const HeadingPage = lazy(() => import("./pages/HeadingPage"));
-const Login = lazy(() => import("./pages/Login"));
 const Logout = lazy(() => import("./pages/Logout"));
 const Profile = lazy(() => import("./pages/Profile"));
-const RecoverPassword = lazy(() => import("./pages/RecoverPassword"));
 const ChangePassword = lazy(() => import("./pages/ChangePassword"));
-const SetPassword = lazy(() => import("./pages/SetPassword"));
-const LegalPage = lazy(() => import("./pages/LegalPage"));
 const SmartBillConnectionScreen = lazy(() => import("./smartbillConnection/SmartBillConnectionScreen"));
+
+/** The admin app's frame, with the page frame the public pages and the shared cards speak through. */
+function FramedLayout({ children }: { children: ReactNode }) {
+  return (
+    <Layout>
+      <AdminPageFrame>{children}</AdminPageFrame>
+    </Layout>
+  );
+}
 
 export function App() {
   return (
@@ -41,7 +47,7 @@ export function App() {
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      layout={Layout}
+      layout={FramedLayout}
       theme={theme}
       loginPage={false}
       catchAll={NotFound}
@@ -57,17 +63,14 @@ export function App() {
       <Resource {...warehouses} />
       <Resource {...tasks} />
       <CustomRoutes>
-        <Route path="/" element={<Landing />} />
-        <Route path="/about" element={<HeadingPage messageKey="about.title" />} />
-        <Route path="/contact" element={<HeadingPage messageKey="contact.title" />} />
-        <Route path="/login" element={<Login />} />
+        {PUBLIC_PAGES.filter(({ path }) => path !== LOGIN_PAGE).map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+        {/* Signed in, /login is the profile (signed out, the public shell shows the form). */}
+        <Route path={LOGIN_PAGE} element={<Profile />} />
         <Route path="/logout" element={<Logout />} />
         <Route path="/profile" element={<Profile />} />
-        <Route path="/recuperare-parola" element={<RecoverPassword />} />
         <Route path="/schimbare-parola" element={<ChangePassword />} />
-        <Route path="/dmz/*" element={<SetPassword />} />
-        <Route path="/privacy" element={<LegalPage section="privacy" />} />
-        <Route path="/terms" element={<LegalPage section="terms" />} />
         <Route path={SMARTBILL_CONNECTION_PAGE} element={<SmartBillConnectionScreen />} />
         {specRedirectRoutes}
       </CustomRoutes>

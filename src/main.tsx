@@ -1,33 +1,27 @@
 /**
  * Boots the SPA: a browser router (real paths, not #hashes) whose fallback shows 'Unexpected
- * Application Error!', and an error boundary for anything that escapes react-admin's own.
+ * Application Error!', opening the front door the address calls for (the public shell or the admin
+ * app, FrontDoor.tsx), and an error boundary for anything that escapes the pages' own. The
+ * 'Loading...' that index.html shows until now goes as the first screen comes.
  */
-import { StrictMode, Suspense, lazy } from "react";
+import { StrictMode, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
 import { ErrorBoundary } from "react-error-boundary";
-import { ro } from "../i18n/ro";
+import { FrontDoor } from "./FrontDoor";
 import { ErrorPanel } from "./pages/ErrorPanel";
 import { RouterErrorFallback } from "./pages/RouterErrorFallback";
 
-const App = lazy(() => import("./App").then((module) => ({ default: module.App })));
+function RemoveBootLoading() {
+  useLayoutEffect(() => document.getElementById("boot-loading")?.remove(), []);
+  return null;
+}
 
-const restoring = <div style={{ padding: 24, fontFamily: "Roboto, Helvetica, Arial, sans-serif" }}>{ro.app.restoring}</div>;
-
-const router = createBrowserRouter([
-  {
-    path: "*",
-    element: (
-      <Suspense fallback={restoring}>
-        <App />
-      </Suspense>
-    ),
-    errorElement: <RouterErrorFallback />,
-  },
-]);
+const router = createBrowserRouter([{ path: "*", element: <FrontDoor />, errorElement: <RouterErrorFallback /> }]);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
+    <RemoveBootLoading />
     <ErrorBoundary fallbackRender={({ error }) => <ErrorPanel error={error} />}>
       <RouterProvider router={router} />
     </ErrorBoundary>

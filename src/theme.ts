@@ -1,12 +1,9 @@
-/** The MUI theme: react-admin's default look with the spec's breakpoints (section 9). */
+/**
+ * The MUI theme: react-admin's default look with the spec's breakpoints (section 9). The public
+ * pages have the same look without react-admin (public/publicTheme.ts, which also declares `xxl`).
+ */
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 import { BREAKPOINTS } from "../contract/constants";
-
-declare module "@mui/material/styles" {
-  interface BreakpointOverrides {
-    xxl: true;
-  }
-}
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,

@@ -4,12 +4,12 @@
  * shows the server's message, or 'A apărut o eroare.', when sending fails.
  */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { checkNewPassword } from "./checkNewPassword";
+import { usePageFrame } from "../public/pageFrame";
 import { errorMessage } from "./errorMessage";
 
 export interface PasswordField {
@@ -27,7 +27,7 @@ interface Props {
 }
 
 export function PasswordForm({ fields, submitLabel, onSubmit, children }: Props) {
-  const translate = useTranslate();
+  const { translate } = usePageFrame();
   const [values, setValues] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -1,9 +1,9 @@
 /** A page that shows only its heading: the spec's /about ('About Page') and /contact ('Contact Page'). */
-import { Title, useTranslate } from "react-admin";
 import Typography from "@mui/material/Typography";
+import { usePageFrame } from "../public/pageFrame";
 
 export default function HeadingPage({ messageKey }: { messageKey: string }) {
-  const translate = useTranslate();
+  const { translate, Title } = usePageFrame();
   return (
     <>
       <Title title={translate(messageKey)} />

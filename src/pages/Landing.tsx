@@ -1,6 +1,5 @@
 /** `/`: the hero, three feature blocks and the register button. */
 import { Link as RouterLink } from "react-router-dom";
-import { Title, useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -9,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import HandshakeIcon from "@mui/icons-material/Handshake";
 import ReceiptIcon from "@mui/icons-material/Receipt";
 import StorefrontIcon from "@mui/icons-material/Storefront";
+import { usePageFrame } from "../public/pageFrame";
 
 const FEATURES = [
   { key: "b2b", icon: HandshakeIcon },
@@ -17,7 +17,7 @@ const FEATURES = [
 ] as const;
 
 export default function Landing() {
-  const translate = useTranslate();
+  const { translate, Title } = usePageFrame();
   return (
     <Box sx={{ maxWidth: 1100, mx: "auto", width: "100%" }}>
       <Title title={translate("menu.home")} />

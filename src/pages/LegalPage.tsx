@@ -1,10 +1,10 @@
 /** /privacy and /terms: a short real text each, from the message files. */
-import { useTranslate } from "react-admin";
 import Typography from "@mui/material/Typography";
+import { usePageFrame } from "../public/pageFrame";
 import { PageCard } from "./PageCard";
 
 export default function LegalPage({ section }: { section: "privacy" | "terms" }) {
-  const translate = useTranslate();
+  const { translate } = usePageFrame();
   return (
     <PageCard title={translate(`${section}.title`)} maxWidth={760}>
       {(["p1", "p2", "p3"] as const).map((key) => (

@@ -1,58 +1,57 @@
 /**
- * /login: card 'Autentificare' (spec section 2). Signed in, it is the profile page instead.
- * The e-mail is sent as `username`; on success the authProvider sends the browser to /profile.
+ * /login: card 'Autentificare' (spec section 2). The e-mail is sent as `username`; a successful
+ * sign-in stores the session and lands on /profile, in the admin app, whose code is fetched while
+ * the form is being filled in. (Signed in, /login is the profile: the admin app's route.)
  */
-import { lazy, Suspense, useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
-import { Form, PasswordInput, TextInput, required, useLogin, useTranslate } from "react-admin";
+import { useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
-import { useSession } from "../common/useSession";
 import { errorMessage } from "../common/errorMessage";
+import { AFTER_SIGN_IN_PAGE, signIn } from "../providers/signIn";
+import { prefetchAdminApp } from "../public/adminApp";
+import { FormTextField } from "../public/FormTextField";
+import { usePageFrame } from "../public/pageFrame";
+import { PasswordTextField } from "../public/PasswordTextField";
+import { required, useCheckedForm } from "../public/useCheckedForm";
 import { PageCard } from "./PageCard";
 
-// Signed in, /login is the profile: loaded only then, so the login screen stays small.
-const Profile = lazy(() => import("./Profile"));
-
-interface Credentials {
-  username: string;
-  password: string;
-}
+const mustHaveValue = required("login.required");
 
 export default function Login() {
-  const translate = useTranslate();
-  const login = useLogin();
+  const { translate, notify } = usePageFrame();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  if (useSession()) {
-    return (
-      <Suspense fallback={null}>
-        <Profile />
-      </Suspense>
-    );
-  }
 
-  const submit = async (values: Partial<Credentials>) => {
-    setError(null);
-    setPending(true);
-    try {
-      await login({ username: values.username?.trim(), password: values.password });
-    } catch (failure) {
-      setError(translate("login.error", { message: errorMessage(failure, translate("password.genericError")) }));
-      setPending(false);
-    }
-  };
+  const form = useCheckedForm(
+    { username: [mustHaveValue], password: [mustHaveValue] },
+    {
+      onInvalid: () => notify("ra.message.invalid_form", "error"),
+      onSubmit: async ({ username, password }) => {
+        setError(null);
+        setPending(true);
+        try {
+          await signIn({ username: username.trim(), password });
+          navigate(AFTER_SIGN_IN_PAGE);
+        } catch (failure) {
+          setError(translate("login.error", { message: errorMessage(failure, translate("password.genericError")) }));
+          setPending(false);
+        }
+      },
+    },
+  );
 
-  const mustHaveValue = required("login.required");
   return (
     <PageCard title={translate("login.title")}>
-      <Form onSubmit={submit} noValidate>
+      {/* The first keystroke starts fetching the admin app, so it is here when the password is. */}
+      <form onSubmit={form.submit} onInput={prefetchAdminApp} noValidate>
         <Stack spacing={1}>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextInput source="username" type="email" label="login.email" autoComplete="username" validate={mustHaveValue} autoFocus />
-          <PasswordInput source="password" label="login.password" autoComplete="current-password" validate={mustHaveValue} />
+          <FormTextField field={form.field("username")} type="email" label="login.email" autoComplete="username" autoFocus />
+          <PasswordTextField field={form.field("password")} label="login.password" autoComplete="current-password" />
           <Button type="submit" variant="contained" disabled={pending}>
             {translate("login.submit")}
           </Button>
@@ -60,7 +59,7 @@ export default function Login() {
             {translate("login.recover")}
           </Link>
         </Stack>
-      </Form>
+      </form>
     </PageCard>
   );
 }

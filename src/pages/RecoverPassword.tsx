@@ -4,7 +4,6 @@
  */
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { Form, TextInput, email as emailFormat, required, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
@@ -14,39 +13,48 @@ import type { MessageResponse } from "../../contract/api";
 import { DMZ_PATHS } from "../../contract/paths";
 import { errorMessage } from "../common/errorMessage";
 import { requestJson } from "../providers/requestJson";
+import { FormTextField } from "../public/FormTextField";
+import { usePageFrame } from "../public/pageFrame";
+import { emailFormat, required, useCheckedForm } from "../public/useCheckedForm";
 import { PageCard } from "./PageCard";
 
 export default function RecoverPassword() {
-  const translate = useTranslate();
+  const { translate, notify } = usePageFrame();
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
 
-  const submit = async (values: { email?: string }) => {
-    try {
-      const { json } = await requestJson<MessageResponse>(DMZ_PATHS.recover, {
-        method: "POST",
-        body: JSON.stringify({ email: values.email?.trim() }),
-      });
-      setAnswer({ ok: true, text: json.message });
-    } catch (failure) {
-      setAnswer({ ok: false, text: errorMessage(failure, translate("password.genericError")) });
-    }
-  };
+  const form = useCheckedForm(
+    { email: [required("login.required"), emailFormat()] },
+    {
+      onInvalid: () => notify("ra.message.invalid_form", "error"),
+      onSubmit: async ({ email }) => {
+        try {
+          const { json } = await requestJson<MessageResponse>(DMZ_PATHS.recover, {
+            method: "POST",
+            body: JSON.stringify({ email: email.trim() }),
+          });
+          setAnswer({ ok: true, text: json.message });
+        } catch (failure) {
+          setAnswer({ ok: false, text: errorMessage(failure, translate("password.genericError")) });
+        }
+      },
+    },
+  );
 
   return (
     <PageCard title={translate("recover.title")}>
       {answer?.ok ? (
         <Alert severity="success">{answer.text}</Alert>
       ) : (
-        <Form onSubmit={submit} noValidate>
+        <form onSubmit={form.submit} noValidate>
           <Stack spacing={1}>
             <Typography color="text.secondary">{translate("recover.intro")}</Typography>
             {answer && <Alert severity="error">{answer.text}</Alert>}
-            <TextInput source="email" type="email" label="recover.email" validate={[required("login.required"), emailFormat()]} />
+            <FormTextField field={form.field("email")} type="email" label="recover.email" />
             <Button type="submit" variant="contained">
               {translate("recover.submit")}
             </Button>
           </Stack>
-        </Form>
+        </form>
       )}
       <Link component={RouterLink} to="/login" variant="body2" sx={{ display: "block", textAlign: "center", mt: 2 }}>
         {translate("recover.backToLogin")}

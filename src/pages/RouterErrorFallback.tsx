@@ -1,6 +1,6 @@
 /** The router's fallback: 'Unexpected Application Error!' with the message or status text. */
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
-import { ro } from "../../i18n/ro";
+import { publicRo } from "../../i18n/publicRo";
 
 export function RouterErrorFallback() {
   const error = useRouteError();
@@ -11,7 +11,7 @@ export function RouterErrorFallback() {
       : String(error ?? "");
   return (
     <div role="alert" style={{ fontFamily: "Roboto, Helvetica, Arial, sans-serif", padding: 24 }}>
-      <h2>{ro.error.routerTitle}</h2>
+      <h2>{publicRo.error.routerTitle}</h2>
       <h3 style={{ fontStyle: "italic" }}>{detail}</h3>
     </div>
   );

@@ -4,13 +4,13 @@
  * missing either parameter. Success goes to /login with the server's message.
  */
 import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
-import { useNotify, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import TextField from "@mui/material/TextField";
 import type { MessageResponse } from "../../contract/api";
 import { DMZ_PATHS, RESET_PASSWORD_PAGE, SET_PASSWORD_PAGE } from "../../contract/paths";
 import { PasswordForm } from "../common/PasswordForm";
 import { requestJson } from "../providers/requestJson";
+import { usePageFrame } from "../public/pageFrame";
 import { PageCard } from "./PageCard";
 
 const FIELDS = [
@@ -19,8 +19,7 @@ const FIELDS = [
 ];
 
 export default function SetPassword() {
-  const translate = useTranslate();
-  const notify = useNotify();
+  const { translate, notify } = usePageFrame();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
@@ -36,7 +35,7 @@ export default function SetPassword() {
       method: "POST",
       body: JSON.stringify({ email, token, newPassword: values.password }),
     });
-    notify(json?.message ?? translate("setPassword.submit"), { type: "success" });
+    notify(json?.message ?? translate("setPassword.submit"), "success");
     navigate("/login");
   };
 

@@ -4,16 +4,15 @@
  * are the access token's roles, and canAccess reads the role matrix the server enforces too.
  */
 import type { AuthProvider, UserIdentity } from "react-admin";
-import type { LoginRequest, LoginResponse, TenantRef } from "../../contract/api";
+import type { LoginRequest, TenantRef } from "../../contract/api";
 import { DMZ_PATHS } from "../../contract/paths";
 import { requestJson } from "./requestJson";
-import { decodeClaims, fromLoginResponse, session, type SessionStore } from "./session";
+import { decodeClaims, session, type SessionStore } from "./session";
+import { AFTER_SIGN_IN_PAGE, signIn } from "./signIn";
 import { tokenRefresher, type TokenRefresher } from "./tokenRefresher";
 import { canAccess } from "./canAccess";
 
 const LOGOUT_TIMEOUT_MS = 3_000;
-
-export const NO_TOKEN_MESSAGE = "Serverul nu a trimis un token de acces.";
 
 export interface AppIdentity extends UserIdentity {
   fullName: string;
@@ -31,18 +30,9 @@ export function createAuthProvider(
   apiBase = "",
 ): AuthProvider {
   return {
-    async login({ username, password }: LoginRequest) {
-      const { json } = await requestJson<LoginResponse>(`${apiBase}${DMZ_PATHS.login}`, {
-        method: "POST",
-        body: JSON.stringify({ username, password }),
-      });
-      if (!json?.authenticationToken) {
-        store.remove("no-token");
-        throw new Error(NO_TOKEN_MESSAGE);
-      }
-      store.set(fromLoginResponse(json));
-      refresher.schedule();
-      return { redirectTo: "/profile" };
+    async login(credentials: LoginRequest) {
+      await signIn(credentials, store, refresher, apiBase);
+      return { redirectTo: AFTER_SIGN_IN_PAGE };
     },
 
     async logout() {

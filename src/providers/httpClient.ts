@@ -4,7 +4,7 @@
  * own, or the one a super-admin chose in the top bar), and on same-origin calls the anti-forgery
  * cookie echoed in X-XSRF-TOKEN. Errors follow requestJson's rules.
  */
-import { HttpError } from "react-admin";
+import { HttpError } from "./HttpError";
 import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
 import { readCookie } from "./readCookie";

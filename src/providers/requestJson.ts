@@ -4,7 +4,7 @@
  * code N', and network failures and time-outs are reported as such. Used by the httpClient
  * and by the sign-in calls, which go out before there is a token.
  */
-import { HttpError } from "react-admin";
+import { HttpError } from "./HttpError";
 
 export const NETWORK_ERROR_MESSAGE = "Eroare de rețea: serverul nu poate fi contactat.";
 export const timeoutMessage = (ms: number) => `Cererea a depășit timpul de așteptare (${ms} ms).`;

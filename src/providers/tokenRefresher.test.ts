@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll } from "vitest";
 import Fastify from "fastify";
 import { startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
-import { createAuthProvider, NO_TOKEN_MESSAGE } from "./authProvider";
+import { createAuthProvider } from "./authProvider";
+import { NO_TOKEN_MESSAGE } from "./signIn";
 import type { LoginResponse } from "../../contract/api";
 import { requestJson } from "./requestJson";
 import { session, type SessionEndReason } from "./session";

@@ -8,7 +8,7 @@
  * twice; so a refresh runs under a browser-wide lock and first looks whether another tab has
  * already refreshed while it waited.
  */
-import { HttpError } from "react-admin";
+import { HttpError } from "./HttpError";
 import type { LoginResponse } from "../../contract/api";
 import { TOKEN_REFRESH_LEAD_MS } from "../../contract/constants";
 import { DMZ_PATHS } from "../../contract/paths";

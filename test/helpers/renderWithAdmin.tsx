@@ -1,6 +1,7 @@
 /**
  * Renders a piece of the UI inside react-admin's contexts (Romanian messages, the real auth
- * provider, a memory router at `path`) with the notification area, as the app does. The real
+ * provider, a memory router at `path`) with the page frame and the notification area, as the app
+ * does. The real
  * data provider unless a test hands it another (a state the live server cannot reach).
  */
 import type { ReactElement } from "react";
@@ -8,6 +9,7 @@ import { render } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { AdminContext, type DataProvider, type I18nProvider, memoryStore, Notification } from "react-admin";
 import { i18nProvider } from "../../i18n/i18nProvider";
+import { AdminPageFrame } from "../../src/pages/AdminPageFrame";
 import { authProvider } from "../../src/providers/authProvider";
 import { dataProvider as liveDataProvider } from "../../src/providers/dataProvider";
 import { theme } from "../../src/theme";
@@ -33,7 +35,7 @@ export function renderWithAdmin(
             store={memoryStore()}
             theme={theme}
           >
-            {ui}
+            <AdminPageFrame>{ui}</AdminPageFrame>
             <Notification />
           </AdminContext>
         ),

@@ -1,0 +1,95 @@
+/**
+ * The public pages' words in Romanian (landing, legal texts, sign-in and password pages, their top
+ * bar and footer): part of ro.ts, kept in their own file so that those pages, which load without
+ * the admin app, carry only their own words.
+ */
+import type { DeepStrings } from "./messageShape";
+
+export const publicRo = {
+  app: {
+    title: "Platforma B2B",
+    restoring: "Loading...",
+    userLoading: "Loading",
+    language: "Limba",
+    notAvailable: "N/A",
+  },
+  appBar: {
+    profile: "Profil",
+    logout: "Deconectare",
+    login: "Autentificare",
+    account: "Contul meu",
+    tenant: "Tenant: %{name}",
+  },
+  // The landing page's title in the top bar is the menu's first entry (the rest of `menu` is in ro.ts).
+  menu: { home: "Acasă" },
+  footer: {
+    copyright: "© %{year} Platforma B2B. Toate drepturile rezervate.",
+    privacy: "Politica de confidențialitate",
+    terms: "Termeni și condiții",
+  },
+  landing: {
+    hero: "Platforma B2B de Schimburi Comerciale",
+    subtitle: "Facturare, stocuri și clienți într-un singur loc, conectate la SmartBill.",
+    b2bTitle: "Schimburi B2B",
+    b2bText: "Lucrați cu partenerii de afaceri pe aceeași platformă: clienți, comenzi și documente comerciale.",
+    invoicingTitle: "Integrare SmartBill",
+    invoicingText: "Importați facturi din Excel, verificați-le linie cu linie și trimiteți-le în SmartBill.",
+    marketplaceTitle: "Integrare marketplace",
+    marketplaceText: "Sincronizați stocurile și produsele cu marketplace-urile pe care vindeți.",
+    register: "Înregistrare",
+  },
+  about: { title: "About Page" },
+  contact: { title: "Contact Page" },
+  login: {
+    title: "Autentificare",
+    email: "Adresa de email",
+    password: "Parola",
+    submit: "Conectați-vă",
+    recover: "Recuperare parolă",
+    required: "Vă rugăm introduceți o valoare!",
+    error: "Eroare la autentificare: %{message}",
+  },
+  recover: {
+    title: "Recuperare parolă",
+    intro: "Introduceți adresa de email a contului. Veți primi un link pentru resetarea parolei.",
+    email: "Adresa de email",
+    submit: "Trimite linkul de resetare",
+    backToLogin: "Înapoi la autentificare",
+  },
+  password: {
+    required: "Te rog să completezi toate câmpurile.",
+    mismatch: "Parolele nu corespund",
+    tooShort: "Parola trebuie să aibă cel puțin %{min} caractere.",
+    genericError: "A apărut o eroare.",
+  },
+  setPassword: {
+    setTitle: "Setează parola",
+    resetTitle: "Resetează parola",
+    email: "Adresa de email",
+    password: "Parola nouă",
+    confirm: "Confirmă parola",
+    submit: "Salvează parola",
+    invalidPath: "403 Forbidden: Invalid URL path.",
+    missingParams: "403 Forbidden: Missing required parameters.",
+  },
+  error: {
+    title: "Something went wrong.",
+    details: "Detalii tehnice",
+    routerTitle: "Unexpected Application Error!",
+  },
+  privacy: {
+    title: "Politica de confidențialitate",
+    p1: "Prelucrăm datele de identificare ale utilizatorilor (adresa de email, rolurile și compania) doar pentru autentificare și pentru funcționarea platformei.",
+    p2: "Datele clienților, produselor și facturilor importate aparțin companiei care le-a importat, sunt vizibile doar utilizatorilor acesteia și sunt transmise către SmartBill numai la cererea dumneavoastră.",
+    p3: "Puteți cere oricând accesul la datele dumneavoastră, corectarea sau ștergerea lor scriindu-ne prin pagina de contact.",
+  },
+  terms: {
+    title: "Termeni și condiții",
+    p1: "Platforma este destinată companiilor care facturează prin SmartBill; conturile sunt create de administratorul companiei.",
+    p2: "Sunteți responsabil pentru corectitudinea datelor importate și pentru facturile trimise către SmartBill din contul companiei.",
+    p3: "Păstrați confidențialitatea parolei; orice acțiune făcută din contul dumneavoastră vă este atribuită.",
+  },
+};
+
+/** The shape every language's public words must have, key for key. */
+export type PublicMessages = DeepStrings<typeof publicRo>;

@@ -1,0 +1,109 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
+import { session } from "../providers/session";
+import { chooseLocale } from "./locale";
+import { PublicShell } from "./PublicShell";
+
+function openAt(path: string) {
+  const router = createMemoryRouter([{ path: "*", element: <PublicShell /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+/** A message key shown as is: a word the public pages' dictionaries lack. */
+const UNTRANSLATED = /\b(app|appBar|menu|footer|landing|about|contact|login|recover|password|setPassword|error|privacy|terms|ra)\.[A-Za-z_]/;
+
+function shownTexts(): string[] {
+  const texts: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent ?? "");
+  return texts;
+}
+
+/** The sign-in and recovery fields by their accessible names (the required mark is hidden from them). */
+const emailField = () => screen.findByRole("textbox", { name: "Adresa de email" });
+const passwordField = () => screen.getByLabelText(/^Parola/);
+
+const PAGES: Array<[path: string, ro: string, en: string]> = [
+  ["/", "Platforma B2B de Schimburi Comerciale", "B2B Commercial Exchange Platform"],
+  ["/about", "About Page", "About Page"],
+  ["/contact", "Contact Page", "Contact Page"],
+  ["/login", "Autentificare", "Sign in"],
+  ["/recuperare-parola", "Recuperare parolă", "Recover password"],
+  ["/dmz/set-password?email=a%40b.ro&token=t", "Setează parola", "Set password"],
+  ["/dmz/reset-password?email=a%40b.ro&token=t", "Resetează parola", "Reset password"],
+  ["/privacy", "Politica de confidențialitate", "Privacy Policy"],
+  ["/terms", "Termeni și condiții", "Terms of Service"],
+];
+
+describe("the public shell", () => {
+  it.each(PAGES)("shows %s with the top bar and footer, every word translated, in Romanian and in English", async (path, ro, en) => {
+    for (const [locale, heading, login] of [["ro", ro, "Autentificare"], ["en", en, "Login"]] as const) {
+      chooseLocale(locale);
+      const { unmount } = render(<RouterProvider router={createMemoryRouter([{ path: "*", element: <PublicShell /> }], { initialEntries: [path] })} />);
+      expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+      expect(within(screen.getByRole("banner")).getByRole("link", { name: login })).toBeInTheDocument();
+      expect(screen.getByRole("contentinfo")).toHaveTextContent(/© \d{4}/);
+      expect(shownTexts().filter((text) => UNTRANSLATED.test(text))).toEqual([]);
+      unmount();
+    }
+  });
+
+  it("names the page in the top bar, as the admin app's title does", async () => {
+    openAt("/recuperare-parola");
+    await screen.findByRole("heading", { level: 1, name: "Recuperare parolă" });
+    expect(within(screen.getByRole("banner")).getByText("Recuperare parolă")).toBeInTheDocument();
+  });
+
+  it("turns to English from the top bar's language menu, and keeps the choice where the admin app reads it", async () => {
+    const user = userEvent.setup();
+    openAt("/");
+    await user.click(await screen.findByRole("button", { name: /Română/ }));
+    await user.click(screen.getByRole("menuitem", { name: "English" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "B2B Commercial Exchange Platform" })).toBeInTheDocument();
+    expect(localStorage.getItem("RaStore.locale")).toBe('"en"');
+  });
+
+  it("asks for both sign-in fields, says the form is invalid and sends nothing", async () => {
+    const user = userEvent.setup();
+    openAt("/login");
+    await user.click(await screen.findByRole("button", { name: "Conectați-vă" }));
+    expect(screen.getAllByText("Vă rugăm introduceți o valoare!")).toHaveLength(2);
+    expect(await screen.findByText("Formularul nu este valid. Vă rugăm să verificați erorile")).toBeInTheDocument();
+    expect(await emailField()).toHaveFocus();
+    // Corrected as it is typed, once the form was sent.
+    await user.type(await emailField(), "a@b.ro");
+    expect(screen.getAllByText("Vă rugăm introduceți o valoare!")).toHaveLength(1);
+    expect(session.get()).toBeNull();
+  });
+
+  it("refuses an address that is not an e-mail on the recovery page", async () => {
+    const user = userEvent.setup();
+    openAt("/recuperare-parola");
+    await user.type(await emailField(), "nu-e-adresa");
+    await user.click(screen.getByRole("button", { name: "Trimite linkul de resetare" }));
+    expect(screen.getByText("Trebuie să fie o adresă de e-mail validă")).toBeInTheDocument();
+  });
+
+  describe("against the server", () => {
+    let server: LiveServer;
+    beforeAll(async () => {
+      server = await startLiveServer();
+    }, 60_000);
+    afterAll(() => server.close(), 30_000);
+    beforeEach(() => usePageOrigin(server.url));
+
+    it("shows the server's reason for a refused sign-in and stores nothing", async () => {
+      const user = userEvent.setup();
+      const router = openAt("/login");
+      await user.type(await emailField(), "admin@demo.ro");
+      await user.type(passwordField(), "parola-gresita");
+      await user.click(screen.getByRole("button", { name: "Conectați-vă" }));
+      expect(await screen.findByText("Eroare la autentificare: Adresa de email sau parola este incorectă.")).toBeInTheDocument();
+      expect(session.get()).toBeNull();
+      expect(router.state.location.pathname).toBe("/login");
+    });
+  });
+});

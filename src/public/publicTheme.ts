@@ -1,0 +1,36 @@
+/**
+ * The look of the public pages: what react-admin's default theme gives the admin app (src/theme.ts)
+ * for the parts these pages use (palette, type, filled text fields) and the spec's breakpoints
+ * (section 9), written out so the pages can be styled without loading react-admin.
+ * publicTheme.test.ts checks it against the admin app's theme.
+ */
+import { createTheme, type ThemeOptions } from "@mui/material/styles";
+import { BREAKPOINTS } from "../../contract/constants";
+
+declare module "@mui/material/styles" {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+const fieldDefaults = { variant: "filled", margin: "dense", size: "small", fullWidth: true } as const;
+
+export const publicThemeOptions: ThemeOptions = {
+  breakpoints: { values: BREAKPOINTS },
+  palette: {
+    background: { default: "#fafafb" },
+    secondary: { light: "#6ec6ff", main: "#2196f3", dark: "#0069c0", contrastText: "#fff" },
+  },
+  typography: { h6: { fontWeight: 400 } },
+  components: {
+    MuiTextField: { defaultProps: fieldDefaults },
+    MuiFormControl: { defaultProps: fieldDefaults },
+    MuiFilledInput: {
+      styleOverrides: {
+        root: { backgroundColor: "rgba(0, 0, 0, 0.04)", "&$disabled": { backgroundColor: "rgba(0, 0, 0, 0.04)" } },
+      },
+    },
+  },
+};
+
+export const publicTheme = createTheme(publicThemeOptions);
