@@ -75,15 +75,18 @@ export async function writeCompressedCopies(dir: string): Promise<CompressedSize
 
 export function precompress(): Plugin {
   let outDir = "dist";
+  let written = true;
   return {
     name: "precompress",
     apply: "build",
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      // A build kept in memory (`build.write: false`, as analysis scripts run it) writes no files to copy.
+      written = config.build.write !== false;
     },
     // After every file is written, public/'s copies included.
     async closeBundle(error?: Error) {
-      if (!error) await writeCompressedCopies(outDir);
+      if (!error && written) await writeCompressedCopies(outDir);
     },
   };
 }
