@@ -18,7 +18,13 @@ const PASSWORD_LINK = "email=ana%40example.ro&token=abc";
  * bar's last control (the account menu, or signed out 'Autentificare') is wholly on screen.
  */
 async function expectFitsTheScreen(page: Page, route: string, heading: string | RegExp) {
-  await expect(page.getByRole("heading", { level: 1, name: heading }), route).toBeVisible();
+  try {
+    await expect(page.getByRole("heading", { level: 1, name: heading }), route).toBeVisible();
+  } catch (error) {
+    // Where the browser really was, to tell a wrong page from a slow one.
+    const shown = await page.getByRole("heading", { level: 1 }).allInnerTexts();
+    throw new Error(`${route}: at ${page.url()} the headings were ${JSON.stringify(shown)}`, { cause: error });
+  }
   await page.waitForLoadState("networkidle");
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,

@@ -54,7 +54,11 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     async close() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
+      // A graceful stop waits up to 10 s for requests in flight (a screen's fetch still open when
+      // its test ended); a test's server owes nothing to those, and the hook must not time out.
+      const kill = setTimeout(() => child.kill("SIGKILL"), 2_000);
       await exited;
+      clearTimeout(kill);
       rmSync(dir, { recursive: true, force: true });
     },
   };
