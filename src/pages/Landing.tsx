@@ -25,7 +25,7 @@ export default function Landing() {
         <Typography variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600, fontSize: { xs: "2rem", md: "3rem" } }}>
           {translate("landing.hero")}
         </Typography>
-        <Typography variant="h6" color="text.secondary" sx={{ mb: 4 }}>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4 }}>
           {translate("landing.subtitle")}
         </Typography>
         {/* Accounts are opened by a company's administrator, so registering starts with a contact. */}
