@@ -18,6 +18,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // dist/.vite/manifest.json: which chunks each entry loads, for the bundle checks and benchmarks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Everything index.html's entry imports statically (the public shell) in one file: left
+        // to itself the bundler splits off each part the lazy chunks share with it, and each file
+        // costs the first visit a request and about 1 KiB of response headers.
+        codeSplitting: { groups: [{ name: "shell", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

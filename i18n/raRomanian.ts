@@ -12,6 +12,7 @@
  * that they stay grammatical for any number (no "de" needed), e.g. "Numărul minim de caractere este %{min}".
  */
 import type { TranslationMessages } from 'ra-core';
+import { publicRaRo } from './publicRa';
 
 /**
  * The exact shape of react-admin's built-in messages: ra-core's TranslationMessages with its
@@ -117,10 +118,7 @@ export const raRomanianMessages = {
                 single_missing:
                     'Referința asociată nu mai pare să fie disponibilă.',
             },
-            password: {
-                toggle_visible: 'Ascunde parola',
-                toggle_hidden: 'Afișează parola',
-            },
+            password: publicRaRo.ra.input.password,
         },
         message: {
             about: 'Despre',
@@ -145,8 +143,7 @@ export const raRomanianMessages = {
             delete_title: 'Ștergere %{name} %{recordRepresentation}',
             details: 'Detalii',
             error: 'A apărut o eroare în aplicație și solicitarea dumneavoastră nu a putut fi finalizată.',
-            invalid_form:
-                'Formularul nu este valid. Vă rugăm să verificați erorile',
+            invalid_form: publicRaRo.ra.message.invalid_form,
             loading: 'Se încarcă pagina, vă rugăm să așteptați',
             no: 'Nu',
             not_found:
@@ -219,13 +216,13 @@ export const raRomanianMessages = {
             offline: 'Nu există conexiune. Datele nu au putut fi preluate.',
         },
         validation: {
-            required: 'Câmp obligatoriu',
+            required: publicRaRo.ra.validation.required,
             minLength: 'Numărul minim de caractere este %{min}',
             maxLength: 'Numărul maxim de caractere este %{max}',
             minValue: 'Trebuie să fie cel puțin %{min}',
             maxValue: 'Trebuie să fie cel mult %{max}',
             number: 'Trebuie să fie un număr',
-            email: 'Trebuie să fie o adresă de e-mail validă',
+            email: publicRaRo.ra.validation.email,
             oneOf: 'Trebuie să fie una dintre valorile: %{options}',
             regex: 'Trebuie să respecte un format specific (regexp): %{pattern}',
             unique: 'Valoarea trebuie să fie unică',

@@ -1,18 +1,20 @@
 /**
  * The admin app as a table of contents: providers, then one <Resource> per line, then the custom
  * routes (the public pages for a signed-in user, session pages, and the spec's URLs redirecting to
- * the resources). A signed-out visitor of a public page never loads it (main.tsx); its screens
- * are loaded on demand.
+ * the resources); then AdminApp, the router it runs in. A signed-out visitor of a public page
+ * never loads it (FrontDoor.tsx); its screens are loaded on demand.
  */
-import { lazy, type ReactNode } from "react";
-import { Route } from "react-router-dom";
+import { lazy, useLayoutEffect, useState, type ReactNode } from "react";
+import { createBrowserRouter, Route, RouterProvider } from "react-router-dom";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { i18nProvider } from "../i18n/i18nProvider";
 import { Layout } from "./layout/Layout";
 import { AdminPageFrame } from "./pages/AdminPageFrame";
 import { NotFound } from "./pages/NotFound";
+import { RouterErrorFallback } from "./pages/RouterErrorFallback";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { handNavigationTo } from "./public/navigation";
 import { LOGIN_PAGE, PUBLIC_PAGES } from "./public/publicPages";
 import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
 import { specRedirectRoutes } from "./specRoutes";
@@ -76,4 +78,28 @@ export function App() {
       </CustomRoutes>
     </Admin>
   );
+}
+
+type DataRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The admin app in a browser router of its own (a data router: react-admin's unsaved-changes
+ * guard needs one), whose fallback shows 'Unexpected Application Error!'. Made when the admin app
+ * opens, at the address of that moment, and ended when it closes (signing out hands back to the
+ * public shell, which has no router); meanwhile it takes the shell's moves and tells the front
+ * door of its own (public/navigation.ts).
+ */
+export function AdminApp() {
+  const [router, setRouter] = useState<DataRouter | null>(null);
+  // Before the first paint, so no blank frame shows between 'Loading...' and the app.
+  useLayoutEffect(() => {
+    const made = createBrowserRouter([{ path: "*", element: <App />, errorElement: <RouterErrorFallback /> }]);
+    const giveBack = handNavigationTo(made);
+    setRouter(made);
+    return () => {
+      giveBack();
+      made.dispose();
+    };
+  }, []);
+  return router && <RouterProvider router={router} />;
 }

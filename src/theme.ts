@@ -1,12 +1,15 @@
 /**
- * The MUI theme: react-admin's default look with the spec's breakpoints (section 9). The public
+ * The MUI theme: react-admin's default look with the spec's breakpoints (section 9) and a primary
+ * blue dark enough for small text (publicTheme.ts, PRIMARY). The public
  * pages have the same look without react-admin (public/publicTheme.ts, which also declares `xxl`).
  */
 import { defaultTheme, type RaThemeOptions } from "react-admin";
 import { BREAKPOINTS } from "../contract/constants";
+import { PRIMARY } from "./public/publicTheme";
 
 export const theme: RaThemeOptions = {
   ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: PRIMARY },
   breakpoints: { values: BREAKPOINTS },
   sidebar: { width: 260, closedWidth: 56 },
 };

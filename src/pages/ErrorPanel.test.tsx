@@ -8,7 +8,7 @@ describe("the crash panel", () => {
     render(<ErrorPanel error={error} />);
     expect(screen.getByText("Something went wrong.")).toBeInTheDocument();
     expect(screen.getByText("boom at line 3")).toBeInTheDocument();
-    const toggle = screen.getByRole("button", { name: "Detalii tehnice" });
+    const toggle = await screen.findByRole("button", { name: "Detalii tehnice" });
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");

@@ -1,5 +1,4 @@
 /** `/`: the hero, three feature blocks and the register button. */
-import { Link as RouterLink } from "react-router-dom";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -8,6 +7,7 @@ import Typography from "@mui/material/Typography";
 import HandshakeIcon from "@mui/icons-material/Handshake";
 import ReceiptIcon from "@mui/icons-material/Receipt";
 import StorefrontIcon from "@mui/icons-material/Storefront";
+import { FrameLink } from "../public/FrameLink";
 import { usePageFrame } from "../public/pageFrame";
 
 const FEATURES = [
@@ -25,11 +25,11 @@ export default function Landing() {
         <Typography variant="h3" component="h1" gutterBottom sx={{ fontWeight: 600, fontSize: { xs: "2rem", md: "3rem" } }}>
           {translate("landing.hero")}
         </Typography>
-        <Typography variant="h6" color="text.secondary" sx={{ mb: 4 }}>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4 }}>
           {translate("landing.subtitle")}
         </Typography>
         {/* Accounts are opened by a company's administrator, so registering starts with a contact. */}
-        <Button variant="contained" size="large" component={RouterLink} to="/contact">
+        <Button variant="contained" size="large" component={FrameLink} to="/contact">
           {translate("landing.register")}
         </Button>
       </Box>

@@ -4,7 +4,6 @@
  * the form is being filled in. (Signed in, /login is the profile: the admin app's route.)
  */
 import { useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
@@ -13,6 +12,7 @@ import { errorMessage } from "../common/errorMessage";
 import { AFTER_SIGN_IN_PAGE, signIn } from "../providers/signIn";
 import { prefetchAdminApp } from "../public/adminApp";
 import { FormTextField } from "../public/FormTextField";
+import { FrameLink } from "../public/FrameLink";
 import { usePageFrame } from "../public/pageFrame";
 import { PasswordTextField } from "../public/PasswordTextField";
 import { required, useCheckedForm } from "../public/useCheckedForm";
@@ -21,8 +21,7 @@ import { PageCard } from "./PageCard";
 const mustHaveValue = required("login.required");
 
 export default function Login() {
-  const { translate, notify } = usePageFrame();
-  const navigate = useNavigate();
+  const { translate, notify, navigate } = usePageFrame();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -55,7 +54,7 @@ export default function Login() {
           <Button type="submit" variant="contained" disabled={pending}>
             {translate("login.submit")}
           </Button>
-          <Link component={RouterLink} to="/recuperare-parola" variant="body2" sx={{ alignSelf: "center", pt: 1 }}>
+          <Link component={FrameLink} to="/recuperare-parola" variant="body2" sx={{ alignSelf: "center", pt: 1 }}>
             {translate("login.recover")}
           </Link>
         </Stack>

@@ -3,7 +3,6 @@
  * whether or not the address exists, and so does this screen.
  */
 import { useState } from "react";
-import { Link as RouterLink } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
@@ -14,6 +13,7 @@ import { DMZ_PATHS } from "../../contract/paths";
 import { errorMessage } from "../common/errorMessage";
 import { requestJson } from "../providers/requestJson";
 import { FormTextField } from "../public/FormTextField";
+import { FrameLink } from "../public/FrameLink";
 import { usePageFrame } from "../public/pageFrame";
 import { emailFormat, required, useCheckedForm } from "../public/useCheckedForm";
 import { PageCard } from "./PageCard";
@@ -56,7 +56,7 @@ export default function RecoverPassword() {
           </Stack>
         </form>
       )}
-      <Link component={RouterLink} to="/login" variant="body2" sx={{ display: "block", textAlign: "center", mt: 2 }}>
+      <Link component={FrameLink} to="/login" variant="body2" sx={{ display: "block", textAlign: "center", mt: 2 }}>
         {translate("recover.backToLogin")}
       </Link>
     </PageCard>

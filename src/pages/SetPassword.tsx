@@ -3,7 +3,6 @@
  * the email is read-only and the token hidden. Any other /dmz path is refused, and so is a link
  * missing either parameter. Success goes to /login with the server's message.
  */
-import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import TextField from "@mui/material/TextField";
 import type { MessageResponse } from "../../contract/api";
@@ -19,10 +18,9 @@ const FIELDS = [
 ];
 
 export default function SetPassword() {
-  const { translate, notify } = usePageFrame();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const { translate, notify, navigate, location } = usePageFrame();
+  const { pathname } = location;
+  const params = new URLSearchParams(location.search);
   const email = params.get("email");
   const token = params.get("token");
 

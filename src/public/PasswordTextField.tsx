@@ -7,29 +7,24 @@ import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import { FormTextField, type FormTextFieldProps } from "./FormTextField";
 import { usePageFrame } from "./pageFrame";
 
-export function PasswordTextField(props: FormTextFieldProps) {
+export function PasswordTextField(props: Omit<FormTextFieldProps, "type" | "endAdornment">) {
   const { translate } = usePageFrame();
   const [visible, setVisible] = useState(false);
   return (
     <FormTextField
       {...props}
       type={visible ? "text" : "password"}
-      size="small"
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={translate(visible ? "ra.input.password.toggle_visible" : "ra.input.password.toggle_hidden")}
-                onClick={() => setVisible(!visible)}
-                size="small"
-              >
-                {visible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            aria-label={translate(visible ? "ra.input.password.toggle_visible" : "ra.input.password.toggle_hidden")}
+            onClick={() => setVisible(!visible)}
+            size="small"
+          >
+            {visible ? <Visibility fontSize="small" /> : <VisibilityOff fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

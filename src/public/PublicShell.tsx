@@ -1,10 +1,10 @@
 /**
  * The public front door: the public pages in a frame that looks like the admin app's signed-out
- * one (top bar, page, footer, passing messages), made of React, the router and a few MUI parts,
- * without react-admin. A crash inside a page shows the 'Something went wrong.' panel in its place.
+ * one (top bar, page, footer, passing messages), made of React and a few MUI parts, without
+ * react-admin or react-router (the address is the browser's own, navigation.ts). A crash inside a
+ * page shows the 'Something went wrong.' panel in its place.
  */
-import { useLayoutEffect, useMemo, useState } from "react";
-import { Route, Routes, useLocation } from "react-router-dom";
+import { lazy, Suspense, useLayoutEffect, useMemo, useState } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import Box from "@mui/material/Box";
 import CssBaseline from "@mui/material/CssBaseline";
@@ -12,15 +12,19 @@ import { ThemeProvider } from "@mui/material/styles";
 import { ErrorPanel } from "../pages/ErrorPanel";
 import { useLocale } from "./locale";
 import { PageFrameContext, type PageFrame } from "./pageFrame";
-import { PUBLIC_PAGES } from "./publicPages";
+import { navigate, useBrowserLocation } from "./navigation";
+import { publicPageAt } from "./publicPages";
 import { publicTheme } from "./publicTheme";
 import { ShellAppBar } from "./ShellAppBar";
 import { ShellFooter } from "./ShellFooter";
-import { ShellNotification, type Notice } from "./ShellNotification";
+import { OnDemand } from "./OnDemand";
+import type { Notice } from "./ShellNotification";
 import { translate } from "./translate";
 
+const ShellNotification = lazy(() => import("./ShellNotification"));
+
 export function PublicShell() {
-  const { pathname } = useLocation();
+  const location = useBrowserLocation();
   const locale = useLocale();
   const [pageTitle, setPageTitle] = useState("");
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -40,8 +44,10 @@ export function PublicShell() {
       notify: (message, type = "info") =>
         setNotice((shown) => ({ id: (shown?.id ?? 0) + 1, text: translateHere(message, { _: message }), type })),
       Title,
+      location,
+      navigate,
     };
-  }, [locale, Title]);
+  }, [locale, Title, location]);
 
   return (
     <ThemeProvider theme={publicTheme}>
@@ -54,12 +60,9 @@ export function PublicShell() {
             <Box component="main" sx={{ display: "flex", flexGrow: 1 }}>
               <Box id="main-content" sx={{ display: "flex", flexDirection: "column", flexGrow: 1, flexBasis: 0, minWidth: 0, px: 1, zIndex: 2, bgcolor: "background.default" }}>
                 <Box sx={{ flex: 1, display: "flex", flexDirection: "column", p: { xs: 1, sm: 2 } }}>
-                  <ErrorBoundary resetKeys={[pathname]} fallbackRender={({ error }) => <ErrorPanel error={error} />}>
-                    <Routes>
-                      {PUBLIC_PAGES.map(({ path, element }) => (
-                        <Route key={path} path={path} element={element} />
-                      ))}
-                    </Routes>
+                  <ErrorBoundary resetKeys={[location.pathname]} fallbackRender={({ error }) => <ErrorPanel error={error} />}>
+                    {/* A page fetched when opened (the e-mailed links') shows once its code has come. */}
+                    <Suspense fallback={null}>{publicPageAt(location.pathname)}</Suspense>
                   </ErrorBoundary>
                 </Box>
                 <ShellFooter />
@@ -67,7 +70,11 @@ export function PublicShell() {
             </Box>
           </Box>
         </Box>
-        <ShellNotification notice={notice} />
+        {notice && (
+          <OnDemand>
+            <ShellNotification notice={notice} />
+          </OnDemand>
+        )}
       </PageFrameContext.Provider>
     </ThemeProvider>
   );

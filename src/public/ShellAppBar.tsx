@@ -2,12 +2,12 @@
  * The public top bar: the admin app's signed-out one (layout/AppBar.tsx): the title home, the
  * page's own title from 768 px, the language and 'Autentificare'.
  */
-import { Link as RouterLink } from "react-router-dom";
 import MuiAppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
+import { FrameLink } from "./FrameLink";
 import { usePageFrame } from "./pageFrame";
 import { ShellLanguageButton } from "./ShellLanguageButton";
 
@@ -18,7 +18,7 @@ export function ShellAppBar({ pageTitle }: { pageTitle: string }) {
       <Toolbar variant="dense" sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
         <Box sx={{ display: "flex", flexDirection: "column", minWidth: 0, mr: { xs: 0.5, sm: 2 } }}>
           <Typography
-            component={RouterLink}
+            component={FrameLink}
             to="/"
             variant="h6"
             sx={{
@@ -49,7 +49,7 @@ export function ShellAppBar({ pageTitle }: { pageTitle: string }) {
         </Typography>
         <Box sx={{ flex: 1 }} />
         <ShellLanguageButton />
-        <Button color="inherit" component={RouterLink} to="/login" sx={{ whiteSpace: "nowrap" }}>
+        <Button color="inherit" component={FrameLink} to="/login" sx={{ whiteSpace: "nowrap" }}>
           {translate("appBar.login")}
         </Button>
       </Toolbar>

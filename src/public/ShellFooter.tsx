@@ -1,8 +1,8 @@
 /** The public pages' footer: the admin app's (layout/Footer.tsx), with the public pages' words. */
-import { Link as RouterLink } from "react-router-dom";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
+import { FrameLink } from "./FrameLink";
 import { usePageFrame } from "./pageFrame";
 
 export function ShellFooter() {
@@ -12,10 +12,10 @@ export function ShellFooter() {
       <Typography variant="body2" color="text.secondary">
         {translate("footer.copyright", { year: new Date().getFullYear() })}
       </Typography>
-      <Link component={RouterLink} to="/privacy" variant="body2">
+      <Link component={FrameLink} to="/privacy" variant="body2">
         {translate("footer.privacy")}
       </Link>
-      <Link component={RouterLink} to="/terms" variant="body2">
+      <Link component={FrameLink} to="/terms" variant="body2">
         {translate("footer.terms")}
       </Link>
     </Box>

@@ -1,22 +1,27 @@
 /**
  * The language choice of the public top bar: the admin app's (layout/LanguageMenuButton.tsx), kept
- * where react-admin keeps it; on a phone the button shows only its icon.
+ * where react-admin keeps it; on a phone the button shows only its icon. Its menu's code comes
+ * when the pointer or the keyboard reaches the button, or at the latest when it is pressed.
  */
-import { useState } from "react";
+import { lazy, useState } from "react";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import TranslateIcon from "@mui/icons-material/Translate";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import { LOCALES } from "../../i18n/locales";
-import { chooseLocale, useLocale } from "./locale";
+import { useLocale } from "./locale";
+import { OnDemand } from "./OnDemand";
 import { usePageFrame } from "./pageFrame";
+
+const fetchMenu = () => import("./ShellLanguageMenu");
+const ShellLanguageMenu = lazy(fetchMenu);
 
 export function ShellLanguageButton() {
   const { translate } = usePageFrame();
   const locale = useLocale();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Once opened the menu stays mounted, so it closes with its own animation.
+  const [opened, setOpened] = useState(false);
   const current = LOCALES.find((language) => language.locale === locale)?.name ?? locale;
 
   return (
@@ -25,7 +30,12 @@ export function ShellLanguageButton() {
         color="inherit"
         aria-haspopup="menu"
         aria-label={`${translate("app.language")}: ${current}`}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void fetchMenu().catch(() => undefined)}
+        onFocus={() => void fetchMenu().catch(() => undefined)}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpened(true);
+        }}
         sx={{ minWidth: 0 }}
       >
         <TranslateIcon fontSize="small" />
@@ -34,20 +44,11 @@ export function ShellLanguageButton() {
         </Box>
         <ExpandMoreIcon fontSize="small" sx={{ display: { xs: "none", sm: "inline-block" } }} />
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-        {LOCALES.map((language) => (
-          <MenuItem
-            key={language.locale}
-            selected={language.locale === locale}
-            onClick={() => {
-              chooseLocale(language.locale);
-              setAnchor(null);
-            }}
-          >
-            {language.name}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <OnDemand>
+          <ShellLanguageMenu anchor={anchor} locale={locale} onClose={() => setAnchor(null)} />
+        </OnDemand>
+      )}
     </>
   );
 }

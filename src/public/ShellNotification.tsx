@@ -1,6 +1,7 @@
 /**
  * The passing message at the bottom of the public pages, drawn as react-admin's <Notification>:
- * four seconds, centred at the bottom, coloured by its type.
+ * four seconds, centred at the bottom, coloured by its type. A module of its own, fetched with
+ * the first message (PublicShell): most visits have none.
  */
 import { useState } from "react";
 import Snackbar from "@mui/material/Snackbar";
@@ -16,7 +17,7 @@ export interface Notice {
 const AUTO_HIDE_MS = 4_000;
 
 /** Shows `notice` until it times out or is dismissed, then fades it out; a new one starts afresh. */
-export function ShellNotification({ notice }: { notice: Notice | null }) {
+export default function ShellNotification({ notice }: { notice: Notice | null }) {
   const [closedId, setClosedId] = useState<number | null>(null);
   const colours = notice && notice.type !== "info" ? { bgcolor: `${notice.type}.main`, color: `${notice.type}.contrastText` } : {};
   return (

@@ -1,9 +1,11 @@
 /**
- * What a public page needs from the frame it is shown in: words, passing messages and a place
- * for its title. The public shell provides it without react-admin; inside the admin app (a
- * signed-in user on `/` or /about) react-admin provides it, so one page serves both doors.
+ * What a public page needs from the frame it is shown in: words, passing messages, a place for
+ * its title, and the address with the way to another one. The public shell provides it without
+ * react-admin or react-router; inside the admin app (a signed-in user on `/` or /about)
+ * react-admin and its router provide it, so one page serves both doors.
  */
 import { createContext, useContext, type ComponentType } from "react";
+import type { PageLocation } from "./navigation";
 import type { Translate } from "./translate";
 
 export type NoticeType = "info" | "success" | "error" | "warning";
@@ -14,6 +16,10 @@ export interface PageFrame {
   notify: (message: string, type?: NoticeType) => void;
   /** Names the page in the top bar. */
   Title: ComponentType<{ title: string }>;
+  /** Where the page is. */
+  location: PageLocation;
+  /** Goes to another page (a path with its query), as a link does; see FrameLink. */
+  navigate: (to: string) => void;
 }
 
 export const PageFrameContext = createContext<PageFrame | null>(null);

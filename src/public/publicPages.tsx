@@ -1,16 +1,20 @@
 /**
  * The public pages (spec section 2): what a signed-out visitor can open without the admin app.
- * The public shell routes exactly these; main.tsx sends every other address to the admin app,
- * which shows these pages too, to a signed-in user.
+ * The public shell shows exactly these; the front door sends every other address to the admin
+ * app, which shows these pages too, to a signed-in user (as react-router routes of the same paths).
  */
-import type { ReactElement } from "react";
-import { matchPath } from "react-router-dom";
+import { lazy, type ReactElement } from "react";
 import HeadingPage from "../pages/HeadingPage";
 import Landing from "../pages/Landing";
 import LegalPage from "../pages/LegalPage";
 import Login from "../pages/Login";
 import RecoverPassword from "../pages/RecoverPassword";
-import SetPassword from "../pages/SetPassword";
+
+/**
+ * Opened from the link in an e-mail, not from these pages: its code (with MUI's full text field,
+ * which the shared password form uses) is fetched when it is opened.
+ */
+const SetPassword = lazy(() => import("../pages/SetPassword"));
 
 export const LOGIN_PAGE = "/login";
 
@@ -25,6 +29,22 @@ export const PUBLIC_PAGES: Array<{ path: string; element: ReactElement }> = [
   { path: "/terms", element: <LegalPage section="terms" /> },
 ];
 
+/**
+ * Whether a route path ('/about', '/dmz/*') matches `pathname` as react-router matches it, so
+ * both doors agree on which page an address is: letters in any case, trailing slashes ignored,
+ * and '/*' standing for any rest, none included.
+ */
+export function matchesPath(path: string, pathname: string): boolean {
+  const anyRest = path.endsWith("/*");
+  const base = (anyRest ? path.slice(0, -2) : path).replace(/\/+$/, "").toLowerCase();
+  const at = pathname.replace(/\/+$/, "").toLowerCase();
+  return at === base || (anyRest && at.startsWith(`${base}/`));
+}
+
+export function publicPageAt(pathname: string): ReactElement | undefined {
+  return PUBLIC_PAGES.find(({ path }) => matchesPath(path, pathname))?.element;
+}
+
 export function isPublicPath(pathname: string): boolean {
-  return PUBLIC_PAGES.some(({ path }) => matchPath(path, pathname) !== null);
+  return publicPageAt(pathname) !== undefined;
 }

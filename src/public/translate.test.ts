@@ -16,6 +16,8 @@ describe("the public pages' translate", () => {
       ["ra.message.invalid_form"],
       ["ra.validation.email"],
       ["ra.input.password.toggle_hidden"],
+      ["ra.input.password.toggle_visible"],
+      ["ra.validation.required"],
     ];
     for (const [key, options] of cases) {
       expect(translate(locale, key, options), key).toBe(i18nProvider.translate(key, options));

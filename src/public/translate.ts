@@ -1,23 +1,22 @@
 /**
  * The public pages' translate, without react-admin's polyglot provider: over their own words
- * (i18n/publicRo.ts, publicEn.ts, parts of ro.ts and en.ts) and react-admin's messages, of which
- * the forms use a few (an invalid form, an invalid e-mail, the password's eye button). It does
- * what that provider does for these words: looks a dotted key up, fills %{name} placeholders, and
- * answers the `_` default, else the key, when the key is missing. None of these words has plural
- * forms, so there are none here.
+ * (i18n/publicRo.ts, publicEn.ts, parts of ro.ts and en.ts) and the few of react-admin's messages
+ * their forms show (i18n/publicRa.ts: an invalid form, an invalid e-mail, the password's eye
+ * button). It does what that provider does for these words: looks a dotted key up, fills
+ * %{name} placeholders, and answers the `_` default, else the key, when the key is missing. None
+ * of these words has plural forms, so there are none here.
  */
-import englishMessages from "ra-language-english";
 import type { Locale } from "../../i18n/locales";
 import { publicEn } from "../../i18n/publicEn";
+import { publicRaEn, publicRaRo } from "../../i18n/publicRa";
 import { publicRo } from "../../i18n/publicRo";
-import { raRomanianMessages } from "../../i18n/raRomanian";
 
 export type TranslateOptions = Record<string, unknown> & { _?: string };
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
 const MESSAGES: Record<Locale, object> = {
-  ro: { ...raRomanianMessages, ...publicRo },
-  en: { ...englishMessages, ...publicEn },
+  ro: { ...publicRaRo, ...publicRo },
+  en: { ...publicRaEn, ...publicEn },
 };
 
 function lookup(messages: object, key: string): unknown {
