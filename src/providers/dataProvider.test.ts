@@ -30,7 +30,7 @@ describe("the dataProvider, against the real server", () => {
   beforeEach(() => signInLive("superadmin@demo.ro"));
 
   it("asks the server for one sorted, searched page of the list", async () => {
-    const params = { sort: { field: "name", order: "DESC" }, filter: { q: "protocol" } };
+    const params = { sort: { field: "name", order: "DESC" as const }, filter: { q: "protocol" } };
     const first = await provider.getList<Tenant>("tenants", { ...params, pagination: { page: 1, perPage: 2 } });
     expect(asked).toEqual(["GET /api/tenant/list?page=0&size=2&sort=name%2Cdesc&q=protocol"]);
     expect(first.total).toBe(3);
