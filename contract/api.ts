@@ -90,6 +90,11 @@ export interface ListParams {
   sort?: string;
   /** free-text search */
   q?: string;
+  /**
+   * Only the records with these keys (`?id=3&id=7`, at most 500): react-admin's getMany. A
+   * single `?id=3` arrives as one value.
+   */
+  id?: number | string | readonly (number | string)[];
 }
 
 export interface Page<T> {

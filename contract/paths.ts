@@ -11,6 +11,32 @@ export const DMZ_PATHS = {
   logout: `${DMZ_API}/logout`,
 } as const;
 
+/**
+ * Where each route folder of the server (server/routes/api/<folder>) answers, under /api: the
+ * spec's irregular prefixes. A resource missing here answers at /api/<resource> (`apiPathOf`).
+ */
+export const API_PREFIXES = {
+  me: "",
+  tenants: "/tenant",
+  users: "/user",
+  properties: "/property",
+  warehouses: "/smartbill/warehouses",
+  stock: "/smartbill/stock",
+  customers: "/smartbill/customer",
+  taxes: "/smartbill/tax",
+  invoices: "/smartbill/invoice",
+  tasks: "/tasks",
+  smartbillConnection: "/smartbill/connection",
+  firstSteps: "/first-steps",
+} as const satisfies Record<string, string>;
+
+/** The path under /api where a route folder answers: its spec prefix, or `/<name>`. */
+export const apiPrefixOf = (name: string): string =>
+  Object.hasOwn(API_PREFIXES, name) ? API_PREFIXES[name as keyof typeof API_PREFIXES] : `/${name}`;
+
+/** The full path of a resource's routes, e.g. `/api/products`. */
+export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
+
 export const API_PATHS = {
   me: `${API}/me`,
   changePassword: `${API}/user/change-password`,
