@@ -20,6 +20,7 @@ export const excelMessages = {
   noSheet: "Fișierul Excel nu conține nicio foaie de calcul.",
   noData: "Fișierul nu conține niciun rând de date sub antet.",
   noFile: "Te rugăm să selectezi un fișier înainte de a-l încărca.",
+  tooManyParts: "Cererea conține prea multe fișiere sau câmpuri. Încărcați un singur fișier Excel.",
   tooSlow:
     "Citirea fișierului .xls a durat prea mult și a fost oprită. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
   tooComplex:
@@ -39,6 +40,7 @@ export type ExcelErrorKind =
   | "noSheet"
   | "noData"
   | "noFile"
+  | "tooManyParts"
   | "tooSlow"
   | "tooComplex"
   | "missingColumns"
