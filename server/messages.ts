@@ -82,6 +82,8 @@ export const messages = {
 
 /** A field, query parameter or cell holding NUL or another control character (controlCharacters.ts). */
 export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise (de exemplu NUL)`;
+/** A cell longer than its column takes (customer and invoice-line sheets alike). */
+export const columnTooLong = (column: string, max: number) => `Valoarea din coloana „${column}” depășește ${max} de caractere.`;
 export const cellControlCharacters = (column: string) =>
   `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
 
@@ -222,7 +224,7 @@ export const smartBillUrlRefused = (allowed: Parameters<typeof smartBillUrlRule>
 export const smartBillRedirectRefused = (status: number, what: string) =>
   `SmartBill a răspuns cu o redirecționare (HTTP ${status}), care nu este urmată (${what}).`;
 
-/* ---------- Sending an invoice to SmartBill (issue 6) ---------- */
+/* ---------- Sending an invoice to SmartBill ---------- */
 
 /** POST /api/smartbill/invoice/send/{id}: the client shows these after 'Eroare la trimiterea facturii.'. */
 export const invoiceSendMessages = {
@@ -280,7 +282,7 @@ export const invoiceRecheckTooSoon = (seconds: number) =>
   "Seria din SmartBill nu arată încă factura trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
   `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secundă", "secunde")}`}; seria va fi verificată mai întâi.`;
 
-/* ---------- Imported invoices: import, list, edit, lines (issue 6) ---------- */
+/* ---------- Imported invoices: import, list, edit, lines ---------- */
 
 export const invoiceMessages = {
   notFound: "Factura nu a fost găsită.",
@@ -313,6 +315,24 @@ export const invoiceRowsRejected = (rows: number) =>
 export const tooManyInvoiceLines = (max: number) =>
   `Fișierul are mai mult de ${romanianCount(max, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
   "Împărțiți produsele în mai multe fișiere.";
+/** Why a row of an invoice-lines sheet is refused (a row's reasons are joined). */
+export const lineRowMessages = {
+  nameMissing: "Denumirea produsului lipsește.",
+  codeMissing: "Codul produsului lipsește.",
+  quantityMissing: "Cantitatea lipsește.",
+  priceMissing: "Prețul lipsește.",
+  quantityNotNumber: (text: string) => `Cantitatea „${text}” nu este un număr.`,
+  priceNotNumber: (text: string) => `Prețul „${text}” nu este un număr.`,
+  taxPercentageInvalid: (text: string) => `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`,
+  tooLong: (column: string, max: number) => columnTooLong(column, max),
+  tooLarge: (column: string, max: number) =>
+    `Valoarea din coloana „${column}” este prea mare (cel mult ${max.toLocaleString("ro-RO")} în valoare absolută).`,
+  flagUnknown: (value: string, column: string) =>
+    `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
+} as const;
+/** A line's tax that SmartBill does not list, when the line gives no VAT percent; `known` lists SmartBill's ('' when none). */
+export const unknownTax = (taxName: string, known: string) =>
+  `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; completați procentul TVA.`;
 export const invoiceLinesFull = (max: number) =>
   `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";

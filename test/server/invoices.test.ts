@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Invoice, InvoiceImportResult, LoginResponse, Page, ProductLine } from "../../contract/api";
+import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { excelMessages } from "../../server/excel/errors";
 import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
@@ -114,7 +114,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
     t.api("POST", `/api/smartbill/invoice/${invoiceId}/product`, { session, body });
   const counts = async () => ({
     invoices: (await t.db.selectFrom("invoices").select("id").execute()).length,
-    lines: (await t.db.selectFrom("invoice_products").select("id").execute()).length,
+    lines: (await t.db.selectFrom("invoice_lines").select("id").execute()).length,
   });
   const setStatus = (id: number, status: Invoice["status"]) => t.db.updateTable("invoices").set({ status }).where("id", "=", id).execute();
   /** The form of an invoice as the edit screen sends it back. */
@@ -420,7 +420,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const invoice = await imported(await simpleSheet(), { warehouseId: central, currency: "EUR", saveToDb: true });
       const added = await addLine(invoice.id, { ...line, invoiceId: invoice.id, price: 10.005, measuringUnitName: "", taxPercentage: null });
       expect(added.statusCode, added.body).toBe(200);
-      const created = added.json<ProductLine>();
+      const created = added.json<InvoiceLine>();
       expect(created).toEqual({
         id: expect.any(Number), invoiceId: invoice.id, name: "Produs nou", code: "N1", quantity: 2, price: 10.01,
         measuringUnitName: "buc", currency: "EUR", taxName: "Normala", taxPercentage: 21, saveToDb: true, service: false,
