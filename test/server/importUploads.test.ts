@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
-import { excelMessages } from "../../server/excel/errors";
+import { excelMessages } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { xlsxOf } from "../helpers/excelFiles";

@@ -14,8 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
-import { excelMessages } from "../../server/excel/errors";
-import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
+import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
