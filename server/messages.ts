@@ -270,6 +270,37 @@ export const smartBillLockedOut = (until: string) =>
   "SmartBill a blocat temporar accesul pentru acest token, deoarece s-a depășit limita de apeluri " +
   `permise. Apelurile către SmartBill sunt oprite până la ${until} (ora României).`;
 
+/** The SmartBill client's refusals (smartbill/client.ts); `what` names the call ("GET /series"). */
+export const smartBillClientMessages = {
+  settingsMissing: (missing: readonly string[]) =>
+    `Configurarea SmartBill este incompletă: ${
+      missing.length === 1 ? `lipsește setarea ${missing[0]}` : `lipsesc setările ${missing.slice(0, -1).join(", ")} și ${missing.at(-1)}`
+    }.`,
+  timeoutSettingInvalid: (raw: string) => `SMARTBILL_TIMEOUT_MS trebuie să fie un număr întreg de milisecunde ≥ 1, nu „${raw}”.`,
+  timedOut: (seconds: string, what: string) => `SmartBill nu a răspuns în ${seconds} (${what}).`,
+  unreachable: (host: string, reason: string, what: string) => `Nu s-a putut comunica cu SmartBill la ${host}: ${reason} (${what}).`,
+  /** Added after a lost POST /invoice; the send (sendInvoice.ts) checks the series itself and drops it. */
+  mayHaveIssued: "Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
+  httpError: (status: number, what: string, title?: string) =>
+    `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, fără un mesaj SmartBill (${what}).`,
+  notJson: (status: number, what: string, title?: string) =>
+    `SmartBill a trimis un răspuns care nu este JSON (HTTP ${status}${title ? `, „${title}”` : ""}) la ${what}.`,
+  authRefused: (what: string) => `SmartBill a refuzat autentificarea (HTTP 401) la ${what}.`,
+  unexpected: (what: string, detail: string) => `Răspuns SmartBill neașteptat la ${what}: ${detail}.`,
+  noTaxList: "lipsește lista de cote TVA",
+  noSeriesList: "lipsește lista de serii",
+  noInvoiceNumber: "lipsesc seria și numărul facturii",
+  noStockList: "lipsește lista de stocuri",
+  notANumber: (value: string) => `valoare numerică invalidă „${value}”`,
+  network: {
+    refused: "conexiunea a fost refuzată",
+    notFound: "adresa serverului nu a fost găsită",
+    closed: "conexiunea a fost închisă înainte de răspuns",
+    connectTimeout: "conectarea a durat prea mult",
+    certificate: "certificatul serverului nu este valid",
+  },
+} as const;
+
 /** A 3xx answer: never followed (it could lead anywhere), and its Location is not repeated. */
 export const smartBillRedirectRefused = (status: number, what: string) =>
   `SmartBill a răspuns cu o redirecționare (HTTP ${status}), care nu este urmată (${what}).`;

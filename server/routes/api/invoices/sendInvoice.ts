@@ -57,6 +57,7 @@ import {
   invoiceSendMessages,
   invoiceSeriesNotFound,
   invoiceTooManyLines,
+  smartBillClientMessages,
 } from "../../../messages";
 import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
@@ -378,6 +379,6 @@ function notSent(error: unknown): HttpError {
  * this module does itself, and would contradict the answer.
  */
 function withoutResendAdvice(message: string): string {
-  const advice = message.indexOf(" Factura poate să fi fost totuși emisă");
+  const advice = message.indexOf(` ${smartBillClientMessages.mayHaveIssued}`);
   return advice === -1 ? message : message.slice(0, advice);
 }
