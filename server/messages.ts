@@ -233,6 +233,17 @@ export const customerRowMessages = {
     `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`,
 } as const;
 
+/** The customer files' names (ASCII, for every browser) and the words written in them. */
+export const customerFiles = {
+  export: (format: "csv" | "xlsx") => `clienti.${format}`,
+  template: "model-import-clienti.xlsx",
+  errorReport: "clienti-erori.xlsx",
+  sheet: "Clienți",
+  rejectedSheet: "Rânduri respinse",
+  /** Beside the client code's own header (contract/customerHeaders.ts). */
+  rejectedHeaders: { row: "Rând Excel", reason: "Motiv" },
+} as const;
+
 export const resetPasswordMail = {
   subject: "Resetarea parolei - SmartBill back office",
   body: (link: string) =>

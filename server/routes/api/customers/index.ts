@@ -15,7 +15,7 @@ import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { uploadReader } from "../../../excel/upload";
-import { customerImportChecked, customerImportFinished } from "../../../messages";
+import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { requireRole } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
@@ -66,12 +66,12 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       if (format === "xlsx") {
         return reply
           .header("content-type", XLSX_TYPE)
-          .header("content-disposition", 'attachment; filename="clienti.xlsx"')
+          .header("content-disposition", attachment(customerFiles.export("xlsx")))
           .send(customersXlsx(rows));
       }
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="clienti.csv"')
+        .header("content-disposition", attachment(customerFiles.export("csv")))
         .send(Readable.from(customersCsv(rows)));
     },
   );
@@ -79,7 +79,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.get("/import/template", async (_request, reply) =>
     reply
       .header("content-type", XLSX_TYPE)
-      .header("content-disposition", 'attachment; filename="model-import-clienti.xlsx"')
+      .header("content-disposition", attachment(customerFiles.template))
       .send(templateXlsx()),
   );
 
@@ -137,7 +137,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       const report = await errorReportXlsx(checked);
       return reply
         .header("content-type", XLSX_TYPE)
-        .header("content-disposition", 'attachment; filename="clienti-erori.xlsx"')
+        .header("content-disposition", attachment(customerFiles.errorReport))
         .send(report);
     } catch (error) {
       return refuseFile(error, reply, true);
@@ -164,6 +164,9 @@ function* importResultJson(result: Omit<CustomerImportResult, "rejected">, rejec
   }
   yield `${chunk}]}`;
 }
+
+/** Content-Disposition of a download (the names are plain ASCII). */
+const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
 /** A file-level refusal: 400 with the import result's shape, nothing written. */
 function refuseFile(error: unknown, reply: FastifyReply, dryRun: boolean) {
