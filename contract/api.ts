@@ -354,7 +354,8 @@ export interface InvoiceUpdate extends InvoiceForm {
   version: number;
 }
 
-export interface ProductLineInput {
+/** One line of an invoice (the spec calls it a "product line"; its JSON keeps the spec's `products`). */
+export interface InvoiceLineInput {
   name: string;
   code: string;
   quantity: number;
@@ -368,10 +369,15 @@ export interface ProductLineInput {
   warehouseName: string;
 }
 
-export interface ProductLine extends ProductLineInput {
+export interface InvoiceLine extends InvoiceLineInput {
   id: number;
   invoiceId: number;
 }
+
+/** @deprecated The client's old name for InvoiceLineInput; goes when the client is renamed. */
+export type ProductLineInput = InvoiceLineInput;
+/** @deprecated The client's old name for InvoiceLine; goes when the client is renamed. */
+export type ProductLine = InvoiceLine;
 
 /** What SmartBill answered to the send (its POST /invoice answer). */
 export interface SmartBillImportResult {
@@ -403,7 +409,7 @@ export interface Invoice extends InvoiceForm {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
-  products?: ProductLine[];
+  products?: InvoiceLine[];
 }
 
 /** A rejected line of an invoice workbook. */

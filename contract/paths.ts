@@ -48,6 +48,10 @@ export const API_PATHS = {
   smartBillConnectionStatus: `${API}/smartbill/connection/status`,
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
   firstSteps: `${API}/first-steps`,
+  /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */
+  invoices: `${API}/smartbill/invoice`,
+  /** PUT, DELETE /{id}: one line of an imported invoice (the spec's `${API}/smartbill/invoice/product/{id}` answers too). */
+  invoiceLine: `${API}/smartbill/invoice/line`,
 } as const;
 
 /** The set/reset-password screens that links point to. */
