@@ -17,7 +17,8 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/api";
-import { type TaxRate, defaultTax } from "./taxRates";
+import type { TaxRate } from "../providers/customMethods";
+import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
 interface Draft extends Omit<ProductLineInput, "quantity" | "price" | "taxPercentage"> {

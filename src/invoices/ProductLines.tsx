@@ -24,7 +24,7 @@ import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/ap
 import { httpClient } from "../providers/httpClient";
 import { formatAmount, lineTotals } from "./lineTotals";
 import { ProductDialog } from "./ProductDialog";
-import type { TaxRate } from "./taxRates";
+import type { TaxRate } from "../providers/customMethods";
 
 const LINE_URL = "/api/smartbill/invoice/product";
 

@@ -7,6 +7,7 @@ import { combineDataProviders, type DataProvider } from "react-admin";
 import simpleRestProvider from "ra-data-simple-rest";
 import { API } from "../../contract/paths";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
+import { createCustomMethods } from "./customMethods";
 import { RESOURCE_PATHS } from "./resourcePaths";
 import { createSpecPathDataProvider } from "./specPathDataProvider";
 
@@ -25,7 +26,7 @@ export function createDataProvider(http: HttpClient = defaultHttpClient, apiBase
   );
   const specProvider = createSpecPathDataProvider(specPaths, http);
   const restProvider = simpleRestProvider(`${apiBase}${API}`, (url, options) => http(url, options as any) as any);
-  return combineDataProviders((resource) => (RESOURCE_PATHS[resource] ? specProvider : restProvider));
+  return { ...combineDataProviders((resource) => (RESOURCE_PATHS[resource] ? specProvider : restProvider)), ...createCustomMethods(http) };
 }
 
 export const dataProvider = createDataProvider();

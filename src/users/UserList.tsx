@@ -13,6 +13,7 @@ import {
   Pagination,
   TextField,
   TopToolbar,
+  useDataProvider,
   useGetIdentity,
   useListContext,
   useNotify,
@@ -29,6 +30,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { User } from "../../contract/api";
 import { PROTECTED_MAX_ID } from "../../contract/constants";
+import type { AppDataProvider } from "../providers/customMethods";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { errorMessage } from "../common/errorMessage";
 import { ListEmpty } from "../common/ListEmpty";
@@ -40,7 +42,6 @@ import { groupByTenant } from "./groupByTenant";
 import { PasswordLinkDialog, type PasswordLink } from "./PasswordLinkDialog";
 import { RolesDialog } from "./RolesDialog";
 import { UserDialog } from "./UserDialog";
-import { generateSetUrl } from "./usersApi";
 
 type Open =
   | { kind: "add" }
@@ -140,11 +141,12 @@ function UserGroups(handlers: ActionHandlers) {
 export function UserList() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState<Open>(null);
 
   const showLink = async (user: Pick<User, "email">, isNewUser = false) => {
     try {
-      setOpen({ kind: "link", link: { email: user.email, url: await generateSetUrl(user.email), isNewUser } });
+      setOpen({ kind: "link", link: { email: user.email, url: await dataProvider.setPasswordLink(user.email), isNewUser } });
     } catch (failure) {
       notify(translate("users.linkError", { message: errorMessage(failure, "") }), { type: "error" });
     }
