@@ -273,7 +273,7 @@ export const en = {
     editTitle: "Invoice import into SmartBill #%{id}",
     loading: "Loading the request...",
     loadError: "Error fetching the request.",
-    tabs: { data: "Invoice data", products: "Products" },
+    tabs: { data: "Invoice data", lines: "Products" },
     saved: "Saved",
     unsaved: "Unsaved changes",
     saving: "Saving…",
@@ -300,7 +300,7 @@ export const en = {
       "The invoice has %{smart_count} line; SmartBill accepts at most %{max}. Delete the extra lines before sending. |||| " +
       "The invoice has %{smart_count} lines; SmartBill accepts at most %{max}. Delete the extra lines before sending.",
     totals: { title: "Totals", net: "Net", vat: "VAT", gross: "Total" },
-    products: {
+    lines: {
       add: "Add product",
       edit: "Edit product",
       empty: "The invoice has no products.",

@@ -279,7 +279,7 @@ export const ro = {
     editTitle: "Import factură in SmartBill #%{id}",
     loading: "Se încarcă solicitarea...",
     loadError: "Eroare la preluarea solicitării.",
-    tabs: { data: "Date factură", products: "Produse" },
+    tabs: { data: "Date factură", lines: "Produse" },
     saved: "Salvat",
     unsaved: "Modificări nesalvate",
     saving: "Se salvează…",
@@ -307,7 +307,7 @@ export const ro = {
       "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
-    products: {
+    lines: {
       add: "Adaugă Produs",
       edit: "Editează Produs",
       empty: "Factura nu are produse.",

@@ -9,7 +9,7 @@ import { useState } from "react";
 import type { ProductLine } from "../../contract/api";
 import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
-import { ProductLines } from "./ProductLines";
+import { InvoiceLines } from "./InvoiceLines";
 import { FALLBACK_TAXES } from "./taxRates";
 
 let server: LiveServer;
@@ -28,12 +28,12 @@ const ghost: ProductLine = {
 function Lines() {
   const [lines, setLines] = useState<readonly ProductLine[]>([ghost]);
   return (
-    <ProductLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
+    <InvoiceLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
       currency="RON" precision={2} readOnly={false} />
   );
 }
 
-describe("the product lines tab", () => {
+describe("the invoice lines tab", () => {
   it("says 'Eroare la adăugarea / actualizarea / ștergerea produsului.' and keeps the lines", async () => {
     await signInLive("facturare@demo.ro");
     renderWithAdmin(<Lines />);
