@@ -1,20 +1,28 @@
 /**
  * The dataProvider's methods beyond CRUD: the calls screens make that are not a resource's list
- * or record (imports, a send, invoice lines, roles, set-password links, VAT rates). Screens reach
+ * or record (the signed-in user, the SmartBill connection, imports and exports, a send, invoice
+ * lines, roles, set-password links, VAT rates). Screens reach
  * them with `useDataProvider<AppDataProvider>()`, so every call to the API goes through the one
  * dataProvider and every URL comes from contract/paths.ts.
  */
 import type { DataProvider } from "react-admin";
 import type {
+  ChangePasswordRequest,
   CustomerImportResult,
+  FirstSteps,
   GenerateSetUrlResponse,
   InvoiceForm,
   InvoiceImportResult,
   InvoiceSendResult,
+  MeResponse,
   MessageResponse,
   ProductLine,
   ProductLineInput,
   RoleList,
+  SmartBillConnection,
+  SmartBillConnectionInput,
+  SmartBillConnectionStatus,
+  SmartBillConnectionTestResult,
   StockImportResponse,
 } from "../../contract/api";
 import { API_PATHS } from "../../contract/paths";
@@ -46,16 +54,37 @@ export function createCustomMethods(http: HttpClient) {
       })
     ).json;
 
-  return {
-    /** The roles the signed-in user may grant. */
-    availableRoles: async (signal?: AbortSignal) => (await http<RoleList>(API_PATHS.availableRoles, { signal })).json,
+  const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
+  const put = async <T>(url: string, body: unknown) => (await http<T>(url, { method: "PUT", body: JSON.stringify(body) })).json;
 
-    assignedRoles: async (userId: number, signal?: AbortSignal) =>
-      (await http<RoleList>(API_PATHS.assignedRoles(userId), { signal })).json,
+  return {
+    /** The signed-in user as the server knows them (email, tenant, roles). */
+    me: (signal?: AbortSignal) => get<MeResponse>(API_PATHS.me, signal),
+
+    changePassword: (request: ChangePasswordRequest) => post<MessageResponse>(API_PATHS.changePassword, request),
+
+    /** The tenant's SmartBill settings, the token masked. */
+    smartBillConnection: (signal?: AbortSignal) => get<SmartBillConnection>(API_PATHS.smartBillConnection, signal),
+
+    saveSmartBillConnection: (connection: SmartBillConnectionInput) =>
+      put<SmartBillConnection & MessageResponse>(API_PATHS.smartBillConnection, connection),
+
+    /** SmartBill's answer to the entered settings; nothing is saved. */
+    testSmartBillConnection: (connection: SmartBillConnectionInput) =>
+      post<SmartBillConnectionTestResult>(API_PATHS.smartBillConnectionTest, connection),
+
+    smartBillConnectionStatus: (signal?: AbortSignal) => get<SmartBillConnectionStatus>(API_PATHS.smartBillConnectionStatus, signal),
+
+    /** Which of a new tenant's set-up steps are done. */
+    firstSteps: (signal?: AbortSignal) => get<FirstSteps>(API_PATHS.firstSteps, signal),
+
+    /** The roles the signed-in user may grant. */
+    availableRoles: (signal?: AbortSignal) => get<RoleList>(API_PATHS.availableRoles, signal),
+
+    assignedRoles: (userId: number, signal?: AbortSignal) => get<RoleList>(API_PATHS.assignedRoles(userId), signal),
 
     /** Replaces the user's roles with these. */
-    assignRoles: async (userId: number, roles: RoleName[]) =>
-      (await http<MessageResponse>(API_PATHS.assignRoles(userId), { method: "PUT", body: JSON.stringify({ roles }) })).json,
+    assignRoles: (userId: number, roles: RoleName[]) => put<MessageResponse>(API_PATHS.assignRoles(userId), { roles }),
 
     /** A fresh single-use link to this app's set/reset-password page for the user. */
     setPasswordLink: async (email: string) =>
@@ -90,14 +119,13 @@ export function createCustomMethods(http: HttpClient) {
     addInvoiceLine: (invoiceId: number, line: ProductLineInput) =>
       post<ProductLine>(API_PATHS.invoiceLines(invoiceId), { ...line, invoiceId }),
 
-    updateInvoiceLine: async (lineId: number, line: ProductLineInput) =>
-      (await http<ProductLine>(API_PATHS.invoiceLine(lineId), { method: "PUT", body: JSON.stringify(line) })).json,
+    updateInvoiceLine: (lineId: number, line: ProductLineInput) => put<ProductLine>(API_PATHS.invoiceLine(lineId), line),
 
     deleteInvoiceLine: async (lineId: number) =>
       (await http<MessageResponse>(API_PATHS.invoiceLine(lineId), { method: "DELETE" })).json,
 
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
-    taxRates: async (signal?: AbortSignal) => (await http<{ taxes: TaxRate[] }>(API_PATHS.taxes, { signal })).json.taxes,
+    taxRates: async (signal?: AbortSignal) => (await get<{ taxes: TaxRate[] }>(API_PATHS.taxes, signal)).taxes,
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
