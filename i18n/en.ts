@@ -397,7 +397,6 @@ export const en = {
     customers: "Import the company's customers",
     byInvoicingUser: "The invoicing user does it, from the “%{menu}” menu.",
   },
-  placeholder: { text: "This screen will be available soon." },
   resources: {
     tenants: {
       name: "Tenant |||| Tenants",

@@ -405,9 +405,6 @@ export const ro = {
     customers: "Importați clienții firmei",
     byInvoicingUser: "Îl face utilizatorul de facturare, din meniul „%{menu}”.",
   },
-  placeholder: {
-    text: "Acest ecran va fi disponibil în curând.",
-  },
   // `empty` and `invite`: what an empty list says (react-admin's own keys for them), read by
   // src/common/ListEmpty.tsx: what the list holds, then the next step its button takes.
   resources: {

@@ -10,16 +10,17 @@ import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { Warehouse } from "../../contract/api";
+import { WAREHOUSE_TYPES, type Warehouse, type WarehouseType } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 
 /** The name field's id: the empty list's 'Adaugă depozit' focuses it. */
 export const WAREHOUSE_NAME_INPUT_ID = "warehouse-name";
 
-export const WAREHOUSE_TYPES = [
-  { id: "en gros", name: "warehouses.types.enGros" },
-  { id: "en detail", name: "warehouses.types.enDetail" },
-];
+const TYPE_LABELS: Record<WarehouseType, string> = {
+  "en gros": "warehouses.types.enGros",
+  "en detail": "warehouses.types.enDetail",
+};
+const TYPE_CHOICES = WAREHOUSE_TYPES.map((type) => ({ id: type, name: TYPE_LABELS[type] }));
 
 interface Props {
   editing: Warehouse | null;
@@ -75,7 +76,7 @@ export function WarehouseForm({ editing, onDone }: Props) {
         <SelectInput
           source="warehouseType"
           label={translate("warehouses.fields.warehouseType")}
-          choices={WAREHOUSE_TYPES}
+          choices={TYPE_CHOICES}
           fullWidth
         />
         <Stack direction="row" spacing={1}>
