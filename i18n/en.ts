@@ -107,6 +107,7 @@ export const en = {
     close: "Close",
     linkError: "Could not generate the link: %{message}",
   },
+  formDialog: { cancel: "Cancel", save: "Save" },
   roles: {
     title: "Manage Roles for %{email}",
     cancel: "Cancel",

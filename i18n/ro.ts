@@ -110,6 +110,10 @@ export const ro = {
     close: "Închide",
     linkError: "Eroare la generarea linkului: %{message}",
   },
+  formDialog: {
+    cancel: "Anulează",
+    save: "Salvează",
+  },
   roles: {
     title: "Manage Roles for %{email}",
     cancel: "Anulează",

@@ -70,7 +70,7 @@ export function FormDialog<T extends RaRecord>({
       onClose();
       onSaved?.(saved as T);
     } catch (failure) {
-      setError(errorMessage(failure, translate("password.genericError")));
+      setError(errorMessage(failure, translate("app.genericError")));
     }
   };
 
@@ -87,8 +87,8 @@ export function FormDialog<T extends RaRecord>({
           {children}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate("roles.cancel")}</Button>
-          <SaveButton label="roles.save" alwaysEnable />
+          <Button onClick={onClose}>{translate("formDialog.cancel")}</Button>
+          <SaveButton label="formDialog.save" alwaysEnable />
         </DialogActions>
       </Form>
     </Dialog>

@@ -38,7 +38,7 @@ export default function Profile() {
     enabled: !!current,
     retry: false,
   });
-  const error = failure ? errorMessage(failure, translate("password.genericError")) : null;
+  const error = failure ? errorMessage(failure, translate("app.genericError")) : null;
 
   if (!current) {
     return (

@@ -67,7 +67,7 @@ function ConnectionForm() {
         setStored(connection);
         setValues(inputOf(connection));
       })
-      .catch((failure) => !abort.signal.aborted && setLoadError(errorMessage(failure, translate("password.genericError"))));
+      .catch((failure) => !abort.signal.aborted && setLoadError(errorMessage(failure, translate("app.genericError"))));
     return () => abort.abort();
   }, [dataProvider, translate]);
 
@@ -93,7 +93,7 @@ function ConnectionForm() {
       setFieldErrors(errors);
       return { passed: false, message: translate("smartbillConnection.fieldsRefused"), offerSave: false };
     }
-    return { passed: false, message: errorMessage(failure, translate("password.genericError")), offerSave };
+    return { passed: false, message: errorMessage(failure, translate("app.genericError")), offerSave };
   };
 
   /** Tests what is typed; with `thenSave`, saves it when SmartBill agrees. */
