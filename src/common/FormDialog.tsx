@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from "react";
 import {
   Form,
+  ResourceContextProvider,
   SaveButton,
   useCreate,
   useNotify,
@@ -76,21 +77,24 @@ export function FormDialog<T extends RaRecord>({
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
-      <Form record={record ?? defaultValues} onSubmit={submit} validate={validate} noValidate>
-        <DialogTitle id="form-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          {children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate("formDialog.cancel")}</Button>
-          <SaveButton label="formDialog.save" alwaysEnable />
-        </DialogActions>
-      </Form>
+      {/* The inputs' labels are the resource's field names (resources.<name>.fields). */}
+      <ResourceContextProvider value={resource}>
+        <Form record={record ?? defaultValues} onSubmit={submit} validate={validate} noValidate>
+          <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+          <DialogContent>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            {children}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate("formDialog.cancel")}</Button>
+            <SaveButton label="formDialog.save" alwaysEnable />
+          </DialogActions>
+        </Form>
+      </ResourceContextProvider>
     </Dialog>
   );
 }

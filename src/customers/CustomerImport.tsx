@@ -55,7 +55,7 @@ function Preview({ result }: { result: CustomerImportResult }) {
           <TableRow>
             <TableCell>{translate("customers.action")}</TableCell>
             {CUSTOMER_COLUMNS.map((field) => (
-              <TableCell key={field}>{translate(`customers.fields.${field}`)}</TableCell>
+              <TableCell key={field}>{translate(`resources.customers.fields.${field}`)}</TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -92,7 +92,7 @@ function Rejected({ result, onReport }: { result: CustomerImportResult; onReport
         <TableHead>
           <TableRow>
             <TableCell>{translate("customers.rejectedRow")}</TableCell>
-            <TableCell>{translate("customers.fields.codClient")}</TableCell>
+            <TableCell>{translate("resources.customers.fields.codClient")}</TableCell>
             <TableCell>{translate("customers.rejectedReason")}</TableCell>
           </TableRow>
         </TableHead>

@@ -52,7 +52,7 @@ function ExportButtons() {
 
 export function CustomerList() {
   const translate = useTranslate();
-  const label = (field: string) => translate(`customers.fields.${field}`);
+  const label = (field: string) => translate(`resources.customers.fields.${field}`);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} />,
     ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} label={label(field)} />),

@@ -104,7 +104,7 @@ export function InvoiceImport() {
           <Stack spacing={2}>
             <InvoiceFormFields values={values} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} disabled={busy} />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
-              <Typography color="text.secondary">{translate("invoices.fields.file")}</Typography>
+              <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
               <ExcelFileInput
                 file={file}
                 chooseLabel={translate("invoices.chooseFile")}

@@ -19,7 +19,7 @@ const SITE = "SmartBill";
 
 export function InvoiceList() {
   const translate = useTranslate();
-  const label = (field: string) => translate(`invoices.fields.${field}`);
+  const label = (field: string) => translate(`resources.invoices.fields.${field}`);
   const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
   return (
     <RequireAccess resource="invoices">

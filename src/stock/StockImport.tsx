@@ -51,7 +51,7 @@ export function StockImport() {
         <Form onSubmit={submit} noValidate>
           <SelectInput
             source="warehouseId"
-            label={translate("stock.fields.warehouseId")}
+            label="resources.stock.fields.warehouseId"
             choices={warehouses ?? []}
             optionText="warehouseName"
             fullWidth

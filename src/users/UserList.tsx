@@ -111,13 +111,13 @@ function UserGroups(handlers: ActionHandlers) {
             {tenant.description && <Typography color="text.secondary">{tenant.description}</Typography>}
           </Box>
           <Datagrid data={users} total={users.length} bulkActionButtons={false} rowClick={false}>
-            <TextField source="id" label={translate("users.fields.id")} sortable={false} />
-            <TextField source="tenant.name" label={translate("users.fields.tenant")} sortable={false} />
-            <TextField source="email" label={translate("users.fields.email")} sortable={false} />
-            <RoDateField source="createdAt" label={translate("users.fields.createdAt")} sortable={false} />
-            <RoDateField source="updatedAt" label={translate("users.fields.updatedAt")} sortable={false} />
+            <TextField source="id" sortable={false} />
+            <TextField source="tenant.name" label="resources.users.fields.tenant" sortable={false} />
+            <TextField source="email" sortable={false} />
+            <RoDateField source="createdAt" sortable={false} />
+            <RoDateField source="updatedAt" sortable={false} />
             <FunctionField<User>
-              label={translate("users.fields.roles")}
+              label="resources.users.fields.roles"
               render={(user) =>
                 user.roles.length ? (
                   <Stack direction="row" spacing={0.5} flexWrap="wrap">
