@@ -90,6 +90,11 @@ export interface ListParams {
   sort?: string;
   /** free-text search */
   q?: string;
+  /**
+   * Only the records with these keys (`?id=3&id=7`, at most 500): react-admin's getMany. A
+   * single `?id=3` arrives as one value.
+   */
+  id?: number | string | readonly (number | string)[];
 }
 
 export interface Page<T> {
@@ -349,7 +354,8 @@ export interface InvoiceUpdate extends InvoiceForm {
   version: number;
 }
 
-export interface ProductLineInput {
+/** One line of an invoice (the spec calls it a "product line"; its JSON keeps the spec's `products`). */
+export interface InvoiceLineInput {
   name: string;
   code: string;
   quantity: number;
@@ -363,7 +369,7 @@ export interface ProductLineInput {
   warehouseName: string;
 }
 
-export interface ProductLine extends ProductLineInput {
+export interface InvoiceLine extends InvoiceLineInput {
   id: number;
   invoiceId: number;
 }
@@ -398,7 +404,7 @@ export interface Invoice extends InvoiceForm {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
-  products?: ProductLine[];
+  products?: InvoiceLine[];
 }
 
 /** A rejected line of an invoice workbook. */

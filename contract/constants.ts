@@ -37,8 +37,8 @@ export const MIN_DUE_DAYS = 1;
 /** SmartBill refuses a document with more lines (HTTP 410). */
 export const MAX_INVOICE_LINES = 400;
 
-/** A new product line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
-export const PRODUCT_LINE_DEFAULTS = {
+/** A new invoice line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
+export const INVOICE_LINE_DEFAULTS = {
   measuringUnitName: "buc",
   currency: "RON",
   taxName: "Normala",
@@ -48,6 +48,8 @@ export const PRODUCT_LINE_DEFAULTS = {
   saveToDb: false,
   service: false,
 } as const;
+/** @deprecated The client's old name for INVOICE_LINE_DEFAULTS; goes when the client is renamed. */
+export const PRODUCT_LINE_DEFAULTS = INVOICE_LINE_DEFAULTS;
 
 /** Responsive breakpoints in px (spec section 9). */
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 } as const;

@@ -11,6 +11,32 @@ export const DMZ_PATHS = {
   logout: `${DMZ_API}/logout`,
 } as const;
 
+/**
+ * Where each route folder of the server (server/routes/api/<folder>) answers, under /api: the
+ * spec's irregular prefixes. A resource missing here answers at /api/<resource> (`apiPathOf`).
+ */
+export const API_PREFIXES = {
+  me: "",
+  tenants: "/tenant",
+  users: "/user",
+  properties: "/property",
+  warehouses: "/smartbill/warehouses",
+  stock: "/smartbill/stock",
+  customers: "/smartbill/customer",
+  taxes: "/smartbill/tax",
+  invoices: "/smartbill/invoice",
+  tasks: "/tasks",
+  smartbillConnection: "/smartbill/connection",
+  firstSteps: "/first-steps",
+} as const satisfies Record<string, string>;
+
+/** The path under /api where a route folder answers: its spec prefix, or `/<name>`. */
+export const apiPrefixOf = (name: string): string =>
+  Object.hasOwn(API_PREFIXES, name) ? API_PREFIXES[name as keyof typeof API_PREFIXES] : `/${name}`;
+
+/** The full path of a resource's routes, e.g. `/api/products`. */
+export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
+
 export const API_PATHS = {
   me: `${API}/me`,
   changePassword: `${API}/user/change-password`,
@@ -22,33 +48,29 @@ export const API_PATHS = {
   smartBillConnectionStatus: `${API}/smartbill/connection/status`,
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
   firstSteps: `${API}/first-steps`,
+  /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */
+  invoices: `${API}/smartbill/invoice`,
+  /** PUT, DELETE /{id}: one line of an imported invoice (the spec's `${API}/smartbill/invoice/product/{id}` answers too). */
+  invoiceLine: `${API}/smartbill/invoice/line`,
   /** GET: the roles the caller may grant. */
-  availableRoles: `${API}/user/role/available`,
+  availableRoles: `${apiPathOf("users")}/role/available`,
   /** GET: a user's roles; PUT `{roles}` replaces them. */
-  assignedRoles: (userId: number) => `${API}/user/role/assigned/${userId}`,
-  assignRoles: (userId: number) => `${API}/user/role/assign/${userId}`,
+  assignedRoles: (userId: number) => `${apiPathOf("users")}/role/assigned/${userId}`,
+  assignRoles: (userId: number) => `${apiPathOf("users")}/role/assign/${userId}`,
   /** POST `{email, baseUrl}`: a fresh single-use link to the set/reset-password page. */
-  setPasswordLink: `${API}/user/generate-set-url`,
+  setPasswordLink: `${apiPathOf("users")}/generate-set-url`,
   /** POST multipart `file` (`?dryRun=true`: only checked, nothing stored). */
-  customerImport: `${API}/smartbill/customer/import`,
+  customerImport: `${apiPathOf("customers")}/import`,
   /** GET: the empty workbook to fill in. */
-  customerImportTemplate: `${API}/smartbill/customer/import/template`,
+  customerImportTemplate: `${apiPathOf("customers")}/import/template`,
   /** POST multipart `file`: the workbook's rejected rows with their reasons. */
-  customerImportErrors: `${API}/smartbill/customer/import/errors`,
+  customerImportErrors: `${apiPathOf("customers")}/import/errors`,
   /** GET with a list's query and `format=csv|xlsx`. */
-  customerExport: `${API}/smartbill/customer/export`,
-  /** POST multipart `file` and `payload` (the invoice form as JSON). */
-  invoiceImport: `${API}/smartbill/invoice/import`,
-  /** POST: send the invoice to SmartBill. */
-  invoiceSend: (invoiceId: number) => `${API}/smartbill/invoice/send/${invoiceId}`,
-  /** POST: a new line on the invoice. */
-  invoiceLines: (invoiceId: number) => `${API}/smartbill/invoice/${invoiceId}/product`,
-  /** PUT, DELETE: one invoice line. */
-  invoiceLine: (lineId: number) => `${API}/smartbill/invoice/product/${lineId}`,
+  customerExport: `${apiPathOf("customers")}/export`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
-  taxes: `${API}/smartbill/tax`,
+  taxes: apiPathOf("taxes"),
   /** POST: queue the import of a warehouse's stock from SmartBill. */
-  stockImport: (warehouseId: number) => `${API}/smartbill/stock/import/${warehouseId}`,
+  stockImport: (warehouseId: number) => `${apiPathOf("stock")}/import/${warehouseId}`,
 } as const;
 
 /** The set/reset-password screens that links point to. */

@@ -1,8 +1,10 @@
 /**
  * Every message the server sends to a user, in Romanian, named once. The client shows the
- * `message` of an error answer as it is (spec section 8), so these are UI text.
+ * `message` of an error answer as it is (spec section 8), so these are UI text. The few the
+ * client also shows as its own live in contract/messages.ts.
  */
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
+import { SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
 
 export const messages = {
@@ -36,15 +38,15 @@ export const messages = {
   // Lists (page, size, sort, q)
   sortDirectionInvalid: "Direcția de sortare trebuie să fie asc sau desc.",
 
-  // Tenants. 'Name is required.' is the spec's own (English) text.
-  tenantNameRequired: "Name is required.",
+  // Tenants
+  tenantNameRequired: SHARED_MESSAGES.tenantNameRequired,
   tenantNotFound: "Tenantul nu a fost găsit.",
   tenantProtected: "Tenantul system (1) nu poate fi modificat sau șters.",
-  tenantDeleted: "Tenantul a fost șters.",
+  tenantDeleted: SHARED_MESSAGES.tenantDeleted,
 
-  // Users. 'Email is required.' and 'Tenant is required.' are the spec's own (English) texts.
-  emailRequired: "Email is required.",
-  tenantRequired: "Tenant is required.",
+  // Users
+  emailRequired: SHARED_MESSAGES.emailRequired,
+  tenantRequired: SHARED_MESSAGES.tenantRequired,
   emailInvalid: "Adresa de email nu este validă.",
   tenantUnknown: "Tenantul ales nu există.",
   otherTenantUsers: "Nu puteți gestiona utilizatorii altui tenant.",
@@ -54,23 +56,23 @@ export const messages = {
   ownAccountEdit: "Nu vă puteți modifica propriul cont (email sau tenant): cereți acest lucru altui administrator.",
   ownAccountLink:
     "Nu puteți genera un link de parolă pentru propriul cont: schimbați-vă parola din profil („Schimbare Parolă”).",
-  userDeleted: "Utilizatorul a fost șters.",
-  rolesUpdated: "Rolurile au fost actualizate cu succes.",
+  userDeleted: SHARED_MESSAGES.userDeleted,
+  rolesUpdated: SHARED_MESSAGES.rolesUpdated,
   baseUrlInvalid: "Adresa de bază a linkului nu este validă.",
 
   // Settings (properties)
-  propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",
+  propertyFieldsRequired: SHARED_MESSAGES.propertyFieldsRequired,
   propertyNameInvalid: "Numele setării poate conține doar litere, cifre, punct, cratimă și liniuță jos.",
   propertyNotFound: "Setarea nu a fost găsită.",
   propertyDeleted: "Setarea a fost ștearsă.",
 
-  // Warehouses. 'Completati numele si tipul depozitului.' is the spec's text, without diacritics.
-  warehouseFieldsRequired: "Completati numele si tipul depozitului.",
+  // Warehouses
+  warehouseFieldsRequired: SHARED_MESSAGES.warehouseFieldsRequired,
   warehouseTypeInvalid: "Tipul depozitului trebuie să fie „en gros” sau „en detail”.",
   warehouseNotFound: "Depozitul nu a fost găsit.",
-  warehouseAdded: "Depozitul a fost adăugat cu succes.",
-  warehouseUpdated: "Depozitul a fost actualizat cu succes.",
-  warehouseDeleted: "Depozitul a fost șters cu succes.",
+  warehouseAdded: SHARED_MESSAGES.warehouseAdded,
+  warehouseUpdated: SHARED_MESSAGES.warehouseUpdated,
+  warehouseDeleted: SHARED_MESSAGES.warehouseDeleted,
 
   // Tasks
   taskNotFound: "Sarcina nu a fost găsită.",
@@ -80,8 +82,40 @@ export const messages = {
   stockImportWarehouseGone: "Depozitul nu mai există; stocul nu a fost importat.",
 } as const;
 
+/** The parts of a refused request's message (server/validation.ts): `name` is „field” or the body. */
+const JSON_TYPE_NAMES: Record<string, string> = {
+  string: "text",
+  number: "număr",
+  integer: "număr întreg",
+  boolean: "adevărat sau fals",
+  object: "obiect JSON",
+  array: "listă",
+  null: "nul",
+};
+/** "1 caracter", "19 caractere", "100 de caractere". */
+const characters = (limit: number) => romanianCount(limit, "caracter", "caractere");
+const elements = (limit: number) => romanianCount(limit, "element", "elemente");
+export const validationMessages = {
+  root: "corpul cererii",
+  required: (name: string) => `${name} este obligatoriu`,
+  notAllowed: (name: string) => `câmpul ${name} nu este permis`,
+  type: (name: string, types: readonly string[]) => `${name} trebuie să fie ${types.map((t) => JSON_TYPE_NAMES[t] ?? t).join(" sau ")}`,
+  maxLength: (name: string, limit: number) => `${name} poate avea cel mult ${characters(limit)}`,
+  minLength: (name: string, limit: number) => `${name} trebuie să aibă cel puțin ${characters(limit)}`,
+  maximum: (name: string, limit: unknown) => `${name} trebuie să fie cel mult ${limit}`,
+  minimum: (name: string, limit: unknown) => `${name} trebuie să fie cel puțin ${limit}`,
+  maxItems: (name: string, limit: number) => `${name} poate avea cel mult ${elements(limit)}`,
+  minItems: (name: string, limit: number) => `${name} trebuie să aibă cel puțin ${elements(limit)}`,
+  uniqueItems: (name: string) => `${name} conține valori repetate`,
+  enum: (name: string) => `${name} are o valoare nepermisă`,
+  format: (name: string) => `${name} are un format invalid`,
+  invalid: (name: string) => `${name} este invalid`,
+} as const;
+
 /** A field, query parameter or cell holding NUL or another control character (controlCharacters.ts). */
 export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise (de exemplu NUL)`;
+/** A cell longer than its column takes (customer and invoice-line sheets alike). */
+export const columnTooLong = (column: string, max: number) => `Valoarea din coloana „${column}” depășește ${max} de caractere.`;
 export const cellControlCharacters = (column: string) =>
   `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
 
@@ -186,6 +220,30 @@ export const customerImportChecked = (added: number, updated: number, rejected: 
   `${romanianCount(updated, "client de actualizat", "clienți de actualizat")}, ` +
   `${romanianCount(rejected, "rând respins", "rânduri respinse")}. Nimic nu a fost salvat.`;
 
+/** Why a row of a customer sheet is refused (a row's reasons are joined). */
+export const customerRowMessages = {
+  nameMissing: "Denumirea clientului lipsește.",
+  codeMissing: "Codul clientului lipsește.",
+  cifMissing: "CIF-ul lipsește.",
+  cifInvalid: (cif: string) => `CIF invalid: „${cif}” (cifra de control nu se potrivește sau formatul nu este recunoscut).`,
+  ibanInvalid: (iban: string) => `IBAN invalid: „${iban}”.`,
+  emailInvalid: (email: string) => `Adresă de email invalidă: „${email}”.`,
+  /** Every repeat of a code after its first row. */
+  codeRepeated: (codClient: string, firstRow: number) =>
+    `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`,
+} as const;
+
+/** The customer files' names (ASCII, for every browser) and the words written in them. */
+export const customerFiles = {
+  export: (format: "csv" | "xlsx") => `clienti.${format}`,
+  template: "model-import-clienti.xlsx",
+  errorReport: "clienti-erori.xlsx",
+  sheet: "Clienți",
+  rejectedSheet: "Rânduri respinse",
+  /** Beside the client code's own header (contract/customerHeaders.ts). */
+  rejectedHeaders: { row: "Rând Excel", reason: "Motiv" },
+} as const;
+
 export const resetPasswordMail = {
   subject: "Resetarea parolei - SmartBill back office",
   body: (link: string) =>
@@ -218,11 +276,47 @@ export const smartBillUrlRefused = (allowed: Parameters<typeof smartBillUrlRule>
   "Setarea smartbill.url nu indică un server SmartBill permis, așa că SmartBill nu a fost apelat. " +
   `${smartBillUrlRule(allowed)} Cereți unui administrator să corecteze setarea în „Configurare parametrii”.`;
 
+/** SmartBill's call limit was passed: no call goes out until `until` (Romanian time, "14:05"). */
+export const smartBillLockedOut = (until: string) =>
+  "SmartBill a blocat temporar accesul pentru acest token, deoarece s-a depășit limita de apeluri " +
+  `permise. Apelurile către SmartBill sunt oprite până la ${until} (ora României).`;
+
+/** The SmartBill client's refusals (smartbill/client.ts); `what` names the call ("GET /series"). */
+export const smartBillClientMessages = {
+  settingsMissing: (missing: readonly string[]) =>
+    `Configurarea SmartBill este incompletă: ${
+      missing.length === 1 ? `lipsește setarea ${missing[0]}` : `lipsesc setările ${missing.slice(0, -1).join(", ")} și ${missing.at(-1)}`
+    }.`,
+  timeoutSettingInvalid: (raw: string) => `SMARTBILL_TIMEOUT_MS trebuie să fie un număr întreg de milisecunde ≥ 1, nu „${raw}”.`,
+  timedOut: (seconds: string, what: string) => `SmartBill nu a răspuns în ${seconds} (${what}).`,
+  unreachable: (host: string, reason: string, what: string) => `Nu s-a putut comunica cu SmartBill la ${host}: ${reason} (${what}).`,
+  /** Added after a lost POST /invoice; the send (sendInvoice.ts) checks the series itself and drops it. */
+  mayHaveIssued: "Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
+  httpError: (status: number, what: string, title?: string) =>
+    `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, fără un mesaj SmartBill (${what}).`,
+  notJson: (status: number, what: string, title?: string) =>
+    `SmartBill a trimis un răspuns care nu este JSON (HTTP ${status}${title ? `, „${title}”` : ""}) la ${what}.`,
+  authRefused: (what: string) => `SmartBill a refuzat autentificarea (HTTP 401) la ${what}.`,
+  unexpected: (what: string, detail: string) => `Răspuns SmartBill neașteptat la ${what}: ${detail}.`,
+  noTaxList: "lipsește lista de cote TVA",
+  noSeriesList: "lipsește lista de serii",
+  noInvoiceNumber: "lipsesc seria și numărul facturii",
+  noStockList: "lipsește lista de stocuri",
+  notANumber: (value: string) => `valoare numerică invalidă „${value}”`,
+  network: {
+    refused: "conexiunea a fost refuzată",
+    notFound: "adresa serverului nu a fost găsită",
+    closed: "conexiunea a fost închisă înainte de răspuns",
+    connectTimeout: "conectarea a durat prea mult",
+    certificate: "certificatul serverului nu este valid",
+  },
+} as const;
+
 /** A 3xx answer: never followed (it could lead anywhere), and its Location is not repeated. */
 export const smartBillRedirectRefused = (status: number, what: string) =>
   `SmartBill a răspuns cu o redirecționare (HTTP ${status}), care nu este urmată (${what}).`;
 
-/* ---------- Sending an invoice to SmartBill (issue 6) ---------- */
+/* ---------- Sending an invoice to SmartBill ---------- */
 
 /** POST /api/smartbill/invoice/send/{id}: the client shows these after 'Eroare la trimiterea facturii.'. */
 export const invoiceSendMessages = {
@@ -280,12 +374,12 @@ export const invoiceRecheckTooSoon = (seconds: number) =>
   "Seria din SmartBill nu arată încă factura trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
   `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secundă", "secunde")}`}; seria va fi verificată mai întâi.`;
 
-/* ---------- Imported invoices: import, list, edit, lines (issue 6) ---------- */
+/* ---------- Imported invoices: import, list, edit, lines ---------- */
 
 export const invoiceMessages = {
   notFound: "Factura nu a fost găsită.",
   lineNotFound: "Produsul nu a fost găsit pe această factură.",
-  imported: "Fișierul a fost încărcat cu succes!",
+  imported: SHARED_MESSAGES.invoiceImported,
   lineDeleted: "Produsul a fost șters.",
   stale:
     "Factura a fost modificată între timp (în alt tab sau de alt utilizator). Reîncarcă pagina pentru a vedea ultima versiune.",
@@ -313,6 +407,24 @@ export const invoiceRowsRejected = (rows: number) =>
 export const tooManyInvoiceLines = (max: number) =>
   `Fișierul are mai mult de ${romanianCount(max, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
   "Împărțiți produsele în mai multe fișiere.";
+/** Why a row of an invoice-lines sheet is refused (a row's reasons are joined). */
+export const lineRowMessages = {
+  nameMissing: "Denumirea produsului lipsește.",
+  codeMissing: "Codul produsului lipsește.",
+  quantityMissing: "Cantitatea lipsește.",
+  priceMissing: "Prețul lipsește.",
+  quantityNotNumber: (text: string) => `Cantitatea „${text}” nu este un număr.`,
+  priceNotNumber: (text: string) => `Prețul „${text}” nu este un număr.`,
+  taxPercentageInvalid: (text: string) => `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`,
+  tooLong: (column: string, max: number) => columnTooLong(column, max),
+  tooLarge: (column: string, max: number) =>
+    `Valoarea din coloana „${column}” este prea mare (cel mult ${max.toLocaleString("ro-RO")} în valoare absolută).`,
+  flagUnknown: (value: string, column: string) =>
+    `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
+} as const;
+/** A line's tax that SmartBill does not list, when the line gives no VAT percent; `known` lists SmartBill's ('' when none). */
+export const unknownTax = (taxName: string, known: string) =>
+  `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; completați procentul TVA.`;
 export const invoiceLinesFull = (max: number) =>
   `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";
@@ -336,3 +448,26 @@ export const smartBillConnectionInvalid = (action: "save" | "test", problems: re
 /** SmartBill (or the way to it) refused the entered settings; `reason` is the client's own sentence. */
 export const smartBillConnectionTestFailed = (reason: string) =>
   `SmartBill nu a confirmat conexiunea: ${reason}`;
+
+/* ---------- Excel files (server/excel/errors.ts ExcelError) ---------- */
+
+export const excelMessages = {
+  notExcel: "Fișierul nu este un document Excel valid (.xlsx sau .xls).",
+  /** The limits are server/excel/errors.ts MAX_FILE_BYTES and MAX_DATA_ROWS. */
+  tooLarge: "Fișierul depășește limita de 20 MiB.",
+  tooManyRows: "Fișierul are mai mult de 100.000 de rânduri de date.",
+  passwordProtected: "Fișierul este protejat cu parolă. Salvați-l fără parolă și încercați din nou.",
+  corrupt: "Fișierul Excel este deteriorat sau incomplet și nu poate fi citit.",
+  zipBomb: "Fișierul Excel are un conținut comprimat suspect de mare și a fost refuzat.",
+  noSheet: "Fișierul Excel nu conține nicio foaie de calcul.",
+  noData: "Fișierul nu conține niciun rând de date sub antet.",
+  noFile: SHARED_MESSAGES.noFile,
+  tooManyParts: "Cererea conține prea multe fișiere sau câmpuri. Încărcați un singur fișier Excel.",
+  tooSlow:
+    "Citirea fișierului .xls a durat prea mult și a fost oprită. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
+  tooComplex:
+    "Fișierul .xls cere prea multă memorie pentru a fi citit. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
+  missingColumns: (labels: readonly string[]) => `Lipsesc coloanele obligatorii: ${labels.join(", ")}.`,
+  headerNotFound: (labels: readonly string[]) =>
+    `Nu am găsit rândul de antet în primele 10 rânduri. Coloanele așteptate: ${labels.join(", ")}.`,
+} as const;

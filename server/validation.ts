@@ -7,8 +7,7 @@
  */
 import Ajv, { type ErrorObject } from "ajv";
 import type { FastifySchemaCompiler } from "fastify";
-import { romanianCount } from "../contract/romanianPlural";
-import { messages } from "./messages";
+import { messages, validationMessages as words } from "./messages";
 
 const shared = { useDefaults: true, removeAdditional: false, strict: false } as const;
 const bodyAjv = new Ajv({ ...shared, coerceTypes: false, allErrors: true });
@@ -35,7 +34,7 @@ export function describeValidation(problems: readonly Partial<ErrorObject>[]): V
   return { message: `${messages.invalidData}: ${listed}.`, errors };
 }
 
-const ROOT = "corpul cererii";
+const ROOT = words.root;
 
 function fieldOf(problem: Partial<ErrorObject>): string {
   const path = (problem.instancePath ?? "").split("/").filter(Boolean).join(".");
@@ -50,53 +49,36 @@ function fieldOf(problem: Partial<ErrorObject>): string {
   return path || ROOT;
 }
 
-const TYPE_NAMES: Record<string, string> = {
-  string: "text",
-  number: "număr",
-  integer: "număr întreg",
-  boolean: "adevărat sau fals",
-  object: "obiect JSON",
-  array: "listă",
-  null: "nul",
-};
-
-/** "1 caracter", "19 caractere", "100 de caractere" (contract/romanianPlural.ts). */
-const characters = (limit: unknown) => romanianCount(Number(limit), "caracter", "caractere");
-
 function describe(problem: Partial<ErrorObject>, field: string): string {
   const params = (problem.params ?? {}) as Record<string, unknown>;
   const name = field === ROOT ? ROOT : `„${field}”`;
   switch (problem.keyword) {
     case "required":
-      return `${name} este obligatoriu`;
+      return words.required(name);
     case "additionalProperties":
-      return `câmpul ${name} nu este permis`;
-    case "type": {
-      const types = String(params.type ?? "").split(",");
-      return `${name} trebuie să fie ${types.map((t) => TYPE_NAMES[t] ?? t).join(" sau ")}`;
-    }
+      return words.notAllowed(name);
+    case "type":
+      return words.type(name, String(params.type ?? "").split(","));
     case "maxLength":
-      return `${name} poate avea cel mult ${characters(params.limit)}`;
+      return words.maxLength(name, Number(params.limit));
     case "minLength":
-      return params.limit === 1
-        ? `${name} este obligatoriu`
-        : `${name} trebuie să aibă cel puțin ${characters(params.limit)}`;
+      return params.limit === 1 ? words.required(name) : words.minLength(name, Number(params.limit));
     case "maximum":
-      return `${name} trebuie să fie cel mult ${params.limit}`;
+      return words.maximum(name, params.limit);
     case "minimum":
-      return `${name} trebuie să fie cel puțin ${params.limit}`;
+      return words.minimum(name, params.limit);
     case "maxItems":
-      return `${name} poate avea cel mult ${romanianCount(Number(params.limit), "element", "elemente")}`;
+      return words.maxItems(name, Number(params.limit));
     case "minItems":
-      return `${name} trebuie să aibă cel puțin ${romanianCount(Number(params.limit), "element", "elemente")}`;
+      return words.minItems(name, Number(params.limit));
     case "uniqueItems":
-      return `${name} conține valori repetate`;
+      return words.uniqueItems(name);
     case "enum":
-      return `${name} are o valoare nepermisă`;
+      return words.enum(name);
     case "pattern":
     case "format":
-      return `${name} are un format invalid`;
+      return words.format(name);
     default:
-      return `${name} este invalid`;
+      return words.invalid(name);
   }
 }

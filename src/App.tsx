@@ -1,7 +1,7 @@
 /**
- * The admin app as a table of contents: providers, then one <Resource> per line, then the custom
- * routes (the public pages for a signed-in user, session pages, and the spec's URLs redirecting to
- * the resources); then AdminApp, the router it runs in. A signed-out visitor of a public page
+ * The admin app as a table of contents: providers, then the resources (resources.ts, in order),
+ * then the custom routes (the public pages for a signed-in user, session pages, and the spec's URLs
+ * redirecting to the resources); then AdminApp, the router it runs in. A signed-out visitor of a public page
  * never loads it (FrontDoor.tsx); its screens are loaded on demand.
  */
 import { lazy, useLayoutEffect, useState, type ReactNode } from "react";
@@ -18,15 +18,8 @@ import { handNavigationTo } from "./public/navigation";
 import { LOGIN_PAGE, PUBLIC_PAGES } from "./public/publicPages";
 import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
 import { specRedirectRoutes } from "./specRoutes";
+import { RESOURCES } from "./resources";
 import { theme } from "./theme";
-import { tenants } from "./tenants";
-import { users } from "./users";
-import { properties } from "./properties";
-import { invoices } from "./invoices";
-import { customers } from "./customers";
-import { stock } from "./stock";
-import { warehouses } from "./warehouses";
-import { tasks } from "./tasks";
 
 const Logout = lazy(() => import("./pages/Logout"));
 const Profile = lazy(() => import("./pages/Profile"));
@@ -56,14 +49,9 @@ export function App() {
       accessDenied={NotFound}
       disableTelemetry
     >
-      <Resource {...tenants} />
-      <Resource {...users} />
-      <Resource {...properties} />
-      <Resource {...invoices} />
-      <Resource {...customers} />
-      <Resource {...stock} />
-      <Resource {...warehouses} />
-      <Resource {...tasks} />
+      {RESOURCES.map((resource) => (
+        <Resource key={resource.name} {...resource} />
+      ))}
       <CustomRoutes>
         {PUBLIC_PAGES.filter(({ path }) => path !== LOGIN_PAGE).map(({ path, element }) => (
           <Route key={path} path={path} element={element} />

@@ -1,7 +1,7 @@
 /**
  * Set-password and reset-password links. A link carries the email and a random token; only the
  * token's hash is stored, it works once, for its own kind and email, within 24 hours. Used by
- * POST /dmz-api/recover (reset links) and, from issue 3, by POST /api/user/generate-set-url.
+ * POST /dmz-api/recover (reset links) and by POST /api/user/generate-set-url.
  */
 import type { Kysely } from "kysely";
 import { RESET_PASSWORD_PAGE, SET_PASSWORD_PAGE } from "../../contract/paths";

@@ -170,7 +170,7 @@ export interface TasksTable {
   dedupKey: string | null;
 }
 
-/** A tenant's customer (issue 5); unique by (tenantId, codClient). Blank text fields are ''. */
+/** A tenant's customer; unique by (tenantId, codClient). Blank text fields are ''. */
 export interface CustomersTable extends CustomerFields {
   id: Generated<number>;
   tenantId: number;
@@ -183,7 +183,7 @@ export interface CustomersTable extends CustomerFields {
 /** 0 or 1 (migration 0006): booleans are integers on both dialects. */
 type Flag = number;
 
-/** An imported invoice request (issue 6); see contract/api.ts Invoice for the meaning of each field. */
+/** An imported invoice request; see contract/api.ts Invoice for the meaning of each field. */
 export interface InvoicesTable {
   id: Generated<number>;
   tenantId: number;
@@ -215,8 +215,8 @@ export interface InvoicesTable {
   updatedAt: string;
 }
 
-/** A product line of an imported invoice; deleted with it. */
-export interface InvoiceProductsTable {
+/** A line of an imported invoice; deleted with it. */
+export interface InvoiceLinesTable {
   id: Generated<number>;
   invoiceId: number;
   name: string;
@@ -251,7 +251,7 @@ export interface Database {
   tasks: TasksTable;
   customers: CustomersTable;
   invoices: InvoicesTable;
-  invoice_products: InvoiceProductsTable;
+  invoice_lines: InvoiceLinesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -39,7 +39,7 @@ function demoProperties(config: Config): { name: string; value: string }[] {
     { name: "smartbill.username", value: "facturare@demo.ro" },
     { name: "smartbill.token", value: DEMO_SMARTBILL_TOKEN },
     { name: "smartbill.cif", value: "RO40671760" },
-    // The SmartBill emulator this same server serves in demo mode (issue 4), in place of
+    // The SmartBill emulator this same server serves in demo mode, in place of
     // https://ws.smartbill.ro/SBORO/api. It follows the configured port; behind a proxy or
     // on another host, change this setting on the Settings screen.
     { name: "smartbill.url", value: `http://127.0.0.1:${config.port}/smartbill-emulator/SBORO/api` },

@@ -1,4 +1,9 @@
-/** The one way an Excel file is refused: a typed error with a Romanian sentence for the user. */
+/**
+ * The one way an Excel file is refused: a typed error with a Romanian sentence for the user
+ * (the sentences: excelMessages in server/messages.ts).
+ */
+import { excelMessages } from "../messages";
+
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export const MAX_DATA_ROWS = 100_000;
 /**
@@ -10,25 +15,6 @@ export const MAX_DATA_ROWS = 100_000;
  */
 export const MAX_COLUMNS = 64;
 
-export const excelMessages = {
-  notExcel: "Fișierul nu este un document Excel valid (.xlsx sau .xls).",
-  tooLarge: "Fișierul depășește limita de 20 MiB.",
-  tooManyRows: "Fișierul are mai mult de 100.000 de rânduri de date.",
-  passwordProtected: "Fișierul este protejat cu parolă. Salvați-l fără parolă și încercați din nou.",
-  corrupt: "Fișierul Excel este deteriorat sau incomplet și nu poate fi citit.",
-  zipBomb: "Fișierul Excel are un conținut comprimat suspect de mare și a fost refuzat.",
-  noSheet: "Fișierul Excel nu conține nicio foaie de calcul.",
-  noData: "Fișierul nu conține niciun rând de date sub antet.",
-  noFile: "Te rugăm să selectezi un fișier înainte de a-l încărca.",
-  tooSlow:
-    "Citirea fișierului .xls a durat prea mult și a fost oprită. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
-  tooComplex:
-    "Fișierul .xls cere prea multă memorie pentru a fi citit. Salvați-l ca .xlsx (Excel 2007 sau mai nou) și încercați din nou.",
-  missingColumns: (labels: readonly string[]) => `Lipsesc coloanele obligatorii: ${labels.join(", ")}.`,
-  headerNotFound: (labels: readonly string[]) =>
-    `Nu am găsit rândul de antet în primele 10 rânduri. Coloanele așteptate: ${labels.join(", ")}.`,
-} as const;
-
 export type ExcelErrorKind =
   | "notExcel"
   | "tooLarge"
@@ -39,6 +25,7 @@ export type ExcelErrorKind =
   | "noSheet"
   | "noData"
   | "noFile"
+  | "tooManyParts"
   | "tooSlow"
   | "tooComplex"
   | "missingColumns"

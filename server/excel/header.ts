@@ -4,7 +4,8 @@
  * compared ignoring case, diacritics, punctuation and repeated spaces.
  */
 import { type CellValue, cellText } from "./cells";
-import { ExcelError, excelMessages } from "./errors";
+import { excelMessages } from "../messages";
+import { ExcelError } from "./errors";
 
 export const HEADER_SEARCH_ROWS = 10;
 

@@ -15,7 +15,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
-import { smartBillRedirectRefused, smartBillUrlRefused } from "../messages";
+import { smartBillClientMessages as words, smartBillRedirectRefused, smartBillUrlRefused } from "../messages";
 import { readTenantProperties } from "../routes/api/properties/properties.repository";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, type SmartBillUrlPolicy, smartBillUrlPolicy } from "./allowedUrl";
 import { parseSmartBillTime } from "./bucharestTime";
@@ -116,11 +116,7 @@ export function smartBillConfigFromSettings(settings: Record<string, string | un
   const value = (name: string) => settings[name]?.trim() ?? "";
   const missing = REQUIRED_SETTINGS.filter((name) => !value(name));
   if (missing.length > 0) {
-    const named =
-      missing.length === 1
-        ? `lipsește setarea ${missing[0]}`
-        : `lipsesc setările ${missing.slice(0, -1).join(", ")} și ${missing.at(-1)}`;
-    throw new SmartBillError("config", `Configurarea SmartBill este incompletă: ${named}.`);
+    throw new SmartBillError("config", words.settingsMissing(missing));
   }
   return {
     baseUrl: value(SMARTBILL_SETTINGS.url) || DEFAULT_SMARTBILL_URL,
@@ -157,12 +153,12 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
     },
     async getTaxes() {
       const answer = (await call("GET", "/tax", { cif: config.cif })) as Partial<TaxResponse>;
-      if (!Array.isArray(answer.taxes)) throw unexpected("GET /tax", "lipsește lista de cote TVA");
+      if (!Array.isArray(answer.taxes)) throw unexpected("GET /tax", words.noTaxList);
       return answer.taxes.map((tax) => ({ name: String(tax.name), percentage: toNumber(tax.percentage) }));
     },
     async getSeries(type) {
       const answer = (await call("GET", "/series", { cif: config.cif, type })) as Partial<SeriesResponse>;
-      if (!Array.isArray(answer.list)) throw unexpected("GET /series", "lipsește lista de serii");
+      if (!Array.isArray(answer.list)) throw unexpected("GET /series", words.noSeriesList);
       return answer.list.map((series) => ({
         name: String(series.name),
         nextNumber: toNumber(series.nextNumber),
@@ -173,7 +169,7 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
       const body = { ...request, companyVatCode: config.cif };
       const answer = (await call("POST", "/invoice", {}, body)) as Partial<InvoiceResult>;
       if (typeof answer.series !== "string" || answer.number === undefined) {
-        throw unexpected("POST /invoice", "lipsesc seria și numărul facturii");
+        throw unexpected("POST /invoice", words.noInvoiceNumber);
       }
       return {
         ...answer,
@@ -192,10 +188,7 @@ export function smartBillTimeoutMs(): number {
   const raw = process.env.SMARTBILL_TIMEOUT_MS?.trim();
   if (!raw) return DEFAULT_SMARTBILL_TIMEOUT_MS;
   if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new SmartBillError(
-      "config",
-      `SMARTBILL_TIMEOUT_MS trebuie să fie un număr întreg de milisecunde ≥ 1, nu „${raw}”.`,
-    );
+    throw new SmartBillError("config", words.timeoutSettingInvalid(raw));
   }
   return Number(raw);
 }
@@ -249,13 +242,12 @@ async function send(request: Request): Promise<Record<string, unknown>> {
     throw abort.signal.aborted
       ? new SmartBillError(
           "timeout",
-          `SmartBill nu a răspuns în ${formatSeconds(request.timeoutMs)} (${what}).${mayHaveIssued(method)}`,
+          words.timedOut(formatSeconds(request.timeoutMs), what) + mayHaveIssued(method),
           { cause: error },
         )
       : new SmartBillError(
           "network",
-          `Nu s-a putut comunica cu SmartBill la ${url.host}: ${networkReason(error)} (${what}).` +
-            mayHaveIssued(method),
+          words.unreachable(url.host, networkReason(error), what) + mayHaveIssued(method),
           { cause: error },
         );
   } finally {
@@ -295,31 +287,21 @@ function interpret(
     // this line would read out any internal page a tenant admin pointed smartbill.url at.
     const title = /<(html|body|head|h1|title)\b/i.test(text) ? htmlPageTitle(text) : undefined;
     if (status >= 300) {
-      throw new SmartBillError(
-        "http",
-        `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, ` +
-          `fără un mesaj SmartBill (${what}).`,
-        { status },
-      );
+      throw new SmartBillError("http", words.httpError(status, what, title), { status });
     }
-    throw new SmartBillError(
-      "invalid-response",
-      `SmartBill a trimis un răspuns care nu este JSON (HTTP ${status}${title ? `, „${title}”` : ""}) la ${what}.`,
-      { status },
-    );
+    throw new SmartBillError("invalid-response", words.notJson(status, what, title), { status });
   }
   if (errorText.trim()) {
     const message = errorTextToPlain(errorText) || errorText.trim();
     throw new SmartBillError(status === 401 ? "auth" : "provider", message, { status });
   }
   if (status === 401) {
-    throw new SmartBillError("auth", `SmartBill a refuzat autentificarea (HTTP 401) la ${what}.`, { status });
+    throw new SmartBillError("auth", words.authRefused(what), { status });
   }
   const shapeError = requestErrorText(json);
   if (shapeError) throw new SmartBillError("provider", shapeError, { status });
   if (status >= 300) {
-    const message = `SmartBill a răspuns cu eroarea HTTP ${status}, fără un mesaj SmartBill (${what}).`;
-    throw new SmartBillError("http", message, { status });
+    throw new SmartBillError("http", words.httpError(status, what), { status });
   }
   return json;
 }
@@ -400,7 +382,7 @@ function noteRateLimitHeaders(limiter: TokenRateLimiter, headers: Headers): void
 
 function readStocks(answer: Record<string, unknown>): StockWarehouse[] {
   const { list } = answer as Partial<StockResponse>;
-  if (!Array.isArray(list)) throw unexpected("GET /stocks", "lipsește lista de stocuri");
+  if (!Array.isArray(list)) throw unexpected("GET /stocks", words.noStockList);
   return list.map((entry) => ({
     warehouse: {
       warehouseName: String(entry.warehouse?.warehouseName ?? ""),
@@ -421,19 +403,16 @@ function readStocks(answer: Record<string, unknown>): StockWarehouse[] {
 function toNumber(value: unknown): number {
   if (typeof value === "number") return value;
   const parsed = Number(String(value ?? "").trim().replace(",", "."));
-  if (!Number.isFinite(parsed)) throw unexpected("SmartBill", `valoare numerică invalidă „${String(value)}”`);
+  if (!Number.isFinite(parsed)) throw unexpected("SmartBill", words.notANumber(String(value)));
   return parsed;
 }
 
 function unexpected(what: string, detail: string): SmartBillError {
-  return new SmartBillError("invalid-response", `Răspuns SmartBill neașteptat la ${what}: ${detail}.`);
+  return new SmartBillError("invalid-response", words.unexpected(what, detail));
 }
 
 function mayHaveIssued(method: string): string {
-  return method === "POST"
-    ? " Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr " +
-        "înainte de a o trimite din nou."
-    : "";
+  return method === "POST" ? ` ${words.mayHaveIssued}` : "";
 }
 
 function formatSeconds(ms: number): string {
@@ -445,21 +424,21 @@ function networkReason(error: unknown): string {
   const code = cause?.code ?? (error as { code?: string })?.code;
   switch (code) {
     case "ECONNREFUSED":
-      return "conexiunea a fost refuzată";
+      return words.network.refused;
     case "ENOTFOUND":
     case "EAI_AGAIN":
-      return "adresa serverului nu a fost găsită";
+      return words.network.notFound;
     case "ECONNRESET":
     case "UND_ERR_SOCKET":
     case "EPIPE":
-      return "conexiunea a fost închisă înainte de răspuns";
+      return words.network.closed;
     case "ETIMEDOUT":
     case "UND_ERR_CONNECT_TIMEOUT":
-      return "conectarea a durat prea mult";
+      return words.network.connectTimeout;
     case "CERT_HAS_EXPIRED":
     case "DEPTH_ZERO_SELF_SIGNED_CERT":
     case "UNABLE_TO_VERIFY_LEAF_SIGNATURE":
-      return "certificatul serverului nu este valid";
+      return words.network.certificate;
     default:
       return cause?.message ?? (error instanceof Error ? error.message : String(error));
   }

@@ -10,6 +10,7 @@
  * anyway (another process, another program using the token), the token is locked here until
  * the block ends and every call, queued or new, fails at once: no retries, no loops.
  */
+import { smartBillLockedOut } from "../messages";
 import { formatRomanianTime } from "./bucharestTime";
 import { SmartBillError } from "./types";
 
@@ -117,12 +118,7 @@ export class TokenRateLimiter {
 }
 
 export function lockoutError(until: number): SmartBillError {
-  return new SmartBillError(
-    "lockout",
-    "SmartBill a blocat temporar accesul pentru acest token, deoarece s-a depășit limita de apeluri " +
-      `permise. Apelurile către SmartBill sunt oprite până la ${formatRomanianTime(until)} (ora României).`,
-    { lockedUntil: until },
-  );
+  return new SmartBillError("lockout", smartBillLockedOut(formatRomanianTime(until)), { lockedUntil: until });
 }
 
 const limiters = new Map<string, TokenRateLimiter>();

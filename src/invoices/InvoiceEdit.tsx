@@ -19,7 +19,7 @@ import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import SendIcon from "@mui/icons-material/Send";
-import type { Invoice, InvoiceUpdate, ProductLine } from "../../contract/api";
+import type { Invoice, InvoiceUpdate, InvoiceLine } from "../../contract/api";
 import { MAX_INVOICE_LINES } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -81,7 +81,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   const [tab, setTab] = useState<"data" | "lines">("data");
   const [values, setValues] = useState(() => valuesOf(loaded));
   const latest = useRef(values);
-  const [lines, setLines] = useState<readonly ProductLine[]>(loaded.products ?? []);
+  const [lines, setLines] = useState<readonly InvoiceLine[]>(loaded.products ?? []);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   // The version the next save was edited from: a save may start before React renders the last answer.
   const version = useRef(loaded.version);

@@ -6,7 +6,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
-import type { ProductLine, Warehouse } from "../../contract/api";
+import type { InvoiceLine, Warehouse } from "../../contract/api";
 import { InvoiceLineDialog } from "./InvoiceLineDialog";
 import { FALLBACK_TAXES } from "./taxRates";
 
@@ -93,7 +93,7 @@ describe("the product dialog", () => {
   });
 
   it("edits a line prefilled, saving under its id", async () => {
-    const line: ProductLine = {
+    const line: InvoiceLine = {
       id: 77, invoiceId: 3, name: "Cablu", code: "CB1", quantity: 3, price: 9.5, measuringUnitName: "m", currency: "RON",
       taxName: "Normala", taxPercentage: 21, saveToDb: true, service: false, warehouseName: "Magazin",
     };

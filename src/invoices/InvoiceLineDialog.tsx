@@ -16,12 +16,12 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/api";
+import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
 import type { TaxRate } from "../providers/customMethods";
 import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
-interface Draft extends Omit<ProductLineInput, "quantity" | "price" | "taxPercentage"> {
+interface Draft extends Omit<InvoiceLineInput, "quantity" | "price" | "taxPercentage"> {
   quantity: string;
   price: string;
   taxPercentage: string;
@@ -44,7 +44,7 @@ function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[
   };
 }
 
-function draftOf(line: ProductLine): Draft {
+function draftOf(line: InvoiceLine): Draft {
   return { ...line, quantity: String(line.quantity), price: String(line.price), taxPercentage: String(line.taxPercentage) };
 }
 
@@ -57,7 +57,7 @@ function parseNumber(text: string): number | undefined {
 
 type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxPercentage", string>>;
 
-function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: ProductLineInput } {
+function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: InvoiceLineInput } {
   const errors: Errors = {};
   if (!draft.name.trim()) errors.name = translate("invoices.lines.required");
   if (!draft.code.trim()) errors.code = translate("invoices.lines.required");
@@ -93,12 +93,12 @@ export function InvoiceLineDialog({
   onSave,
 }: {
   /** the line to edit, or null to add one */
-  line: ProductLine | null;
+  line: InvoiceLine | null;
   warehouses: readonly Warehouse[];
   taxes: readonly TaxRate[];
   currency: string;
   onCancel: () => void;
-  onSave: (input: ProductLineInput, id: number | undefined) => void;
+  onSave: (input: InvoiceLineInput, id: number | undefined) => void;
 }) {
   const translate = useTranslate();
   const [draft, setDraft] = useState<Draft>(() => (line ? draftOf(line) : newLineDraft(warehouses, taxes, currency)));

@@ -20,7 +20,7 @@ import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
-import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/api";
+import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
 import { formatAmount, lineTotals } from "./lineTotals";
 import { InvoiceLineDialog } from "./InvoiceLineDialog";
 import type { AppDataProvider, TaxRate } from "../providers/customMethods";
@@ -31,10 +31,10 @@ const LineRow = memo(function LineRow({
   onEdit,
   onDelete,
 }: {
-  line: ProductLine;
+  line: InvoiceLine;
   readOnly: boolean;
-  onEdit: (line: ProductLine) => void;
-  onDelete: (line: ProductLine) => void;
+  onEdit: (line: InvoiceLine) => void;
+  onDelete: (line: InvoiceLine) => void;
 }) {
   const translate = useTranslate();
   return (
@@ -65,7 +65,7 @@ const LineRow = memo(function LineRow({
   );
 });
 
-function Totals({ lines, precision }: { lines: readonly ProductLine[]; precision: number }) {
+function Totals({ lines, precision }: { lines: readonly InvoiceLine[]; precision: number }) {
   const translate = useTranslate();
   const totals = useMemo(() => lineTotals(lines, precision), [lines, precision]);
   if (totals.length === 0) return null;
@@ -106,8 +106,8 @@ export function InvoiceLines({
   readOnly,
 }: {
   invoiceId: number;
-  lines: readonly ProductLine[];
-  setLines: (update: (lines: readonly ProductLine[]) => readonly ProductLine[]) => void;
+  lines: readonly InvoiceLine[];
+  setLines: (update: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) => void;
   warehouses: readonly Warehouse[];
   taxes: readonly TaxRate[];
   currency: string;
@@ -118,10 +118,10 @@ export function InvoiceLines({
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
   // undefined: closed; null: adding; a line: editing it
-  const [editing, setEditing] = useState<ProductLine | null | undefined>(undefined);
+  const [editing, setEditing] = useState<InvoiceLine | null | undefined>(undefined);
   const label = (field: string) => translate(`invoices.lines.${field}`);
 
-  const save = async (input: ProductLineInput, id: number | undefined) => {
+  const save = async (input: InvoiceLineInput, id: number | undefined) => {
     setEditing(undefined); // the spec: the dialog closes once save is submitted
     try {
       if (id === undefined) {
@@ -138,9 +138,9 @@ export function InvoiceLines({
     }
   };
 
-  const onEdit = useCallback((line: ProductLine) => setEditing(line), []);
+  const onEdit = useCallback((line: InvoiceLine) => setEditing(line), []);
   const onDelete = useCallback(
-    async (line: ProductLine) => {
+    async (line: InvoiceLine) => {
       if (!window.confirm(translate("invoices.lines.deleteConfirm", { name: line.name }))) return;
       try {
         await dataProvider.deleteInvoiceLine(line.id);

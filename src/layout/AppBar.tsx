@@ -10,10 +10,11 @@ import MuiAppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Toolbar from "@mui/material/Toolbar";
-import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { useSession } from "../common/useSession";
+import { AdminPageFrame } from "../pages/AdminPageFrame";
+import { HomeTitle } from "../public/HomeTitle";
 import { AccountMenu } from "./AccountMenu";
 import { LanguageMenuButton } from "./LanguageMenuButton";
 import { TenantSwitcher } from "./TenantSwitcher";
@@ -27,20 +28,9 @@ export function AppBar() {
       <Toolbar variant="dense" sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
         {signedIn && <SidebarToggleButton />}
         <Box sx={{ display: "flex", flexDirection: "column", minWidth: 0, mr: { xs: 0.5, sm: 2 } }}>
-          <Typography
-            component={RouterLink}
-            to="/"
-            variant="h6"
-            sx={{
-              color: "inherit",
-              textDecoration: "none",
-              whiteSpace: "nowrap",
-              lineHeight: 1.3,
-              fontSize: { xs: "1.1rem", sm: "1.25rem" },
-            }}
-          >
-            {translate("app.title")}
-          </Typography>
+          <AdminPageFrame>
+            <HomeTitle />
+          </AdminPageFrame>
           {signedIn && phone && <TenantSwitcher compact />}
         </Box>
         <TitlePortal

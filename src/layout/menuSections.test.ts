@@ -35,3 +35,35 @@ describe("the sidebar's sections", () => {
     expect(shape([])).toEqual([["menu.sections.general", ["/"]]]);
   });
 });
+
+describe("the sidebar, built from the resource definitions", () => {
+  it("shows a resource's entries in its section, after the others, with the icon it chose once", async () => {
+    const { RESOURCES } = await import("../resources");
+    const ScaleIcon = (await import("@mui/icons-material/Scale")).default;
+    const UploadIcon = (await import("@mui/icons-material/Upload")).default;
+    // A catalogue borrowing the customers' row of the role matrix (the invoicing role's).
+    const products = {
+      name: "customers",
+      icon: ScaleIcon,
+      menu: {
+        section: "stock",
+        entries: [{ label: "menu.products" }, { path: "import", label: "menu.productImport", icon: UploadIcon }],
+      },
+    } as const;
+    const stock = visibleSections(["ROLE_SMARTBILL"], [...RESOURCES, products]).find(
+      (section) => section.title === "menu.sections.stock",
+    )!;
+    expect(stock.entries.map((entry) => entry.to)).toEqual([
+      "/stock",
+      "/stock/import",
+      "/warehouses",
+      "/tasks",
+      "/customers",
+      "/customers/import",
+    ]);
+    expect(stock.entries.slice(-2).map((entry) => entry.icon)).toEqual([ScaleIcon, UploadIcon]);
+    expect(visibleSections(["ROLE_ADMIN"], [...RESOURCES, products]).flatMap((s) => s.entries.map((e) => e.label))).not.toContain(
+      "menu.products",
+    );
+  });
+});

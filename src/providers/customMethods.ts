@@ -16,8 +16,8 @@ import type {
   InvoiceSendResult,
   MeResponse,
   MessageResponse,
-  ProductLine,
-  ProductLineInput,
+  InvoiceLine,
+  InvoiceLineInput,
   RoleList,
   SmartBillConnection,
   SmartBillConnectionInput,
@@ -112,17 +112,17 @@ export function createCustomMethods(http: HttpClient) {
 
     /** A new invoice from the form and the workbook of its lines. */
     importInvoice: (form: Partial<InvoiceForm>, file: Blob) =>
-      post<InvoiceImportResult>(API_PATHS.invoiceImport, fileForm(file, { payload: JSON.stringify(form) })),
+      post<InvoiceImportResult>(`${API_PATHS.invoices}/import`, fileForm(file, { payload: JSON.stringify(form) })),
 
-    sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(API_PATHS.invoiceSend(invoiceId)),
+    sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`),
 
-    addInvoiceLine: (invoiceId: number, line: ProductLineInput) =>
-      post<ProductLine>(API_PATHS.invoiceLines(invoiceId), { ...line, invoiceId }),
+    addInvoiceLine: (invoiceId: number, line: InvoiceLineInput) =>
+      post<InvoiceLine>(`${API_PATHS.invoices}/${invoiceId}/line`, { ...line, invoiceId }),
 
-    updateInvoiceLine: (lineId: number, line: ProductLineInput) => put<ProductLine>(API_PATHS.invoiceLine(lineId), line),
+    updateInvoiceLine: (lineId: number, line: InvoiceLineInput) => put<InvoiceLine>(`${API_PATHS.invoiceLine}/${lineId}`, line),
 
     deleteInvoiceLine: async (lineId: number) =>
-      (await http<MessageResponse>(API_PATHS.invoiceLine(lineId), { method: "DELETE" })).json,
+      (await http<MessageResponse>(`${API_PATHS.invoiceLine}/${lineId}`, { method: "DELETE" })).json,
 
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
     taxRates: async (signal?: AbortSignal) => (await get<{ taxes: TaxRate[] }>(API_PATHS.taxes, signal)).taxes,

@@ -1,91 +1,121 @@
-import { afterAll, beforeAll } from "vitest";
 import { createServer, type Server } from "node:http";
+import type { Tenant, User } from "../../contract/api";
+import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { createDataProvider } from "./dataProvider";
-import { createHttpClient } from "./httpClient";
-import { createTokenRefresher } from "./tokenRefresher";
-import { session } from "./session";
+import { httpClient, type HttpClient } from "./httpClient";
 
-// A stand-in API speaking the spec's irregular paths (their real routes come with later issues);
-// it records what it was asked so the tests can check the paths and parameters sent.
-const seen: Array<{ method: string; url: string; body: string }> = [];
-const tenants = [
-  { id: 1, name: "system" },
-  { id: 2, name: "Demo SRL" },
-  { id: 3, name: "Alfa" },
-  { id: 4, name: "Beta" },
-];
-let api: Server;
-let base: string;
+/** The real client, remembering the addresses it was asked for. */
+const asked: string[] = [];
+const recording: HttpClient = (url, options) => {
+  asked.push(`${options?.method ?? "GET"} ${url}`);
+  return httpClient(url, options);
+};
+const provider = createDataProvider(recording);
+beforeEach(() => (asked.length = 0));
 
-beforeAll(async () => {
-  api = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      seen.push({ method: request.method!, url: request.url!, body });
-      const url = new URL(request.url!, "http://x");
-      const send = (status: number, json: unknown, headers: Record<string, string> = {}) =>
-        response.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify(json));
-      if (url.pathname === "/api/tenant/list") return send(200, tenants);
-      if (url.pathname === "/api/smartbill/customer/all") return send(200, { content: [{ id: 9, clientName: "X" }], totalElements: 41 });
-      if (url.pathname === "/api/tenant/add") return send(200, { id: 5, ...JSON.parse(body) });
-      if (url.pathname.startsWith("/api/property/properties/")) return send(200, {});
-      if (url.pathname === "/api/widgets") return send(200, [{ id: 1 }], { "Content-Range": "widgets 0-0/1" });
-      send(404, { message: "nu" });
-    });
+describe("the dataProvider, against the real server", () => {
+  let server: LiveServer;
+  let created: Tenant[];
+  beforeAll(async () => {
+    server = await startLiveServer();
+    usePageOrigin(server.url);
+    await signInLive("superadmin@demo.ro");
+    created = [];
+    for (const name of ["Protocol Alfa", "Protocol Gama", "Protocol Beta"]) {
+      created.push((await provider.create<Tenant>("tenants", { data: { name, description: null } })).data);
+    }
   });
-  await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
-});
-afterAll(() => api.close());
-beforeEach(() => (seen.length = 0));
+  afterAll(() => server.close());
+  // Each test starts signed out (test/setup/client.ts).
+  beforeEach(() => signInLive("superadmin@demo.ro"));
 
-const provider = () => createDataProvider(createHttpClient(createTokenRefresher(session)), base);
-
-describe("the dataProvider", () => {
-  it("pages, sorts and filters a plain-array answer on the client", async () => {
-    const { data, total } = await provider().getList("tenants", {
-      pagination: { page: 1, perPage: 2 },
-      sort: { field: "name", order: "DESC" },
-      filter: { q: "E" },
-    });
-    expect(seen[0].url).toBe("/api/tenant/list?page=0&size=2&sort=name%2Cdesc&q=E");
-    expect(total).toBe(3); // Alfa has no e; case is ignored
-    expect(data.map((t) => t.name)).toEqual(["system", "Demo SRL"]);
+  it("asks the server for one sorted, searched page of the list", async () => {
+    const params = { sort: { field: "name", order: "DESC" as const }, filter: { q: "protocol" } };
+    const first = await provider.getList<Tenant>("tenants", { ...params, pagination: { page: 1, perPage: 2 } });
+    expect(asked).toEqual(["GET /api/tenant/list?page=0&size=2&sort=name%2Cdesc&q=protocol"]);
+    expect(first.total).toBe(3);
+    expect(first.data.map((t) => t.name)).toEqual(["Protocol Gama", "Protocol Beta"]);
+    const second = await provider.getList<Tenant>("tenants", { ...params, pagination: { page: 2, perPage: 2 } });
+    expect(second.data.map((t) => t.name)).toEqual(["Protocol Alfa"]);
   });
 
-  it("takes a paged answer as the server sends it", async () => {
-    const { data, total } = await provider().getList("customers", {
-      pagination: { page: 3, perPage: 20 },
-      sort: { field: "clientName", order: "ASC" },
-      filter: { judet: "Cluj" },
-    });
-    expect(seen[0].url).toBe("/api/smartbill/customer/all?page=2&size=20&sort=clientName%2Casc&judet=Cluj");
-    expect(total).toBe(41);
-    expect(data).toEqual([{ id: 9, clientName: "X" }]);
+  it("asks for records by id, never for the whole list", async () => {
+    const [alfa, gama] = created;
+    const { data } = await provider.getMany<Tenant>("tenants", { ids: [gama.id, alfa.id] });
+    expect(asked).toEqual([`GET /api/tenant/list?id=${gama.id}&id=${alfa.id}`]);
+    expect(data.map((t) => t.name).sort()).toEqual(["Protocol Alfa", "Protocol Gama"]);
   });
 
-  it("creates and updates on the spec's paths, keying settings by name", async () => {
-    const created = await provider().create("tenants", { data: { name: "Nou", description: "d" } });
-    expect(created.data).toMatchObject({ id: 5, name: "Nou" });
-    await provider().update("properties", { id: "smartbill.token", data: { value: "v" }, previousData: { id: "smartbill.token" } });
-    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual(["POST /api/tenant/add", "PUT /api/property/properties/smartbill.token"]);
-    expect(JSON.parse(seen[1].body)).toEqual({ value: "v" });
+  it("splits a long list of ids into requests of at most 500", async () => {
+    const ids = [...Array.from({ length: 600 }, (_, i) => 100_000 + i), created[2].id];
+    const { data } = await provider.getMany<Tenant>("tenants", { ids });
+    expect(asked).toHaveLength(2);
+    expect(new URL(asked[0].slice(4), server.url).searchParams.getAll("id")).toHaveLength(500);
+    expect(data.map((t) => t.name)).toEqual(["Protocol Beta"]);
   });
 
-  it("finds records of a list-only resource by id", async () => {
-    const { data } = await provider().getMany("tenants", { ids: [2, 4] });
-    expect(data.map((t) => t.name)).toEqual(["Demo SRL", "Beta"]);
-  });
-
-  it("serves resources outside the path table as plain REST under /api", async () => {
-    const { data, total } = await provider().getList("widgets", {
+  it("asks for the records referring to one by the reference's filter, paged", async () => {
+    const { data, total } = await provider.getManyReference<User>("users", {
+      target: "tenantId",
+      id: 2,
       pagination: { page: 1, perPage: 10 },
-      sort: { field: "id", order: "ASC" },
+      sort: { field: "email", order: "ASC" },
       filter: {},
     });
-    expect(seen[0].url.startsWith("/api/widgets?")).toBe(true);
-    expect(total).toBe(1);
-    expect(data).toEqual([{ id: 1 }]);
+    expect(asked).toEqual(["GET /api/user/list?page=0&size=10&sort=email%2Casc&tenantId=2"]);
+    expect(total).toBe(data.length);
+    expect(data.map((u) => u.email)).toEqual(["admin@demo.ro", "facturare@demo.ro"]);
+  });
+
+  it("reads one record of a list-only resource by its key, settings by name", async () => {
+    await signInLive("admin@demo.ro");
+    const { data } = await provider.getOne("properties", { id: "smartbill.username" });
+    expect(asked).toEqual(["GET /api/property/properties?id=smartbill.username"]);
+    expect(data).toMatchObject({ id: "smartbill.username", name: "smartbill.username", value: "facturare@demo.ro" });
+  });
+});
+
+describe("the dataProvider, for a resource outside the path table", () => {
+  // No such resource exists on the server yet: a stand-in records what it is asked and answers
+  // as server/routes/api/tenantResourceRoutes.ts does (its test covers the server side).
+  const seen: string[] = [];
+  let api: Server;
+  let base: string;
+  beforeAll(async () => {
+    api = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        seen.push(`${request.method} ${request.url}`);
+        const record = { id: 3, name: "Menghină" };
+        const url = new URL(request.url!, "http://x");
+        const json = url.pathname === "/api/widgets" && url.searchParams.has("page") ? { content: [record], totalElements: 1 } : url.pathname === "/api/widgets" ? [record] : record;
+        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(json));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+  });
+  afterAll(() => api.close());
+  beforeEach(() => (seen.length = 0));
+
+  it("speaks the same protocol at /api/<resource> with no provider code", async () => {
+    const widgets = createDataProvider(httpClient, base);
+    const list = await widgets.getList("widgets", { pagination: { page: 1, perPage: 10 }, sort: { field: "name", order: "ASC" }, filter: { q: "m" } });
+    expect(list).toEqual({ data: [{ id: 3, name: "Menghină" }], total: 1 });
+    await widgets.getMany("widgets", { ids: [3, 4] });
+    await widgets.getOne("widgets", { id: 3 });
+    await widgets.getManyReference("widgets", { target: "warehouseId", id: 7, pagination: { page: 1, perPage: 5 }, sort: { field: "id", order: "ASC" }, filter: {} });
+    await widgets.create("widgets", { data: { name: "Menghină" } });
+    await widgets.update("widgets", { id: 3, data: { name: "Menghină" }, previousData: { id: 3 } });
+    await widgets.delete("widgets", { id: 3 });
+    expect(seen).toEqual([
+      "GET /api/widgets?page=0&size=10&sort=name%2Casc&q=m",
+      "GET /api/widgets?id=3&id=4",
+      "GET /api/widgets/3",
+      "GET /api/widgets?page=0&size=5&sort=id%2Casc&warehouseId=7",
+      "POST /api/widgets",
+      "PUT /api/widgets/3",
+      "DELETE /api/widgets/3",
+    ]);
   });
 });

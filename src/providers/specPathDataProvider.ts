@@ -1,8 +1,11 @@
 /**
- * A dataProvider for the resources of the path table (resourcePaths.ts). Lists are asked for
- * with `page` (0-based), `size`, `sort=field,asc|desc`, `q` and field filters; a server that
- * answers `{content, totalElements}` pages on its side, one that answers a plain array (the
- * spec's compatible form) is paged, sorted and filtered here.
+ * The app's one dataProvider for every resource, speaking the list protocol of
+ * server/routes/api/listQuery.ts over the paths of resourcePaths.ts (the spec's irregular
+ * paths, or /api/<resource>):
+ * - getList: `?page=0&size=25&sort=field,asc&q=…&<filter>=…` → `{ content, totalElements }`;
+ * - getMany: `?id=3&id=7` (at most 500 a request), never the whole list;
+ * - getManyReference: the list filtered by the target (`?warehouseId=3`), paged;
+ * - getOne: GET the record's path, or `?id=` on the list where the API reads no single record.
  */
 import type { DataProvider, Identifier, RaRecord } from "react-admin";
 import type { HttpClient } from "./httpClient";
@@ -13,25 +16,14 @@ interface Page {
   totalElements: number;
 }
 
+/** The most ids one `?id=` request names (the server's MAX_IDS). */
+export const MAX_IDS_PER_REQUEST = 500;
+
 const isPage = (value: unknown): value is Page =>
   !!value && typeof value === "object" && Array.isArray((value as Page).content);
 
-function matches(record: Record<string, unknown>, filter: Record<string, unknown>): boolean {
-  return Object.entries(filter).every(([field, wanted]) => {
-    if (wanted === undefined || wanted === "" || wanted === null) return true;
-    if (field === "q") {
-      const needle = String(wanted).toLocaleLowerCase("ro-RO");
-      return Object.values(record).some((value) => String(value ?? "").toLocaleLowerCase("ro-RO").includes(needle));
-    }
-    if (Array.isArray(wanted)) return wanted.map(String).includes(String(record[field]));
-    return String(record[field] ?? "") === String(wanted);
-  });
-}
-
-function compare(a: unknown, b: unknown): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return String(a ?? "").localeCompare(String(b ?? ""), "ro-RO", { numeric: true });
-}
+/** A list's rows, in either of its forms (a page, or the spec's compatible plain array). */
+const rowsOf = (json: unknown): RaRecord[] => (isPage(json) ? json.content : Array.isArray(json) ? json : []);
 
 /**
  * A list's query string as the server reads it: `first` (paging, an export's format), then
@@ -45,20 +37,18 @@ export function listQuery(
 ): URLSearchParams {
   const query = new URLSearchParams({ ...first, sort: `${sort.field},${sort.order.toLowerCase()}` });
   for (const [key, value] of Object.entries(filter)) {
-    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+    // A list of values (react-admin's `{ id: [3, 7] }`) is the parameter repeated.
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== "") query.append(key, String(one));
+    }
   }
   return query;
 }
 
 export function createSpecPathDataProvider(
-  paths: Record<string, ResourcePaths>,
+  pathsOf: (resource: string) => ResourcePaths,
   http: HttpClient,
 ): DataProvider {
-  const pathsOf = (resource: string) => {
-    const found = paths[resource];
-    if (!found) throw new Error(`Resursă necunoscută: ${resource}`);
-    return found;
-  };
   const withId = (resource: string, record: any): any => {
     const idField = pathsOf(resource).idField;
     return idField ? { ...record, id: record[idField] } : record;
@@ -73,19 +63,10 @@ export function createSpecPathDataProvider(
     async getList(resource, params) {
       const { page = 1, perPage = 25 } = params.pagination ?? {};
       const { field, order } = params.sort ?? { field: "id", order: "ASC" };
-      const filter = params.filter ?? {};
-      const query = listQuery(filter, { field, order }, { page: String(page - 1), size: String(perPage) });
+      const query = listQuery(params.filter ?? {}, { field, order }, { page: String(page - 1), size: String(perPage) });
       const { json } = await http(`${pathsOf(resource).list}?${query}`, { signal: params.signal });
-      if (isPage(json)) {
-        return { data: json.content.map((r) => withId(resource, r)), total: json.totalElements };
-      }
-      const all = (Array.isArray(json) ? json : []).map((r) => withId(resource, r));
-      const kept = all.filter((record) => matches(record, filter));
-      if (field) {
-        const direction = order === "DESC" ? -1 : 1;
-        kept.sort((a, b) => direction * compare(a[field], b[field]));
-      }
-      return { data: kept.slice((page - 1) * perPage, page * perPage), total: kept.length };
+      const data = rowsOf(json).map((r) => withId(resource, r));
+      return { data, total: isPage(json) ? json.totalElements : data.length };
     },
 
     async getOne(resource, params) {
@@ -100,10 +81,14 @@ export function createSpecPathDataProvider(
     },
 
     async getMany(resource, params) {
-      const { json } = await http(pathsOf(resource).list, { signal: params.signal });
-      const all = (isPage(json) ? json.content : Array.isArray(json) ? json : []).map((r) => withId(resource, r));
-      const wanted = new Set(params.ids.map(String));
-      return { data: all.filter((record) => wanted.has(String(record.id))) };
+      const data: any[] = [];
+      for (let start = 0; start < params.ids.length; start += MAX_IDS_PER_REQUEST) {
+        const query = new URLSearchParams();
+        for (const id of params.ids.slice(start, start + MAX_IDS_PER_REQUEST)) query.append("id", String(id));
+        const { json } = await http(`${pathsOf(resource).list}?${query}`, { signal: params.signal });
+        data.push(...rowsOf(json).map((r) => withId(resource, r)));
+      }
+      return { data };
     },
 
     async getManyReference(resource, params) {

@@ -9,6 +9,7 @@ import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import { FrameLink } from "./FrameLink";
 import { usePageFrame } from "./pageFrame";
+import { HomeTitle } from "./HomeTitle";
 import { ShellLanguageButton } from "./ShellLanguageButton";
 
 export function ShellAppBar({ pageTitle }: { pageTitle: string }) {
@@ -17,20 +18,7 @@ export function ShellAppBar({ pageTitle }: { pageTitle: string }) {
     <MuiAppBar position="fixed" color="primary">
       <Toolbar variant="dense" sx={{ gap: 0.5, px: { xs: 1, sm: 2 } }}>
         <Box sx={{ display: "flex", flexDirection: "column", minWidth: 0, mr: { xs: 0.5, sm: 2 } }}>
-          <Typography
-            component={FrameLink}
-            to="/"
-            variant="h6"
-            sx={{
-              color: "inherit",
-              textDecoration: "none",
-              whiteSpace: "nowrap",
-              lineHeight: 1.3,
-              fontSize: { xs: "1.1rem", sm: "1.25rem" },
-            }}
-          >
-            {translate("app.title")}
-          </Typography>
+          <HomeTitle />
         </Box>
         {/* Where react-admin's TitlePortal is in the admin app's bar, with its styles. */}
         <Typography

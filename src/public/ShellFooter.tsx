@@ -1,4 +1,4 @@
-/** The public pages' footer: the admin app's (layout/Footer.tsx), with the public pages' words. */
+/** The footer of every page, in both doors (the admin app's layout/Footer.tsx gives it its frame). */
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";

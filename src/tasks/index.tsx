@@ -1,10 +1,11 @@
 /** The tasks resource: long work (stock imports) and how it went. */
-import type { ResourceProps } from "react-admin";
+import type { AppResource } from "../appResource";
 import PlaylistAddCheckIcon from "@mui/icons-material/PlaylistAddCheck";
 import { TaskList } from "./TaskList";
 
-export const tasks: ResourceProps = {
+export const tasks: AppResource = {
   name: "tasks",
   list: TaskList,
   icon: PlaylistAddCheckIcon,
+  menu: { section: "stock", entries: [{ label: "menu.tasks" }] },
 };

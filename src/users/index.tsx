@@ -1,10 +1,11 @@
 /** The users resource (admin or super-admin). */
-import type { ResourceProps } from "react-admin";
+import type { AppResource } from "../appResource";
 import ManageAccountsIcon from "@mui/icons-material/ManageAccounts";
 import { UserList } from "./UserList";
 
-export const users: ResourceProps = {
+export const users: AppResource = {
   name: "users",
   list: UserList,
   icon: ManageAccountsIcon,
+  menu: { section: "administration", entries: [{ label: "menu.users" }] },
 };

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Customer, CustomerImportResult, LoginResponse, Page } from "../../contract/api";
-import { excelMessages } from "../../server/excel/errors";
+import { excelMessages } from "../../server/messages";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { multipart, rowsOf, xlsxOf, zipBomb } from "../helpers/excelFiles";

@@ -153,7 +153,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
       .executeTakeFirstOrThrow();
     for (let start = 0; start < lines.length; start += 200) {
       await t.db
-        .insertInto("invoice_products")
+        .insertInto("invoice_lines")
         .values(
           lines.slice(start, start + 200).map((line) => ({
             invoiceId: id,

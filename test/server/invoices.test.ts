@@ -11,10 +11,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Invoice, InvoiceImportResult, LoginResponse, Page, ProductLine } from "../../contract/api";
+import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
-import { excelMessages } from "../../server/excel/errors";
-import { invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
+import { API_PATHS } from "../../contract/paths";
+import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
@@ -114,7 +114,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
     t.api("POST", `/api/smartbill/invoice/${invoiceId}/product`, { session, body });
   const counts = async () => ({
     invoices: (await t.db.selectFrom("invoices").select("id").execute()).length,
-    lines: (await t.db.selectFrom("invoice_products").select("id").execute()).length,
+    lines: (await t.db.selectFrom("invoice_lines").select("id").execute()).length,
   });
   const setStatus = (id: number, status: Invoice["status"]) => t.db.updateTable("invoices").set({ status }).where("id", "=", id).execute();
   /** The form of an invoice as the edit screen sends it back. */
@@ -420,7 +420,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const invoice = await imported(await simpleSheet(), { warehouseId: central, currency: "EUR", saveToDb: true });
       const added = await addLine(invoice.id, { ...line, invoiceId: invoice.id, price: 10.005, measuringUnitName: "", taxPercentage: null });
       expect(added.statusCode, added.body).toBe(200);
-      const created = added.json<ProductLine>();
+      const created = added.json<InvoiceLine>();
       expect(created).toEqual({
         id: expect.any(Number), invoiceId: invoice.id, name: "Produs nou", code: "N1", quantity: 2, price: 10.01,
         measuringUnitName: "buc", currency: "EUR", taxName: "Normala", taxPercentage: 21, saveToDb: true, service: false,
@@ -445,6 +445,28 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const again = await t.api("DELETE", `/api/smartbill/invoice/product/${created.id}`, { session: invoicing });
       expect(again.statusCode).toBe(404);
       expect(again.json().message).toBe(invoiceMessages.lineNotFound);
+    });
+
+    it("serves a line at /{invoiceId}/line and /line/{id}, and the spec's /product URLs answer the same on the same line", async () => {
+      const invoice = await imported(await simpleSheet());
+      const base = API_PATHS.invoices;
+      const added = await t.api("POST", `${base}/${invoice.id}/line`, { session: invoicing, body: line });
+      expect(added.statusCode, added.body).toBe(200);
+      const created = added.json<InvoiceLine>();
+      const updated = await t.api("PUT", `${API_PATHS.invoiceLine}/${created.id}`, { session: invoicing, body: { ...line, quantity: 5 } });
+      expect(updated.statusCode, updated.body).toBe(200);
+      expect(updated.json<InvoiceLine>()).toEqual({ ...created, quantity: 5 });
+      // The spec's URL edits the very same line.
+      const viaSpec = await t.api("PUT", `${base}/product/${created.id}`, { session: invoicing, body: { ...line, quantity: 6 } });
+      expect(viaSpec.json<InvoiceLine>()).toEqual({ ...created, quantity: 6 });
+      const addedViaSpec = await t.api("POST", `${base}/${invoice.id}/product`, { session: invoicing, body: line });
+      expect(addedViaSpec.statusCode, addedViaSpec.body).toBe(200);
+
+      const deleted = await t.api("DELETE", `${API_PATHS.invoiceLine}/${created.id}`, { session: invoicing });
+      expect(deleted.json()).toEqual({ message: invoiceMessages.lineDeleted });
+      const gone = await t.api("DELETE", `${base}/product/${created.id}`, { session: invoicing });
+      expect(gone.statusCode).toBe(404);
+      expect((await get(invoice.id)).products!.map((p) => p.id)).toEqual([...invoice.products!.map((p) => p.id), addedViaSpec.json<InvoiceLine>().id]);
     });
 
     it("validates a line: name, code, quantity and price required; VAT 0..100; strict fields", async () => {

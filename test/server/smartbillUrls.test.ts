@@ -463,7 +463,7 @@ async function addInvoice(t: TestApp, warehouseId: number): Promise<number> {
     .returning("id")
     .executeTakeFirstOrThrow();
   await t.db
-    .insertInto("invoice_products")
+    .insertInto("invoice_lines")
     .values({
       invoiceId: id,
       name: "Laptop",

@@ -1,5 +1,5 @@
 /**
- * Customers (issue 5): a tenant's clients, keyed by client code (`codClient`, unique per
+ * Customers: a tenant's clients, keyed by client code (`codClient`, unique per
  * tenant), written by the customer import and read by the customer list and pickers. Frozen like
  * every migration: it imports nothing from the application.
  */

@@ -1,5 +1,5 @@
 /**
- * Searching text the way a Romanian user types it (issue 5): ignoring case and diacritics, so
+ * Searching text the way a Romanian user types it: ignoring case and diacritics, so
  * 'timis' finds 'Timiș' and 'SERBAN' finds 'Șerban', fast at 100,000 customers. Frozen like every
  * migration: it imports nothing from the application.
  *

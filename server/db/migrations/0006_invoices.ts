@@ -1,5 +1,5 @@
 /**
- * Imported invoices (issue 6): an invoice request made from the import form and a workbook of
+ * Imported invoices: an invoice request made from the import form and a workbook of
  * product lines, reviewed and edited, then sent to SmartBill exactly once. Frozen like every
  * migration: it imports nothing from the application.
  *

@@ -7,6 +7,11 @@
  *   app.get("/list", { schema: { querystring: listQuerystring } }, (request) =>
  *     runList(db.selectFrom("tenants"), request.query, tenantList, (q) => q.selectAll(), (rows) => rows));
  *
+ * Every list also answers `?id=3&id=7` (at most MAX_IDS): only the rows with those keys, in the
+ * list's order, for react-admin's getMany. The key is `sortable.id` (an integer), or the spec's
+ * `key` (settings are keyed by name). A filter named after a reference (`?warehouseId=3`) is
+ * react-admin's getManyReference: a page of the rows pointing at one record.
+ *
  * A resource may also name filters (`?warehouseId=3`: rows whose column equals the value, with
  * the parameter's JSON schema; or, with `match: "contains"`, `?judet=cluj`: rows whose column
  * contains the text, ignoring case like `q`) and cap the unpaged form (`maxUnpaged`: a bigger list is refused
@@ -30,6 +35,10 @@ export const DEFAULT_PAGE_SIZE = 25;
 const MAX_PAGE = 1_000_000;
 const MAX_Q_LENGTH = 200;
 const MAX_SORT_LENGTH = 100;
+/** The most keys one `?id=` request names: a page's worth of references. */
+export const MAX_IDS = 500;
+/** Database integers (PostgreSQL `integer`). */
+const MAX_INTEGER_KEY = 2_147_483_647;
 
 /** Text to find in any of the columns (`table.column`): `q`, or one "contains" filter. */
 export interface SearchTerm {
@@ -117,24 +126,47 @@ export interface ListSpec {
   filters?: Readonly<Record<string, ListFilter>>;
   /** The most rows answered without `page`/`size`; more is a 400 asking for pages. */
   maxUnpaged?: number;
+  /**
+   * The column `?id=` names rows by, when it is not `sortable.id` (an integer column), with the
+   * schema of one key.
+   */
+  key?: { column: string; schema: ListFilter["schema"] };
 }
 
 export interface ListQuery {
   order: { column: string | Expression<unknown>; direction: Direction }[];
   /** `q` and the "contains" filters that the parameters set; every one must match. */
   search: SearchTerm[];
-  /** The "equals" filters that the parameters set. */
-  where: { column: string; value: string | number }[];
+  /** The "equals" filters that the parameters set; a list of values: any of them (`?id=`). */
+  where: { column: string; value: string | number | readonly (string | number)[] }[];
   /** undefined: the whole list as an array. */
   page: { offset: number; limit: number } | undefined;
 }
 
-/** The query string schema of a list with filters: the shared parameters plus the spec's. */
+/**
+ * The key `?id=` names rows by: the spec's `key`, or else its integer `sortable.id`. A list
+ * without either cannot be asked by key (a programming error, caught when its routes load).
+ */
+function keyOf(spec: ListSpec): NonNullable<ListSpec["key"]> {
+  if (spec.key) return spec.key;
+  const id = spec.sortable.id;
+  if (typeof id !== "string") throw new Error("A list needs `key` when `sortable.id` is not a column.");
+  return { column: id, schema: { type: "integer", minimum: 1, maximum: MAX_INTEGER_KEY } };
+}
+
+/**
+ * The query string schema of a list: the shared parameters, `id` (repeatable, the list's key)
+ * and the spec's filters. Every list route uses it.
+ */
 export function listQuerystringFor(spec: ListSpec) {
   const filters = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, filter]) => [name, filter.schema]));
   return {
     ...listQuerystring,
-    properties: { ...listQuerystring.properties, ...filters },
+    properties: {
+      ...listQuerystring.properties,
+      id: { type: "array", items: keyOf(spec).schema, maxItems: MAX_IDS },
+      ...filters,
+    },
   } as const;
 }
 
@@ -174,6 +206,11 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
     } else if (typeof value === "string" || typeof value === "number") {
       where.push({ column: filter.column, value });
     }
+  }
+
+  if (params.id !== undefined) {
+    const keys = Array.isArray(params.id) ? params.id : [params.id as string | number];
+    where.push({ column: keyOf(spec).column, value: keys });
   }
 
   const paged = params.page !== undefined || params.size !== undefined;
@@ -246,7 +283,7 @@ async function prepare<DB, TB extends keyof DB, Row>(
     let scoped = scope;
     if (textWhere) scoped = scoped.where(textWhere);
     else for (const term of list.search) scoped = scoped.where(textContains(term));
-    for (const { column, value } of list.where) scoped = scoped.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
+    for (const { column, value } of list.where) scoped = scoped.where(equals(column, value));
     return scoped;
   };
   const ordered = (scoped: SelectQueryBuilder<DB, TB, {}>, sortedBy: (column: Expression<unknown>) => Expression<unknown>) => {
@@ -292,6 +329,13 @@ async function prepare<DB, TB extends keyof DB, Row>(
       if (total > spec.maxUnpaged) throw new HttpError(400, listTooLong(total, spec.maxUnpaged));
     },
   };
+}
+
+/** Rows whose column equals the value, or (a list of values) any of them; an empty list: none. */
+function equals(column: string, value: ListQuery["where"][number]["value"]): Expression<SqlBool> {
+  if (!Array.isArray(value)) return sql<SqlBool>`${sql.ref(column)} = ${value}`;
+  if (value.length === 0) return sql<SqlBool>`1 = 0`;
+  return sql<SqlBool>`${sql.ref(column)} in (${sql.join(value)})`;
 }
 
 /** Rows where one of the term's columns contains its text, ignoring case and diacritics. */

@@ -1,38 +1,34 @@
-/** The customer sheet's columns (excel-formats.md, "Customers"): Romanian header first (shown to users). */
+/**
+ * The customer sheet's columns (excel-formats.md, "Customers"): the header the product writes
+ * (contract/customerHeaders.ts) first, then the spec's other spellings, English and variants.
+ * Matching ignores case, diacritics and punctuation (excel/header.ts).
+ */
 import type { CustomerFields } from "../../../../contract/api";
+import { CUSTOMER_HEADERS } from "../../../../contract/customerHeaders";
 import type { ColumnSpec } from "../../../excel/header";
+
+export { CUSTOMER_HEADERS };
 
 export type CustomerField = keyof CustomerFields;
 
-export const CUSTOMER_SHEET_COLUMNS: readonly ColumnSpec<CustomerField>[] = [
-  { field: "clientName", names: ["Denumire client", "Client name", "clientName", "Nume client"], required: true },
-  { field: "cif", names: ["CIF", "Tax code", "Cod fiscal", "CUI", "VAT code"], required: true },
-  { field: "regCom", names: ["Reg. Com.", "Nr. Reg. Com.", "Trade register no", "regCom", "Registrul comertului"], required: true },
-  { field: "codClient", names: ["Cod client", "Client code", "codClient"], required: true },
-  { field: "adresa", names: ["Adresa", "Address"], required: true },
-  { field: "localitate", names: ["Localitate", "Oras", "City"], required: true },
-  { field: "judet", names: ["Judet", "County"], required: true },
-  { field: "banca", names: ["Banca", "Bank"], required: true },
-  { field: "iban", names: ["IBAN"], required: true },
-  { field: "tara", names: ["Tara", "Country"], required: true },
-  { field: "email", names: ["Email", "E-mail"], required: true },
-  { field: "persContact", names: ["Persoana contact", "Contact person", "persContact", "Persoana de contact"], required: true },
-  { field: "telefon", names: ["Telefon", "Phone"], required: true },
-];
-
-/** The Romanian headers with diacritics, as the template, the export and the error report write them. */
-export const CUSTOMER_HEADERS: Readonly<Record<CustomerField, string>> = {
-  clientName: "Denumire client",
-  cif: "CIF",
-  regCom: "Nr. Reg. Com.",
-  codClient: "Cod client",
-  adresa: "Adresa",
-  localitate: "Localitate",
-  judet: "Județ",
-  banca: "Banca",
-  iban: "IBAN",
-  tara: "Țara",
-  email: "Email",
-  persContact: "Persoana contact",
-  telefon: "Telefon",
+/** The spec's other spellings of each header, English ones and common variants. */
+const OTHER_NAMES: Readonly<Record<CustomerField, readonly string[]>> = {
+  clientName: ["Client name", "clientName", "Nume client"],
+  cif: ["Tax code", "Cod fiscal", "CUI", "VAT code"],
+  regCom: ["Reg. Com.", "Trade register no", "regCom", "Registrul comertului"],
+  codClient: ["Client code", "codClient"],
+  adresa: ["Address"],
+  localitate: ["Oras", "City"],
+  judet: ["County"],
+  banca: ["Bank"],
+  iban: [],
+  tara: ["Country"],
+  email: ["E-mail"],
+  persContact: ["Contact person", "persContact", "Persoana de contact"],
+  telefon: ["Phone"],
 };
+
+/** In the order of the template; every column must be present (a cell may be blank). */
+export const CUSTOMER_SHEET_COLUMNS: readonly ColumnSpec<CustomerField>[] = (Object.keys(CUSTOMER_HEADERS) as CustomerField[]).map(
+  (field) => ({ field, names: [CUSTOMER_HEADERS[field], ...OTHER_NAMES[field]], required: true }),
+);

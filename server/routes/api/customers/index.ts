@@ -8,17 +8,16 @@
  *   POST /import[?dryRun=true] multipart `file`: CustomerImportResult
  *   POST /import/errors       multipart `file`: the rejected rows as an .xlsx report
  *
- * Multipart is registered in this scope only (limits: one file of at most 20 MiB).
+ * Multipart is registered in this scope only (excel/upload.ts: one file of at most 20 MiB).
  */
 import { Readable } from "node:stream";
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
-import { ExcelError, excelError, MAX_FILE_BYTES } from "../../../excel/errors";
-import { customerImportChecked, customerImportFinished } from "../../../messages";
+import { ExcelError } from "../../../excel/errors";
+import { uploadReader } from "../../../excel/upload";
+import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { requireRole } from "../../../plugins/requireRole";
-import { discardBody } from "../discardBody";
 import { listQuerystringFor } from "../listQuery";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
@@ -45,12 +44,12 @@ const importSchema = {
   properties: { dryRun: { type: "boolean" } },
 } as const;
 
+/** The workbook alone (`file`). */
+const upload = uploadReader();
+
 export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", requireRole("customers"));
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
-  // Any other body type reaches the handler (which answers "choose a file"), not a 415; it is
-  // drained without being kept.
-  app.addContentTypeParser("*", discardBody);
+  await upload.accept(app);
 
   app.get<{ Querystring: ListParams; Reply: Customer[] | Page<Customer> }>(
     "/all",
@@ -67,12 +66,12 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       if (format === "xlsx") {
         return reply
           .header("content-type", XLSX_TYPE)
-          .header("content-disposition", 'attachment; filename="clienti.xlsx"')
+          .header("content-disposition", attachment(customerFiles.export("xlsx")))
           .send(customersXlsx(rows));
       }
       return reply
         .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="clienti.csv"')
+        .header("content-disposition", attachment(customerFiles.export("csv")))
         .send(Readable.from(customersCsv(rows)));
     },
   );
@@ -80,7 +79,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
   app.get("/import/template", async (_request, reply) =>
     reply
       .header("content-type", XLSX_TYPE)
-      .header("content-disposition", 'attachment; filename="model-import-clienti.xlsx"')
+      .header("content-disposition", attachment(customerFiles.template))
       .send(templateXlsx()),
   );
 
@@ -91,7 +90,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
       const dryRun = request.query.dryRun === true;
       try {
         // Rejected rows' cells are for the error report only (POST /import/errors).
-        const checked = await checkCustomerFile(await uploadedFile(request), { rejectedCells: false });
+        const checked = await checkCustomerFile((await upload.read(request)).file, { rejectedCells: false });
         const tenantId = request.tenantId;
         const previewRows = checked.valid.first(PREVIEW_ROWS);
         // Codes that exist already: every one for a dry run; for the write, only the preview's
@@ -134,11 +133,11 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
 
   app.post("/import/errors", async (request, reply) => {
     try {
-      const checked = await checkCustomerFile(await uploadedFile(request));
+      const checked = await checkCustomerFile((await upload.read(request)).file);
       const report = await errorReportXlsx(checked);
       return reply
         .header("content-type", XLSX_TYPE)
-        .header("content-disposition", 'attachment; filename="clienti-erori.xlsx"')
+        .header("content-disposition", attachment(customerFiles.errorReport))
         .send(report);
     } catch (error) {
       return refuseFile(error, reply, true);
@@ -166,27 +165,8 @@ function* importResultJson(result: Omit<CustomerImportResult, "rejected">, rejec
   yield `${chunk}]}`;
 }
 
-/** The multipart `file`, whole, within the limits; ExcelError otherwise. */
-async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw excelError("noFile");
-  let file;
-  try {
-    file = await request.file();
-  } catch {
-    throw excelError("noFile");
-  }
-  if (!file || file.fieldname !== "file") throw excelError("noFile");
-  try {
-    const buffer = await file.toBuffer();
-    if (file.file.truncated) throw excelError("tooLarge");
-    if (buffer.length === 0) throw excelError("noFile");
-    return buffer;
-  } catch (error) {
-    if (error instanceof ExcelError) throw error;
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw excelError("tooLarge");
-    throw excelError("notExcel");
-  }
-}
+/** Content-Disposition of a download (the names are plain ASCII). */
+const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
 /** A file-level refusal: 400 with the import result's shape, nothing written. */
 function refuseFile(error: unknown, reply: FastifyReply, dryRun: boolean) {

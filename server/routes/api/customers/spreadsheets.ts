@@ -5,6 +5,7 @@ import { finished } from "node:stream/promises";
 import ExcelJS from "exceljs";
 import { type Customer, CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { Pacer } from "../../../excel/pacer";
+import { customerFiles } from "../../../messages";
 import { CUSTOMER_HEADERS } from "./columns";
 import type { CheckedCustomerFile } from "./customerImport";
 
@@ -44,7 +45,7 @@ function xlsxStream(sheetName: string, write: (sheet: ExcelJS.Worksheet) => Prom
 }
 
 export function templateXlsx(): Readable {
-  return xlsxStream("Clienți", async (sheet) => {
+  return xlsxStream(customerFiles.sheet, async (sheet) => {
     const header = sheet.addRow(HEADERS);
     header.font = { bold: true };
     header.commit();
@@ -53,7 +54,7 @@ export function templateXlsx(): Readable {
 }
 
 export function customersXlsx(customers: AsyncIterable<Customer>): Readable {
-  return xlsxStream("Clienți", async (sheet) => {
+  return xlsxStream(customerFiles.sheet, async (sheet) => {
     const header = sheet.addRow(HEADERS);
     header.font = { bold: true };
     header.commit();
@@ -102,8 +103,9 @@ export async function errorReportXlsx(checked: CheckedCustomerFile): Promise<Buf
   // Awaited once all is written; a failure before then is thrown by the writing itself.
   written.catch(() => undefined);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet("Rânduri respinse");
-  const header = sheet.addRow(["Rând Excel", "Cod client", "Motiv", ...checked.headerTexts]);
+  const sheet = workbook.addWorksheet(customerFiles.rejectedSheet);
+  const { row, reason } = customerFiles.rejectedHeaders;
+  const header = sheet.addRow([row, CUSTOMER_HEADERS.codClient, reason, ...checked.headerTexts]);
   header.font = { bold: true };
   header.commit();
   const pacer = new Pacer();

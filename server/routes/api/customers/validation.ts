@@ -9,7 +9,7 @@ import type { CustomerFields } from "../../../../contract/api";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellText } from "../../../excel/cells";
-import { cellControlCharacters } from "../../../messages";
+import { cellControlCharacters, columnTooLong, customerRowMessages } from "../../../messages";
 import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
 const MAX_FIELD_LENGTH = 500;
@@ -84,20 +84,18 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
     telefon: text("telefon"),
   };
   const reasons: string[] = [];
-  if (!fields.clientName) reasons.push("Denumirea clientului lipsește.");
-  if (!fields.codClient) reasons.push("Codul clientului lipsește.");
-  if (!fields.cif) reasons.push("CIF-ul lipsește.");
-  else if (!isValidCif(fields.cif)) {
-    reasons.push(`CIF invalid: „${fields.cif}” (cifra de control nu se potrivește sau formatul nu este recunoscut).`);
-  }
-  if (fields.iban && !isValidIban(fields.iban)) reasons.push(`IBAN invalid: „${fields.iban}”.`);
-  if (fields.email && !isValidEmail(fields.email)) reasons.push(`Adresă de email invalidă: „${fields.email}”.`);
+  if (!fields.clientName) reasons.push(customerRowMessages.nameMissing);
+  if (!fields.codClient) reasons.push(customerRowMessages.codeMissing);
+  if (!fields.cif) reasons.push(customerRowMessages.cifMissing);
+  else if (!isValidCif(fields.cif)) reasons.push(customerRowMessages.cifInvalid(fields.cif));
+  if (fields.iban && !isValidIban(fields.iban)) reasons.push(customerRowMessages.ibanInvalid(fields.iban));
+  if (fields.email && !isValidEmail(fields.email)) reasons.push(customerRowMessages.emailInvalid(fields.email));
   for (const field of FIELDS) {
     // The cell as it was: collapsing white space would already have hidden \v and \f.
     const value = values[field];
     if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(CUSTOMER_HEADERS[field]));
     if (fields[field].length > MAX_FIELD_LENGTH) {
-      reasons.push(`Valoarea din coloana „${CUSTOMER_HEADERS[field]}” depășește ${MAX_FIELD_LENGTH} de caractere.`);
+      reasons.push(columnTooLong(CUSTOMER_HEADERS[field], MAX_FIELD_LENGTH));
     }
   }
   return reasons.length > 0 ? { ok: false, reason: reasons.join(" ") } : { ok: true, fields };
@@ -105,5 +103,5 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
 
 /** The duplicate's reason: every repeat of a code after its first row. */
 export function duplicateCodeReason(codClient: string, firstRow: number): string {
-  return `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`;
+  return customerRowMessages.codeRepeated(codClient, firstRow);
 }

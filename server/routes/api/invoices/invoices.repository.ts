@@ -1,5 +1,5 @@
 /**
- * A tenant's imported invoices and their product lines: plain functions taking `db`,
+ * A tenant's imported invoices (their lines: invoiceLines.repository.ts): plain functions taking `db`,
  * dialect-free. Booleans are stored as 0/1 (migration 0006) and answered as booleans; the due
  * date is not stored but computed (issueDate + dueDays); the client's name is looked up in the
  * tenant's customers (null when the client is gone).
@@ -8,21 +8,24 @@
  * WHERE version = :v). Line writes take the invoice's row lock first (`lockEditableInvoice`: a
  * write of updatedAt on an editable invoice), so a line cannot slip in while a send moves the
  * invoice to `sending`, and the 400-line limit holds under concurrent adds.
+ *
+ * A send (sendInvoice.ts) claims the invoice with one conditional UPDATE (`claimInvoiceSend`)
+ * and writes its outcome only while the claim is still its own (`updateClaimedSend`).
  */
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Updateable } from "kysely";
 import {
   type Invoice,
   type InvoiceForm,
+  type InvoiceLineInput,
   type InvoiceStatus,
   type ListParams,
   type Page,
-  type ProductLine,
-  type ProductLineInput,
   INVOICE_STATUSES,
 } from "../../../../contract/api";
-import type { Database, InvoiceProductsTable } from "../../../db/database";
+import type { CustomersTable, Database, InvoicesTable } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
+import { getInvoiceLines, insertInvoiceLines } from "./invoiceLines.repository";
 
 /** The statuses in which the form and the lines may change (sending and sent are frozen). */
 const EDITABLE_STATUSES = ["draft", "refused", "unclear"] as const satisfies readonly InvoiceStatus[];
@@ -155,24 +158,6 @@ function dueDateOf(issueDate: string, dueDays: number): string {
   return new Date(Date.UTC(year, month - 1, day + dueDays)).toISOString().slice(0, 10);
 }
 
-function toLine(row: Selectable<InvoiceProductsTable>): ProductLine {
-  return {
-    id: row.id,
-    invoiceId: row.invoiceId,
-    name: row.name,
-    code: row.code,
-    quantity: row.quantity,
-    price: row.price,
-    measuringUnitName: row.measuringUnitName,
-    currency: row.currency,
-    taxName: row.taxName,
-    taxPercentage: row.taxPercentage,
-    saveToDb: row.saveToDb === 1,
-    service: row.service === 1,
-    warehouseName: row.warehouseName,
-  };
-}
-
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** The form's columns as stored. */
@@ -194,33 +179,11 @@ function formColumns(form: InvoiceForm) {
   };
 }
 
-function lineColumns(line: ProductLineInput) {
-  return {
-    name: line.name,
-    code: line.code,
-    quantity: line.quantity,
-    price: line.price,
-    measuringUnitName: line.measuringUnitName,
-    currency: line.currency,
-    taxName: line.taxName,
-    taxPercentage: line.taxPercentage,
-    saveToDb: flag(line.saveToDb),
-    service: flag(line.service),
-    warehouseName: line.warehouseName,
-  };
-}
-
 /** The tenant's invoice with its lines (ordered by id), or undefined when it is not the tenant's. */
 export async function getInvoice(db: Kysely<Database>, tenantId: number, id: number): Promise<Invoice | undefined> {
   const row = await invoicesWithClient(db, tenantId).where("invoices.id", "=", id).select(INVOICE_COLUMNS).executeTakeFirst();
   if (!row) return undefined;
   return { ...toInvoice(row), products: await getInvoiceLines(db, id) };
-}
-
-/** An invoice's lines in the order they were imported or added. The caller checks the tenant. */
-async function getInvoiceLines(db: Kysely<Database>, invoiceId: number): Promise<ProductLine[]> {
-  const rows = await db.selectFrom("invoice_products").selectAll().where("invoiceId", "=", invoiceId).orderBy("id").execute();
-  return rows.map(toLine);
 }
 
 /** The list: Invoice items without lines; an array, or a page with page/size. */
@@ -234,24 +197,40 @@ export function listInvoices(db: Kysely<Database>, tenantId: number, params: Lis
   );
 }
 
-/** What the write routes need to know to refuse a change: the version and the status. */
-export interface InvoiceState {
-  id: number;
-  version: number;
-  status: InvoiceStatus;
-  currency: string;
+/**
+ * What a write needs to know to refuse a change or claim a send: the version, the status, the
+ * line defaults and the record of the last send. One query for the routes and the send alike.
+ */
+export const INVOICE_STATE_COLUMNS = [
+  "id",
+  "version",
+  "status",
+  "currency",
+  "saveToDb",
+  "warehouseId",
+  "sendStartedAt",
+  "sendSeriesNextNumber",
+  "sentSeries",
+  "sentNumber",
+  "updatedAt",
+] as const;
+
+export type InvoiceState = Omit<Pick<Selectable<InvoicesTable>, (typeof INVOICE_STATE_COLUMNS)[number]>, "saveToDb"> & {
   saveToDb: boolean;
-  warehouseId: number | null;
+};
+
+export function toInvoiceState(row: Pick<Selectable<InvoicesTable>, (typeof INVOICE_STATE_COLUMNS)[number]>): InvoiceState {
+  return { ...row, saveToDb: row.saveToDb === 1 };
 }
 
 export async function findInvoiceState(db: Kysely<Database>, tenantId: number, id: number): Promise<InvoiceState | undefined> {
   const row = await db
     .selectFrom("invoices")
-    .select(["id", "version", "status", "currency", "saveToDb", "warehouseId"])
+    .select(INVOICE_STATE_COLUMNS)
     .where("tenantId", "=", tenantId)
     .where("id", "=", id)
     .executeTakeFirst();
-  return row && { ...row, saveToDb: row.saveToDb === 1 };
+  return row && toInvoiceState(row);
 }
 
 /** Writes an imported invoice and all its lines; the caller runs it in a transaction. Answers the id. */
@@ -259,7 +238,7 @@ export async function insertInvoice(
   trx: Kysely<Database>,
   tenantId: number,
   form: InvoiceForm,
-  lines: readonly ProductLineInput[],
+  lines: readonly InvoiceLineInput[],
 ): Promise<number> {
   const now = timestamp();
   const { id } = await trx
@@ -267,13 +246,7 @@ export async function insertInvoice(
     .values({ tenantId, ...formColumns(form), createdAt: now, updatedAt: now })
     .returning("id")
     .executeTakeFirstOrThrow();
-  // 14 parameters a line: 200 a statement stays far below SQLite's and PostgreSQL's limits.
-  for (let start = 0; start < lines.length; start += 200) {
-    await trx
-      .insertInto("invoice_products")
-      .values(lines.slice(start, start + 200).map((line) => ({ invoiceId: id, ...lineColumns(line), createdAt: now, updatedAt: now })))
-      .execute();
-  }
+  await insertInvoiceLines(trx, id, lines, now);
   return id;
 }
 
@@ -324,63 +297,65 @@ export async function lockEditableInvoice(trx: Kysely<Database>, tenantId: numbe
   return result.numUpdatedRows > 0n;
 }
 
-export async function countLines(db: Kysely<Database>, invoiceId: number): Promise<number> {
-  const { count } = await db
-    .selectFrom("invoice_products")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-    .where("invoiceId", "=", invoiceId)
-    .executeTakeFirstOrThrow();
-  // PostgreSQL answers count(*) as a bigint, which the driver hands over as text.
-  return Number(count);
-}
-
-export async function insertLine(trx: Kysely<Database>, invoiceId: number, line: ProductLineInput): Promise<ProductLine> {
-  const now = timestamp();
-  const row = await trx
-    .insertInto("invoice_products")
-    .values({ invoiceId, ...lineColumns(line), createdAt: now, updatedAt: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toLine(row);
-}
-
-export async function updateLine(trx: Kysely<Database>, invoiceId: number, id: number, line: ProductLineInput): Promise<ProductLine | undefined> {
-  const row = await trx
-    .updateTable("invoice_products")
-    .set({ ...lineColumns(line), updatedAt: timestamp() })
-    .where("invoiceId", "=", invoiceId)
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  return row && toLine(row);
-}
-
-export async function deleteLine(trx: Kysely<Database>, invoiceId: number, id: number): Promise<boolean> {
-  const result = await trx.deleteFrom("invoice_products").where("invoiceId", "=", invoiceId).where("id", "=", id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
-}
-
-/** The invoice a line belongs to, when that invoice is the tenant's. */
-export async function findLineInvoice(db: Kysely<Database>, tenantId: number, lineId: number): Promise<InvoiceState | undefined> {
-  const row = await db
-    .selectFrom("invoice_products")
-    .innerJoin("invoices", "invoices.id", "invoice_products.invoiceId")
-    .select([
-      "invoices.id",
-      "invoices.version",
-      "invoices.status",
-      "invoices.currency",
-      "invoices.saveToDb",
-      "invoices.warehouseId",
-    ])
-    .where("invoice_products.id", "=", lineId)
-    .where("invoices.tenantId", "=", tenantId)
-    .executeTakeFirst();
-  return row && { ...row, saveToDb: row.saveToDb === 1 };
-}
-
-/** The tenant's customer and warehouse, as the form names them: does each exist? */
+/** The tenant's customer the form names: does it exist? */
 export async function customerExists(db: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
   const row = await db.selectFrom("customers").select("id").where("tenantId", "=", tenantId).where("id", "=", id).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The invoice's client as SmartBill gets it: the tenant's customer, or undefined when it is gone. */
+export async function findInvoiceClient(
+  db: Kysely<Database>,
+  tenantId: number,
+  clientId: number,
+): Promise<Selectable<CustomersTable> | undefined> {
+  return db.selectFrom("customers").selectAll().where("tenantId", "=", tenantId).where("id", "=", clientId).executeTakeFirst();
+}
+
+/**
+ * Moves the invoice to `sending` only from the exact (status, sendStartedAt) the caller read,
+ * so of two sends that read the same state exactly one wins. `startedAt` becomes the claim's
+ * token. The record of the last attempt is cleared unless `keepAttempt` (an unclear invoice's
+ * attempt still has to be checked). True when this call won.
+ */
+export async function claimInvoiceSend(
+  db: Kysely<Database>,
+  tenantId: number,
+  read: Pick<InvoiceState, "id" | "status" | "sendStartedAt">,
+  startedAt: string,
+  keepAttempt: boolean,
+): Promise<boolean> {
+  let update = db
+    .updateTable("invoices")
+    .set({ status: "sending", sendStartedAt: startedAt, ...(keepAttempt ? {} : { sentSeries: null, sendSeriesNextNumber: null }) })
+    .where("tenantId", "=", tenantId)
+    .where("id", "=", read.id)
+    .where("status", "=", read.status);
+  update = read.sendStartedAt === null ? update.where("sendStartedAt", "is", null) : update.where("sendStartedAt", "=", read.sendStartedAt);
+  const result = await update.executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** What a claimed send records: its attempt, its outcome, or the state it puts back. */
+export type SendRecord = Pick<
+  Updateable<InvoicesTable>,
+  "status" | "sendStartedAt" | "sendSeriesNextNumber" | "sentSeries" | "sentNumber" | "sentMessage" | "sentUrl" | "errorText" | "sentAt" | "updatedAt"
+>;
+
+/** A claimed send's write: applied only while the invoice is still `sending` under this claim's token. */
+export async function updateClaimedSend(
+  db: Kysely<Database>,
+  tenantId: number,
+  id: number,
+  startedAt: string,
+  values: SendRecord,
+): Promise<void> {
+  await db
+    .updateTable("invoices")
+    .set(values)
+    .where("tenantId", "=", tenantId)
+    .where("id", "=", id)
+    .where("status", "=", "sending")
+    .where("sendStartedAt", "=", startedAt)
+    .executeTakeFirst();
 }

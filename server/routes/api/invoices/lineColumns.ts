@@ -3,10 +3,10 @@
  * first (the name shown to users), then the English one and common variants. Matching ignores
  * case, diacritics and punctuation (excel/header.ts).
  */
-import type { ProductLineInput } from "../../../../contract/api";
+import type { InvoiceLineInput } from "../../../../contract/api";
 import type { ColumnSpec } from "../../../excel/header";
 
-export type LineField = keyof ProductLineInput;
+export type LineField = keyof InvoiceLineInput;
 
 export const LINE_SHEET_COLUMNS: readonly ColumnSpec<LineField>[] = [
   { field: "name", names: ["Denumire produs", "Product name", "Denumire", "Produs", "name"], required: true },

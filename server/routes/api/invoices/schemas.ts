@@ -5,7 +5,7 @@
  */
 import { INVOICE_STATUSES } from "../../../../contract/api";
 import { idParams } from "../params";
-import { LINE_TEXT_MAX, MAX_AMOUNT } from "./invoiceLines";
+import { LINE_TEXT_MAX, MAX_AMOUNT } from "./lineRules";
 
 /** SmartBill takes 2, 3 or 4 decimals (and silently caps more at 4): anything else is refused here. */
 const MIN_PRECISION = 2;
@@ -94,11 +94,11 @@ export const invoiceUpdateSchema = {
 const amount = { type: "number", minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT } as const;
 
 /**
- * POST /{invoiceId}/product and PUT /product/{id}: a line. name, code, quantity and price are
+ * POST /{invoiceId}/line and PUT /line/{id} (and the spec's /product URLs): a line. name, code, quantity and price are
  * required (spec section 5); the rest may be missing or null and then gets its default.
  * `id` and `invoiceId` may come along (the client sends the line it shows) and must match the path.
  */
-export const productLineSchema = {
+export const invoiceLineSchema = {
   type: "object",
   additionalProperties: false,
   required: ["name", "code", "quantity", "price"],

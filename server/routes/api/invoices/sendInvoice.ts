@@ -40,10 +40,10 @@
  * drafts, and sending it again (after the waiting time) sends it again: a second draft is not
  * a fiscal document and can be deleted in SmartBill.
  */
-import type { Kysely, Updateable } from "kysely";
+import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
 import { MAX_INVOICE_LINES } from "../../../../contract/constants";
-import type { Database, InvoicesTable } from "../../../db/database";
+import type { Database } from "../../../db/database";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { timestamp, timestampMs } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
@@ -57,12 +57,20 @@ import {
   invoiceSendMessages,
   invoiceSeriesNotFound,
   invoiceTooManyLines,
+  smartBillClientMessages,
 } from "../../../messages";
 import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { findWarehouse } from "../warehouses/warehouses.repository";
-import { getInvoice } from "./invoices.repository";
+import {
+  claimInvoiceSend,
+  findInvoiceClient,
+  findInvoiceState,
+  getInvoice,
+  type SendRecord,
+  updateClaimedSend,
+} from "./invoices.repository";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
 
 /** A `sending` invoice whose send started longer ago than this was left by a dead process. */
@@ -140,12 +148,7 @@ export async function sendInvoice(
     if (!invoice) return await send.fail(new HttpError(404, invoiceMessages.notFound));
     const lines = invoice.products ?? [];
     if (invoice.clientId === null) return await send.fail(new HttpError(400, invoiceSendMessages.noClient));
-    const customer = await db
-      .selectFrom("customers")
-      .selectAll()
-      .where("tenantId", "=", tenantId)
-      .where("id", "=", invoice.clientId)
-      .executeTakeFirst();
+    const customer = await findInvoiceClient(db, tenantId, invoice.clientId);
     if (!customer) return await send.fail(new HttpError(400, invoiceSendMessages.clientGone));
     if (lines.length === 0) return await send.fail(new HttpError(400, invoiceSendMessages.noLines));
     if (lines.length > MAX_INVOICE_LINES) {
@@ -207,12 +210,7 @@ async function claimSend(
 ): Promise<Claim> {
   // A claim fails only when the row changed since it was read; read again and decide again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const row = await db
-      .selectFrom("invoices")
-      .select(["status", "sendStartedAt", "sendSeriesNextNumber", "sentSeries", "sentNumber", "updatedAt"])
-      .where("tenantId", "=", tenantId)
-      .where("id", "=", invoiceId)
-      .executeTakeFirst();
+    const row = await findInvoiceState(db, tenantId, invoiceId);
     if (!row) throw new HttpError(404, invoiceMessages.notFound);
     if (row.status === "sent") throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
     const stale =
@@ -221,23 +219,8 @@ async function claimSend(
 
     const previous: ClaimableStatus = row.status === "sending" ? "unclear" : row.status;
     const startedAt = timestamp(Math.max(now, row.sendStartedAt ? timestampMs(row.sendStartedAt) + 1 : 0));
-    let update = db
-      .updateTable("invoices")
-      .set({
-        status: "sending",
-        sendStartedAt: startedAt,
-        // Only an unclear invoice's last attempt still means something.
-        ...(previous === "unclear" ? {} : { sentSeries: null, sendSeriesNextNumber: null }),
-      })
-      .where("tenantId", "=", tenantId)
-      .where("id", "=", invoiceId)
-      .where("status", "=", row.status);
-    update =
-      row.sendStartedAt === null
-        ? update.where("sendStartedAt", "is", null)
-        : update.where("sendStartedAt", "=", row.sendStartedAt);
-    const result = await update.executeTakeFirst();
-    if (result.numUpdatedRows > 0n) {
+    // Only an unclear invoice's last attempt still means something.
+    if (await claimInvoiceSend(db, tenantId, row, startedAt, previous === "unclear")) {
       return {
         startedAt,
         previousStartedAt: row.sendStartedAt,
@@ -262,15 +245,8 @@ class SendRun {
     private readonly now: () => number,
   ) {}
 
-  private update(values: Updateable<InvoicesTable>) {
-    return this.db
-      .updateTable("invoices")
-      .set(values)
-      .where("tenantId", "=", this.tenantId)
-      .where("id", "=", this.invoiceId)
-      .where("status", "=", "sending")
-      .where("sendStartedAt", "=", this.claim.startedAt)
-      .executeTakeFirst();
+  private update(values: SendRecord): Promise<void> {
+    return updateClaimedSend(this.db, this.tenantId, this.invoiceId, this.claim.startedAt, values);
   }
 
   async recordAttempt(series: string, nextNumber: number | null): Promise<void> {
@@ -403,6 +379,6 @@ function notSent(error: unknown): HttpError {
  * this module does itself, and would contradict the answer.
  */
 function withoutResendAdvice(message: string): string {
-  const advice = message.indexOf(" Factura poate să fi fost totuși emisă");
+  const advice = message.indexOf(` ${smartBillClientMessages.mayHaveIssued}`);
   return advice === -1 ? message : message.slice(0, advice);
 }

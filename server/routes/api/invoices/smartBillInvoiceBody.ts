@@ -8,7 +8,7 @@
  * `isTaxIncluded` (false: our prices are net of VAT) and `isService`. Empty optional texts are
  * left out rather than sent as "": SmartBill then behaves as if the field were not given.
  */
-import type { CustomerFields, Invoice, ProductLine } from "../../../../contract/api";
+import type { CustomerFields, Invoice, InvoiceLine } from "../../../../contract/api";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import type { InvoiceClient, InvoiceProduct, InvoiceRequest } from "../../../smartbill/types";
 
@@ -28,7 +28,7 @@ interface InvoiceBodySource {
     | "useStock"
   >;
   client: CustomerFields;
-  lines: readonly ProductLine[];
+  lines: readonly InvoiceLine[];
   /** With useStock: the invoice's default warehouse, for lines that name none. */
   defaultWarehouseName?: string;
 }
@@ -83,7 +83,7 @@ function smartBillClient(customer: CustomerFields, saveToDb: boolean): InvoiceCl
   return client;
 }
 
-function smartBillProduct(line: ProductLine, useStock: boolean, defaultWarehouseName: string | undefined): InvoiceProduct {
+function smartBillProduct(line: InvoiceLine, useStock: boolean, defaultWarehouseName: string | undefined): InvoiceProduct {
   const product: InvoiceProduct = {
     name: line.name,
     ...(line.code.trim() ? { code: line.code } : {}),

@@ -4,7 +4,7 @@
  * dialog offers these and preselects 'Normala'. `fromProvider` says which.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
 import { requireRole } from "../../../plugins/requireRole";
 import { readTaxList } from "./vatRates";
 
@@ -19,7 +19,7 @@ export const taxRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Reply: TaxListResponse }>("/", async (request) => {
     const taxes = await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);
     if (taxes === null || taxes.length === 0) {
-      return { taxes: [{ name: PRODUCT_LINE_DEFAULTS.taxName, percentage: PRODUCT_LINE_DEFAULTS.taxPercentage }], fromProvider: false };
+      return { taxes: [{ name: INVOICE_LINE_DEFAULTS.taxName, percentage: INVOICE_LINE_DEFAULTS.taxPercentage }], fromProvider: false };
     }
     return { taxes: taxes.map(({ name, percentage }) => ({ name, percentage })), fromProvider: true };
   });

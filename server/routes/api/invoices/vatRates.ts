@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { smartBillClientForTenant } from "../../../smartbill/client";
@@ -34,7 +34,7 @@ export async function readTaxList(
     });
     return await Promise.race([client.getTaxes(), deadline]);
   } catch (error) {
-    log?.warn({ err: error, tenantId }, "SmartBill tax list unavailable; VAT percent defaults to %d", PRODUCT_LINE_DEFAULTS.taxPercentage);
+    log?.warn({ err: error, tenantId }, "SmartBill tax list unavailable; VAT percent defaults to %d", INVOICE_LINE_DEFAULTS.taxPercentage);
     return null;
   } finally {
     clearTimeout(timer);
@@ -46,7 +46,7 @@ export async function readTaxList(
  * list could not be read; undefined when the list was read and has no such tax.
  */
 export function defaultTaxPercentage(taxes: TaxList, taxName: string): number | undefined {
-  if (taxes === null) return PRODUCT_LINE_DEFAULTS.taxPercentage;
+  if (taxes === null) return INVOICE_LINE_DEFAULTS.taxPercentage;
   const wanted = normalizeHeader(taxName);
   return taxes.find((tax) => normalizeHeader(tax.name) === wanted)?.percentage;
 }

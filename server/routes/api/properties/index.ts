@@ -12,7 +12,7 @@ import { HttpError } from "../../../errors";
 import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
-import { listQuerystring } from "../listQuery";
+import { listQuerystringFor } from "../listQuery";
 import {
   deleteProperty,
   findProperty,
@@ -20,6 +20,7 @@ import {
   insertProperty,
   listProperties,
   updateProperty,
+  propertyList
 } from "./properties.repository";
 import { PROPERTY_NAME_PATTERN, propertyBody, propertyNameParams, propertyValueBody } from "./schemas";
 
@@ -38,7 +39,7 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListParams; Reply: Property[] | Page<Property> }>(
     "/properties",
-    { schema: { querystring: listQuerystring } },
+    { schema: { querystring: listQuerystringFor(propertyList) } },
     (request) => listProperties(app.db, request.tenantId, request.query, masked),
   );
 

@@ -4,6 +4,7 @@ import type { ListParams, Page, Property } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
+import { PROPERTY_NAME_MAX_LENGTH } from "./schemas";
 
 /**
  * The words that make a setting secret, as contract/maskSecret.ts isSecretName reads them
@@ -25,6 +26,8 @@ export const propertyList: ListSpec = {
   sortable: { name: "properties.name", value: valueUnlessSecret },
   searchable: ["properties.name"],
   defaultOrder: ["properties.name"],
+  // Settings are keyed by name: `?id=smartbill.token`.
+  key: { column: "properties.name", schema: { type: "string", maxLength: PROPERTY_NAME_MAX_LENGTH } },
 };
 
 /** The tenant's settings as stored; `mask` turns each into what may leave the server. */

@@ -10,7 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection
 import { HttpError } from "../../../errors";
 import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
-import { listQuerystring } from "../listQuery";
+import { listQuerystringFor } from "../listQuery";
 import { tenantBody, tenantIdParams } from "./schemas";
 import {
   deleteTenant,
@@ -21,6 +21,7 @@ import {
   type TenantFields,
   tenantHoldsData,
   updateTenant,
+  tenantList
 } from "./tenants.repository";
 
 interface IdParams {
@@ -33,7 +34,7 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListParams; Reply: Tenant[] | Page<Tenant> }>(
     "/list",
-    { schema: { querystring: listQuerystring } },
+    { schema: { querystring: listQuerystringFor(tenantList) } },
     (request) => listTenants(app.db, request.query),
   );
 

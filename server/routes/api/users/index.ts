@@ -39,7 +39,7 @@ import { HttpError, throttled } from "../../../errors";
 import { emailTaken, messages, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
-import { listQuerystring } from "../listQuery";
+import { listQuerystringFor } from "../listQuery";
 import {
   changePasswordBody,
   generateSetUrlBody,
@@ -62,6 +62,7 @@ import {
   updateUser,
   type UserFields,
   type UserScope,
+  userList
 } from "./users.repository";
 
 /** The body of POST /add and PUT /{id} as it may arrive (the schema allows null and absence). */
@@ -117,7 +118,7 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListParams; Reply: User[] | Page<User> }>(
     "/list",
-    { schema: { querystring: listQuerystring } },
+    { schema: { querystring: listQuerystringFor(userList) } },
     (request) => listUsers(app.db, scopeOf(request), request.query),
   );
 

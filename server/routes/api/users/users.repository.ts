@@ -6,6 +6,7 @@ import { ROLES, type RoleName } from "../../../../contract/roles";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
+import { MAX_ID } from "../params";
 
 /** What sign-in and the profile need to know about a user. */
 export interface UserAccount {
@@ -98,6 +99,8 @@ export const userList: ListSpec = {
   },
   searchable: ["users.email"],
   defaultOrder: ["users.tenantId", "users.id"],
+  // A tenant's users (getManyReference); the caller's scope still applies.
+  filters: { tenantId: { column: "users.tenantId", schema: { type: "integer", minimum: 1, maximum: MAX_ID } } },
 };
 
 /** Which users a caller reaches: one tenant's, or (super-admin) every tenant's. */

@@ -19,7 +19,7 @@ import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, warehouseNameTaken } from "../../../messages";
 import { requireRole } from "../../../plugins/requireRole";
-import { listQuerystring } from "../listQuery";
+import { listQuerystringFor } from "../listQuery";
 import { warehouseBody, warehouseIdParams } from "./schemas";
 import {
   deleteWarehouse,
@@ -29,6 +29,7 @@ import {
   listWarehouses,
   updateWarehouse,
   type WarehouseFields,
+  warehouseList
 } from "./warehouses.repository";
 
 /** The body as it may arrive (the schema allows null and absence). */
@@ -46,7 +47,7 @@ export const warehouseRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: ListParams; Reply: Warehouse[] | Page<Warehouse> }>(
     "/",
-    { schema: { querystring: listQuerystring } },
+    { schema: { querystring: listQuerystringFor(warehouseList) } },
     (request) => listWarehouses(app.db, request.tenantId, request.query),
   );
 

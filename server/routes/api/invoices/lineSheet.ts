@@ -1,6 +1,6 @@
 /**
- * Reading an invoice's product lines from a workbook (excel-formats.md, "Invoice lines") and the
- * rules a line obeys wherever it comes from (the sheet, or the lines dialog through the API).
+ * Reading an invoice's lines from a workbook (excel-formats.md, "Invoice lines") and the
+ * row's checks (the rules a line obeys wherever it comes from are lineRules.ts).
  *
  * The whole file is read and every row checked before anything is written; one bad row refuses
  * the whole file (an invoice with a line silently missing is worse than no invoice), with every
@@ -14,75 +14,25 @@
  * A cell holding a control character (NUL and the like) refuses its row: PostgreSQL cannot store
  * NUL, and the others only hide text. Tabs and line breaks are ordinary text.
  */
-import type { ProductLineInput, RejectedLine } from "../../../../contract/api";
-import { MAX_INVOICE_LINES, PRODUCT_LINE_DEFAULTS } from "../../../../contract/constants";
+import type { InvoiceLineInput, RejectedLine } from "../../../../contract/api";
+import { INVOICE_LINE_DEFAULTS, MAX_INVOICE_LINES } from "../../../../contract/constants";
 import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
 import { ExcelError } from "../../../excel/errors";
 import { normalizeHeader } from "../../../excel/header";
 import { readSheet } from "../../../excel/sheet";
-import { cellControlCharacters, tooManyInvoiceLines } from "../../../messages";
+import { cellControlCharacters, lineRowMessages, tooManyInvoiceLines } from "../../../messages";
 import { LINE_SHEET_COLUMNS, type LineField, lineHeader } from "./lineColumns";
-import type { Tax } from "../../../smartbill/types";
-import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
-
-/** Longest text per field (the same bounds as the API's schema). */
-export const LINE_TEXT_MAX: Readonly<Record<"name" | "code" | "measuringUnitName" | "currency" | "taxName" | "warehouseName", number>> = {
-  name: 500,
-  code: 100,
-  measuringUnitName: 50,
-  currency: 10,
-  taxName: 50,
-  warehouseName: 100,
-};
-/** |quantity| and |price| at most this: doubles keep every cent well beyond it. */
-export const MAX_AMOUNT = 1e12;
-
-/** What a line gets from its invoice when the sheet (or the dialog) leaves a field blank. */
-export interface LineDefaults {
-  currency: string;
-  saveToDb: boolean;
-  warehouseName: string;
-}
-
-/** Prices keep 2 decimals, rounded half away from zero (1.005 → 1.01, despite binary floats). */
-export function roundPrice(value: number): number {
-  const cents = Math.round(Number((Math.abs(value) * 100).toPrecision(15)));
-  return (Math.sign(value) * cents) / 100 || 0;
-}
-
-/** A quantity without binary float noise (0.1 + 0.2 → 0.3). */
-export function cleanQuantity(value: number): number {
-  return Number(value.toPrecision(15)) || 0;
-}
-
-/** A line without its VAT percent yet (undefined: the tax list decides). */
-export type PendingLine = Omit<ProductLineInput, "taxPercentage"> & { taxPercentage: number | undefined };
-
-/** The tax-list part of a line's checks: the rate of its tax when it gave none. */
-export function completeTax(line: PendingLine, taxes: TaxList): { ok: true; line: ProductLineInput } | { ok: false; reason: string } {
-  if (line.taxPercentage !== undefined) return { ok: true, line: { ...line, taxPercentage: line.taxPercentage } };
-  const percentage = defaultTaxPercentage(taxes, line.taxName);
-  if (percentage === undefined) return { ok: false, reason: unknownTaxReason(line.taxName, taxes ?? []) };
-  return { ok: true, line: { ...line, taxPercentage: percentage } };
-}
-
-function unknownTaxReason(taxName: string, taxes: readonly Tax[]): string {
-  const known = taxes.length > 0 ? ` (cotele din SmartBill: ${describeTaxes(taxes)})` : "";
-  return `Cota TVA „${taxName}” nu există în SmartBill${known}; completați procentul TVA.`;
-}
-
-function taxPercentageReason(text: string): string {
-  return `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`;
-}
-
-function tooLongReason(label: string, max: number): string {
-  return `Valoarea din coloana „${label}” depășește ${max} de caractere.`;
-}
-
-function tooLargeReason(label: string): string {
-  return `Valoarea din coloana „${label}” este prea mare (cel mult ${MAX_AMOUNT.toLocaleString("ro-RO")} în valoare absolută).`;
-}
+import {
+  cleanQuantity,
+  completeTax,
+  LINE_TEXT_MAX,
+  type LineDefaults,
+  MAX_AMOUNT,
+  type PendingLine,
+  roundPrice,
+} from "./lineRules";
+import type { TaxList } from "./vatRates";
 
 interface ReadLinesOptions {
   /** The tenant's tax list, asked for only when a row leaves its VAT percent blank. */
@@ -92,7 +42,7 @@ interface ReadLinesOptions {
 }
 
 /** ignoredColumns: the columns right of the ones read that held a value, as letters ("BM"). */
-type LinesReading = ({ ok: true; lines: ProductLineInput[] } | { ok: false; rejected: RejectedLine[] }) & { ignoredColumns: string[] };
+type LinesReading = ({ ok: true; lines: InvoiceLineInput[] } | { ok: false; rejected: RejectedLine[] }) & { ignoredColumns: string[] };
 
 const REQUIRED_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => spec.required);
 const OPTIONAL_COLUMNS = LINE_SHEET_COLUMNS.filter((spec) => !spec.required);
@@ -123,7 +73,7 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
     throw error;
   }
 
-  const lines: ProductLineInput[] = [];
+  const lines: InvoiceLineInput[] = [];
   if (pending.some(({ line }) => line.taxPercentage === undefined)) {
     const taxes = await options.taxes();
     for (const { row, line } of pending) {
@@ -161,7 +111,7 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
   const text = (field: LineField) => cellText(values[field]).replace(/\s+/g, " ").trim();
   const bounded = (field: keyof typeof LINE_TEXT_MAX, fallback = "") => {
     const value = text(field) || fallback;
-    if (value.length > LINE_TEXT_MAX[field]) reasons.push(tooLongReason(lineHeader(field), LINE_TEXT_MAX[field]));
+    if (value.length > LINE_TEXT_MAX[field]) reasons.push(lineRowMessages.tooLong(lineHeader(field), LINE_TEXT_MAX[field]));
     return value;
   };
   const amount = (field: "quantity" | "price", missing: string, notNumber: (text: string) => string) => {
@@ -174,7 +124,7 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
       reasons.push(notNumber(text(field)));
       return 0;
     }
-    if (Math.abs(number) > MAX_AMOUNT) reasons.push(tooLargeReason(lineHeader(field)));
+    if (Math.abs(number) > MAX_AMOUNT) reasons.push(lineRowMessages.tooLarge(lineHeader(field), MAX_AMOUNT));
     return number;
   };
 
@@ -184,22 +134,22 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
     if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(lineHeader(field)));
   }
   const name = bounded("name");
-  if (!name) reasons.push("Denumirea produsului lipsește.");
+  if (!name) reasons.push(lineRowMessages.nameMissing);
   const code = bounded("code");
-  if (!code) reasons.push("Codul produsului lipsește.");
-  const quantity = amount("quantity", "Cantitatea lipsește.", (t) => `Cantitatea „${t}” nu este un număr.`);
-  const price = amount("price", "Prețul lipsește.", (t) => `Prețul „${t}” nu este un număr.`);
+  if (!code) reasons.push(lineRowMessages.codeMissing);
+  const quantity = amount("quantity", lineRowMessages.quantityMissing, lineRowMessages.quantityNotNumber);
+  const price = amount("price", lineRowMessages.priceMissing, lineRowMessages.priceNotNumber);
   const taxPercentage = percentCell(values.taxPercentage, reasons);
-  const service = flagCell(values.service, "service", reasons) ?? PRODUCT_LINE_DEFAULTS.service;
+  const service = flagCell(values.service, "service", reasons) ?? INVOICE_LINE_DEFAULTS.service;
   const saveToDb = flagCell(values.saveToDb, "saveToDb", reasons) ?? defaults.saveToDb;
   const line: PendingLine = {
     name,
     code,
     quantity: cleanQuantity(quantity),
     price: roundPrice(price),
-    measuringUnitName: bounded("measuringUnitName", PRODUCT_LINE_DEFAULTS.measuringUnitName),
+    measuringUnitName: bounded("measuringUnitName", INVOICE_LINE_DEFAULTS.measuringUnitName),
     currency: bounded("currency", defaults.currency).toUpperCase(),
-    taxName: bounded("taxName", PRODUCT_LINE_DEFAULTS.taxName),
+    taxName: bounded("taxName", INVOICE_LINE_DEFAULTS.taxName),
     taxPercentage,
     saveToDb,
     service,
@@ -219,7 +169,7 @@ function percentCell(value: CellValue, reasons: string[]): number | undefined {
   let number = cellNumber(raw);
   if (number !== undefined && number > 0 && number < 1) number = Number((number * 100).toPrecision(12));
   if (number === undefined || number < 0 || number > 100) {
-    reasons.push(taxPercentageReason(cellText(value)));
+    reasons.push(lineRowMessages.taxPercentageInvalid(cellText(value)));
     return undefined;
   }
   return number;
@@ -241,6 +191,6 @@ function parseFlag(value: CellValue): boolean | undefined | "invalid" {
 function flagCell(value: CellValue, field: LineField, reasons: string[]): boolean | undefined {
   const flag = parseFlag(value);
   if (flag !== "invalid") return flag;
-  reasons.push(`Valoarea „${cellText(value)}” din coloana „${lineHeader(field)}” nu este recunoscută (folosiți da sau nu).`);
+  reasons.push(lineRowMessages.flagUnknown(cellText(value), lineHeader(field)));
   return undefined;
 }

@@ -1,0 +1,24 @@
+/**
+ * Sentences the server answers and the client shows as its own too (a success toast, a check
+ * it makes before asking): one home for both, imported by server/messages.ts and by i18n/.
+ * Some are the spec's own words, English or without diacritics, kept as the spec writes them.
+ */
+export const SHARED_MESSAGES = {
+  /** The spec's own (English) text. */
+  tenantNameRequired: "Name is required.",
+  tenantDeleted: "Tenantul a fost șters.",
+  /** The spec's own (English) texts. */
+  emailRequired: "Email is required.",
+  tenantRequired: "Tenant is required.",
+  userDeleted: "Utilizatorul a fost șters.",
+  rolesUpdated: "Rolurile au fost actualizate cu succes.",
+  propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",
+  /** The spec's text, without diacritics. */
+  warehouseFieldsRequired: "Completati numele si tipul depozitului.",
+  warehouseAdded: "Depozitul a fost adăugat cu succes.",
+  warehouseUpdated: "Depozitul a fost actualizat cu succes.",
+  warehouseDeleted: "Depozitul a fost șters cu succes.",
+  /** An import sent without a file. */
+  noFile: "Te rugăm să selectezi un fișier înainte de a-l încărca.",
+  invoiceImported: "Fișierul a fost încărcat cu succes!",
+} as const;

@@ -1,0 +1,72 @@
+/**
+ * POST /import: an invoice from the import form (`payload`, JSON of InvoiceForm) and a workbook
+ * of its lines (`file`, excel-formats.md "Invoice lines"): InvoiceImportResult. Every row is
+ * checked before anything is written; one bad row refuses the file, nothing stored.
+ *
+ * A scope of its own: multipart (excel/upload.ts) is accepted here only.
+ */
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { InvoiceImportResult } from "../../../../contract/api";
+import { ExcelError } from "../../../excel/errors";
+import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
+import { uploadReader } from "../../../excel/upload";
+import { HttpError } from "../../../errors";
+import { invoiceMessages, invoiceRowsRejected } from "../../../messages";
+import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
+import { checkForm, checkReferences } from "./invoiceForm";
+import { insertInvoice } from "./invoices.repository";
+import type { LineDefaults } from "./lineRules";
+import { readInvoiceLines } from "./lineSheet";
+import { readTaxList } from "./vatRates";
+
+/** The workbook and the form; the form may come as a field or as a JSON blob (a second file part). */
+const upload = uploadReader({ fields: ["payload"], maxFieldBytes: MAX_PAYLOAD_BYTES, fieldError: payloadInvalid });
+
+export const invoiceImportRoute: FastifyPluginAsync = async (app) => {
+  await upload.accept(app);
+
+  app.post("/import", async (request, reply) => {
+    try {
+      const { file, fields } = await upload.read(request);
+      const form = checkForm(parsePayload(request, fields.payload), "import");
+      const warehouseName = await checkReferences(app.db, request.tenantId, form);
+      const defaults: LineDefaults = { currency: form.currency, saveToDb: form.saveToDb, warehouseName };
+      const taxes = () => readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);
+      const reading = await readInvoiceLines(file, defaults, { taxes });
+      const ignored = ignoredColumnsAnswer(reading.ignoredColumns);
+      const withIgnored = (message: string) => (ignored ? `${message} ${ignored.note}` : message);
+      const ignoredColumns = ignored ? { ignoredColumns: ignored.named, ignoredColumnsNote: ignored.note } : {};
+      if (!reading.ok) {
+        const message = withIgnored(invoiceRowsRejected(reading.rejected.length));
+        const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns };
+        return reply.code(400).send(body);
+      }
+      const id = await app.db.transaction().execute((trx) => insertInvoice(trx, request.tenantId, form, reading.lines));
+      const result: InvoiceImportResult = {
+        error: false,
+        importRequestId: id,
+        message: withIgnored(invoiceMessages.imported),
+        lines: reading.lines.length,
+        ...ignoredColumns,
+      };
+      return result;
+    } catch (error) {
+      return refuseImport(error, reply);
+    }
+  });
+};
+
+/** A refused import: 400 in the import result's shape (with `message` too), nothing written. */
+function refuseImport(error: unknown, reply: FastifyReply) {
+  if (!(error instanceof ExcelError) && !(error instanceof HttpError)) throw error;
+  const status = error instanceof HttpError ? error.statusCode : 400;
+  const errors = error instanceof HttpError ? error.errors : undefined;
+  const body: InvoiceImportResult & { message: string; errors?: Record<string, string> } = {
+    message: error.message,
+    error: true,
+    errorMessage: error.message,
+    rejected: [],
+    ...(errors ? { errors } : {}),
+  };
+  return reply.code(status).send(body);
+}

@@ -1,0 +1,67 @@
+/**
+ * A line as the lines dialog sends it (POST /{invoiceId}/line, PUT /line/{id}), cleaned up by the
+ * same rules as a sheet's row (lineRules.ts): text trimmed with inner white space collapsed,
+ * blanks defaulted from the invoice, amounts rounded, and the VAT percent taken from SmartBill's
+ * tax list when the line gives none. 400 with every problem.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { InvoiceLineInput } from "../../../../contract/api";
+import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
+import { HttpError } from "../../../errors";
+import { invoiceMessages } from "../../../messages";
+import { findWarehouse } from "../warehouses/warehouses.repository";
+import type { InvoiceState } from "./invoices.repository";
+import { cleanQuantity, completeTax, type PendingLine, roundPrice } from "./lineRules";
+import { readTaxList } from "./vatRates";
+
+/** The body of a line write; `id` and `invoiceId` may come along and must match the path. */
+export interface LineBody {
+  id?: number;
+  invoiceId?: number;
+  name: string | null;
+  code: string | null;
+  quantity: number;
+  price: number;
+  measuringUnitName?: string | null;
+  currency?: string | null;
+  taxName?: string | null;
+  taxPercentage?: number | null;
+  saveToDb?: boolean | null;
+  service?: boolean | null;
+  warehouseName?: string | null;
+}
+
+export async function checkLineInput(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: LineBody,
+  invoice: InvoiceState,
+): Promise<InvoiceLineInput> {
+  const errors: Record<string, string> = {};
+  const text = (value: string | null | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
+  const name = text(body.name);
+  const code = text(body.code);
+  if (!name) errors.name = invoiceMessages.lineNameRequired;
+  if (!code) errors.code = invoiceMessages.lineCodeRequired;
+  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors).join(" "), errors);
+  const warehouseName =
+    text(body.warehouseName) ||
+    (invoice.warehouseId === null ? "" : ((await findWarehouse(app.db, request.tenantId, invoice.warehouseId))?.warehouseName ?? ""));
+  const pending: PendingLine = {
+    name,
+    code,
+    quantity: cleanQuantity(body.quantity),
+    price: roundPrice(body.price),
+    measuringUnitName: text(body.measuringUnitName) || INVOICE_LINE_DEFAULTS.measuringUnitName,
+    currency: (text(body.currency) || invoice.currency).toUpperCase(),
+    taxName: text(body.taxName) || INVOICE_LINE_DEFAULTS.taxName,
+    taxPercentage: body.taxPercentage ?? undefined,
+    saveToDb: body.saveToDb ?? invoice.saveToDb,
+    service: body.service ?? INVOICE_LINE_DEFAULTS.service,
+    warehouseName,
+  };
+  const taxes = pending.taxPercentage === undefined ? await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log) : null;
+  const complete = completeTax(pending, taxes);
+  if (!complete.ok) throw new HttpError(400, complete.reason, { taxPercentage: complete.reason });
+  return complete.line;
+}

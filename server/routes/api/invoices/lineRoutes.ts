@@ -1,0 +1,101 @@
+/**
+ * An invoice's lines, from the edit screen's lines dialog:
+ *
+ *   POST   /{invoiceId}/line   a line → InvoiceLine
+ *   PUT    /line/{id}          a line → InvoiceLine
+ *   DELETE /line/{id}          {message}
+ *
+ * The spec's URLs (`/{invoiceId}/product`, `/product/{id}`) answer the same, for the clients
+ * written against it.
+ *
+ * Line writes do NOT change the invoice's version (they touch updatedAt only): the edit screen
+ * saves the form and the lines separately, the form auto-saving with the version it loaded, so
+ * a line added meanwhile would otherwise make the form's next auto-save a false conflict. Each
+ * line write is whole and atomic on its own, and a line already deleted answers 404.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { InvoiceLine, MessageResponse } from "../../../../contract/api";
+import { MAX_INVOICE_LINES } from "../../../../contract/constants";
+import { API_PATHS } from "../../../../contract/paths";
+import { HttpError } from "../../../errors";
+import { invoiceLinesFull, invoiceMessages } from "../../../messages";
+import { lockOrRefuse, refuseFrozen } from "./editGuards";
+import {
+  countInvoiceLines,
+  deleteInvoiceLine,
+  findLineInvoice,
+  insertInvoiceLine,
+  updateInvoiceLine,
+} from "./invoiceLines.repository";
+import { findInvoiceState } from "./invoices.repository";
+import { checkLineInput, type LineBody } from "./lineInput";
+import { invoiceLineSchema, lineIdParams, lineInvoiceParams } from "./schemas";
+
+/** "line", from contract/paths.ts; "product" is the spec's word for the same thing. */
+const LINE = API_PATHS.invoiceLine.slice(API_PATHS.invoices.length + 1);
+const SEGMENTS = [LINE, "product"] as const;
+
+export const invoiceLineRoutes: FastifyPluginAsync = async (app) => {
+  for (const segment of SEGMENTS) {
+    app.post<{ Params: { invoiceId: number }; Body: LineBody; Reply: InvoiceLine }>(
+      `/:invoiceId/${segment}`,
+      { schema: { params: lineInvoiceParams, body: invoiceLineSchema } },
+      async (request) => {
+        const { invoiceId } = request.params;
+        const { tenantId } = request;
+        if (request.body.invoiceId !== undefined && request.body.invoiceId !== invoiceId) {
+          throw new HttpError(400, invoiceMessages.invoiceIdMismatch);
+        }
+        const state = await findInvoiceState(app.db, tenantId, invoiceId);
+        if (!state) throw new HttpError(404, invoiceMessages.notFound);
+        refuseFrozen(state.status);
+        const line = await checkLineInput(app, request, request.body, state);
+        return app.db.transaction().execute(async (trx) => {
+          await lockOrRefuse(trx, tenantId, invoiceId);
+          if ((await countInvoiceLines(trx, invoiceId)) >= MAX_INVOICE_LINES) throw new HttpError(400, invoiceLinesFull(MAX_INVOICE_LINES));
+          return insertInvoiceLine(trx, invoiceId, line);
+        });
+      },
+    );
+
+    app.put<{ Params: { id: number }; Body: LineBody; Reply: InvoiceLine }>(
+      `/${segment}/:id`,
+      { schema: { params: lineIdParams, body: invoiceLineSchema } },
+      async (request) => {
+        const { id } = request.params;
+        const { tenantId } = request;
+        if (request.body.id !== undefined && request.body.id !== id) throw new HttpError(400, invoiceMessages.lineIdMismatch);
+        const state = await findLineInvoice(app.db, tenantId, id);
+        if (!state) throw new HttpError(404, invoiceMessages.lineNotFound);
+        if (request.body.invoiceId !== undefined && request.body.invoiceId !== state.id) {
+          throw new HttpError(400, invoiceMessages.lineInvoiceMismatch);
+        }
+        refuseFrozen(state.status);
+        const line = await checkLineInput(app, request, request.body, state);
+        return app.db.transaction().execute(async (trx) => {
+          await lockOrRefuse(trx, tenantId, state.id);
+          const updated = await updateInvoiceLine(trx, state.id, id, line);
+          if (!updated) throw new HttpError(404, invoiceMessages.lineNotFound);
+          return updated;
+        });
+      },
+    );
+
+    app.delete<{ Params: { id: number }; Reply: MessageResponse }>(
+      `/${segment}/:id`,
+      { schema: { params: lineIdParams } },
+      async (request) => {
+        const { id } = request.params;
+        const { tenantId } = request;
+        const state = await findLineInvoice(app.db, tenantId, id);
+        if (!state) throw new HttpError(404, invoiceMessages.lineNotFound);
+        refuseFrozen(state.status);
+        await app.db.transaction().execute(async (trx) => {
+          await lockOrRefuse(trx, tenantId, state.id);
+          if (!(await deleteInvoiceLine(trx, state.id, id))) throw new HttpError(404, invoiceMessages.lineNotFound);
+        });
+        return { message: invoiceMessages.lineDeleted };
+      },
+    );
+  }
+};

@@ -1,0 +1,181 @@
+/**
+ * The routes of a plain tenant-scoped resource, speaking the list protocol (listQuery.ts) with no
+ * adapter code of its own. Mounted at `/api/<resource>` (routes/api/index.ts), it answers:
+ *
+ *   GET    /      the list: ?page&size&sort&q&id&<filter> → array, or { content, totalElements } when paged
+ *   GET    /:id   one record (404 when the tenant has none with that id)
+ *   POST   /      the resource's fields → the record created
+ *   PUT    /:id   the resource's fields → the record saved
+ *   DELETE /:id   → the record deleted
+ *
+ * Every query is scoped by the request's tenant, the role matrix row guards every route, and the
+ * body is checked by the resource's schema (read-only fields the client sends back, `id` and the
+ * timestamps, are accepted and ignored: react-admin's edit form sends the whole record).
+ *
+ *   export const productRoutes = tenantResourceRoutes({
+ *     table: "products",
+ *     resource: "products",
+ *     columns: ["id", "code", "name", "unit", "price"],
+ *     body: productBody,
+ *     list: { searchable: ["products.code", "products.name"] },
+ *     messages: { notFound: messages.productNotFound, duplicate: messages.productCodeTaken },
+ *   });
+ *
+ * A resource with rules of its own (a state machine, an import) writes its routes by hand with
+ * the same listQuery helpers instead.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { ListParams } from "../../../contract/api";
+import type { ResourceName } from "../../../contract/roles";
+import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
+import type { Database } from "../../db/database";
+import { timestamp } from "../../db/timestamps";
+import { HttpError } from "../../errors";
+import { messages as serverMessages } from "../../messages";
+import { requireRole } from "../../plugins/requireRole";
+import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
+import { idParams } from "./params";
+
+/** Tables of `DB` holding a tenant's rows by an integer id, with the house's timestamps. */
+export type TenantTable<DB> = {
+  [T in keyof DB & string]: DB[T] extends { tenantId: number; createdAt: string; updatedAt: string }
+    ? "id" extends keyof DB[T]
+      ? T
+      : never
+    : never;
+}[keyof DB & string];
+
+type ColumnOf<DB, T extends keyof DB> = keyof DB[T] & string;
+
+/** The JSON schema of the fields a client writes (POST and PUT), strict. */
+export interface FieldsSchema<Column extends string> {
+  type: "object";
+  properties: Partial<Record<Column, object>>;
+  required?: readonly Column[];
+}
+
+export interface TenantResource<DB, T extends TenantTable<DB>> {
+  /** The table, which has `id`, `tenantId`, `createdAt` and `updatedAt`. */
+  table: T;
+  /** The role matrix row (contract/roles.ts) that may use every route. */
+  resource: ResourceName;
+  /** The columns a record is answered with, `id` among them. */
+  columns: readonly ColumnOf<DB, T>[];
+  /** The writable fields. */
+  body: FieldsSchema<ColumnOf<DB, T>>;
+  /**
+   * How the list sorts and searches; by default every answered column sorts, `q` looks
+   * nowhere, and the order is by id. Columns here are `table.column`.
+   */
+  list?: Partial<ListSpec>;
+  /**
+   * The checked body turned into the row's fields (trimming, a rule JSON Schema cannot say:
+   * throw HttpError 400). By default the body as sent.
+   */
+  toRow?: (body: Partial<Record<ColumnOf<DB, T>, unknown>>) => Partial<Record<ColumnOf<DB, T>, unknown>>;
+  /** Sentences of server/messages.ts: a missing record, a duplicate (unique index), a record still referred to. */
+  messages?: { notFound?: string; duplicate?: string; inUse?: string };
+}
+
+/** Sent back by react-admin with the record, never written. */
+const READ_ONLY = ["id", "tenantId", "createdAt", "updatedAt"] as const;
+/** The unpaged list answers at most this many, as the other lists; more asks for pages. */
+const MAX_UNPAGED = 10_000;
+
+export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = TenantTable<DB>>(
+  definition: TenantResource<DB, T>,
+): FastifyPluginAsync {
+  const { table, resource, columns } = definition;
+  const notFound = definition.messages?.notFound ?? serverMessages.notFound;
+  const selected = columns.map((column) => `${table}.${column}`);
+  const list: ListSpec = {
+    sortable: Object.fromEntries(columns.map((column) => [column, `${table}.${column}`])),
+    searchable: [],
+    defaultOrder: [`${table}.id`],
+    maxUnpaged: MAX_UNPAGED,
+    ...definition.list,
+  };
+  const body = {
+    ...definition.body,
+    additionalProperties: false,
+    properties: { ...Object.fromEntries(READ_ONLY.map((name) => [name, {}])), ...definition.body.properties },
+  };
+  const toRow = definition.toRow ?? ((fields) => fields);
+  const writable = (sent: Record<string, unknown>) => {
+    const fields: Record<string, unknown> = { ...sent };
+    for (const name of READ_ONLY) if (!Object.hasOwn(definition.body.properties, name)) delete fields[name];
+    return toRow(fields as Partial<Record<ColumnOf<DB, T>, unknown>>) as Record<string, unknown>;
+  };
+
+  return async (app) => {
+    // Kysely cannot follow a table chosen by a type parameter; the definition's types keep the
+    // names right, and the queries below use only id, tenantId and the timestamps.
+    const db = app.db as unknown as Kysely<any>;
+    const name: string = table;
+    const scoped = (tenantId: number) => db.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
+    const findOne = (tenantId: number, id: number) =>
+      scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
+    const writing = async <R>(write: () => Promise<R>): Promise<R> => {
+      try {
+        return await write();
+      } catch (error) {
+        if (definition.messages?.duplicate && isUniqueViolation(error)) throw new HttpError(409, definition.messages.duplicate);
+        if (definition.messages?.inUse && isForeignKeyViolation(error)) throw new HttpError(409, definition.messages.inUse);
+        throw error;
+      }
+    };
+    const found = <R>(record: R | undefined): R => {
+      if (!record) throw new HttpError(404, notFound);
+      return record;
+    };
+
+    app.addHook("onRequest", requireRole(resource));
+
+    app.get<{ Querystring: ListParams }>("/", { schema: { querystring: listQuerystringFor(list) } }, (request) =>
+      runList(
+        scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
+        request.query,
+        list,
+        (query) => query.select(selected),
+        (rows) => rows,
+      ),
+    );
+
+    app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) =>
+      found(await findOne(request.tenantId, request.params.id)),
+    );
+
+    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body } }, async (request) => {
+      const now = timestamp();
+      const row = { ...writable(request.body), tenantId: request.tenantId, createdAt: now, updatedAt: now };
+      const { id } = await writing(() => db.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow());
+      return found(await findOne(request.tenantId, id));
+    });
+
+    app.put<{ Params: { id: number }; Body: Record<string, unknown> }>(
+      "/:id",
+      { schema: { params: idParams("id"), body } },
+      async (request) => {
+        const { tenantId, params } = request;
+        const changed = await writing(() =>
+          db
+            .updateTable(name)
+            .set({ ...writable(request.body), updatedAt: timestamp() })
+            .where("tenantId", "=", tenantId)
+            .where("id", "=", params.id)
+            .executeTakeFirst(),
+        );
+        if (changed.numUpdatedRows === 0n) throw new HttpError(404, notFound);
+        return found(await findOne(tenantId, params.id));
+      },
+    );
+
+    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) => {
+      const { tenantId, params } = request;
+      const record = found(await findOne(tenantId, params.id));
+      await writing(() => db.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute());
+      return record;
+    });
+  };
+}
