@@ -52,10 +52,9 @@ function ExportButtons() {
 
 export function CustomerList() {
   const translate = useTranslate();
-  const label = (field: string) => translate(`resources.customers.fields.${field}`);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} />,
-    ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} label={label(field)} />),
+    ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} />),
   ];
   return (
     <RequireAccess resource="customers">
@@ -82,7 +81,7 @@ export function CustomerList() {
           empty={<ListEmpty label={translate("customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
         >
           {CUSTOMER_COLUMNS.map((field) => (
-            <TextField key={field} source={field} label={label(field)} emptyText="" />
+            <TextField key={field} source={field} emptyText="" />
           ))}
         </Datagrid>
       </List>
