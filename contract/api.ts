@@ -79,7 +79,7 @@ export interface AccessTokenClaims {
   iat: number;
 }
 
-/* ---------- Administration (issue 3) ---------- */
+/* ---------- Administration ---------- */
 
 /** Optional list parameters: with `page` and `size` a list answers a `Page` instead of an array. */
 export interface ListParams {
@@ -163,7 +163,7 @@ export interface PropertyValue {
   value: string;
 }
 
-/* ---------- SmartBill: warehouses, stock, tasks (issue 4) ---------- */
+/* ---------- SmartBill: warehouses, stock, tasks ---------- */
 
 /** SmartBill's two kinds of warehouse (gestiune): at cost, or at sale price. */
 export const WAREHOUSE_TYPES = ["en gros", "en detail"] as const;
@@ -248,7 +248,7 @@ export interface TaskListParams extends ListParams {
   status?: TaskStatus;
 }
 
-/* ---------- Customers (issue 5) ---------- */
+/* ---------- Customers ---------- */
 
 export interface CustomerFields {
   clientName: string;
@@ -315,7 +315,7 @@ export interface CustomerImportResult {
   ignoredColumnsNote?: string;
 }
 
-/* ---------- Invoices (issue 6) ---------- */
+/* ---------- Invoices ---------- */
 
 /**
  * An imported invoice's life: `draft` (a request being reviewed; editable), `sending` (a send is
@@ -373,11 +373,6 @@ export interface InvoiceLine extends InvoiceLineInput {
   id: number;
   invoiceId: number;
 }
-
-/** @deprecated The client's old name for InvoiceLineInput; goes when the client is renamed. */
-export type ProductLineInput = InvoiceLineInput;
-/** @deprecated The client's old name for InvoiceLine; goes when the client is renamed. */
-export type ProductLine = InvoiceLine;
 
 /** What SmartBill answered to the send (its POST /invoice answer). */
 export interface SmartBillImportResult {
@@ -440,7 +435,7 @@ export interface InvoiceSendResult {
   invoice: Invoice;
 }
 
-/* ---------- A new tenant's set-up: SmartBill connection, first steps (issue 12) ---------- */
+/* ---------- A new tenant's set-up: SmartBill connection, first steps ---------- */
 
 /**
  * The tenant's SmartBill settings as one form (the `smartbill.*` settings). In every answer the

@@ -52,6 +52,25 @@ export const API_PATHS = {
   invoices: `${API}/smartbill/invoice`,
   /** PUT, DELETE /{id}: one line of an imported invoice (the spec's `${API}/smartbill/invoice/product/{id}` answers too). */
   invoiceLine: `${API}/smartbill/invoice/line`,
+  /** GET: the roles the caller may grant. */
+  availableRoles: `${apiPathOf("users")}/role/available`,
+  /** GET: a user's roles; PUT `{roles}` replaces them. */
+  assignedRoles: (userId: number) => `${apiPathOf("users")}/role/assigned/${userId}`,
+  assignRoles: (userId: number) => `${apiPathOf("users")}/role/assign/${userId}`,
+  /** POST `{email, baseUrl}`: a fresh single-use link to the set/reset-password page. */
+  setPasswordLink: `${apiPathOf("users")}/generate-set-url`,
+  /** POST multipart `file` (`?dryRun=true`: only checked, nothing stored). */
+  customerImport: `${apiPathOf("customers")}/import`,
+  /** GET: the empty workbook to fill in. */
+  customerImportTemplate: `${apiPathOf("customers")}/import/template`,
+  /** POST multipart `file`: the workbook's rejected rows with their reasons. */
+  customerImportErrors: `${apiPathOf("customers")}/import/errors`,
+  /** GET with a list's query and `format=csv|xlsx`. */
+  customerExport: `${apiPathOf("customers")}/export`,
+  /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
+  taxes: apiPathOf("taxes"),
+  /** POST: queue the import of a warehouse's stock from SmartBill. */
+  stockImport: (warehouseId: number) => `${apiPathOf("stock")}/import/${warehouseId}`,
 } as const;
 
 /** The set/reset-password screens that links point to. */

@@ -8,6 +8,8 @@ export const publicEn = {
     userLoading: "Loading",
     language: "Language",
     notAvailable: "N/A",
+    // What a failure says when the server gave no reason.
+    genericError: "An error occurred.",
   },
   appBar: { profile: "Profile", logout: "Logout", login: "Login", account: "My account", tenant: "Tenant: %{name}" },
   menu: { home: "Home" },
@@ -49,7 +51,6 @@ export const publicEn = {
     required: "Please fill in all the fields.",
     mismatch: "The passwords do not match",
     tooShort: "The password must have at least %{min} characters.",
-    genericError: "An error occurred.",
   },
   setPassword: {
     setTitle: "Set password",

@@ -12,6 +12,8 @@ export const publicRo = {
     userLoading: "Loading",
     language: "Limba",
     notAvailable: "N/A",
+    // What a failure says when the server gave no reason.
+    genericError: "A apărut o eroare.",
   },
   appBar: {
     profile: "Profil",
@@ -60,7 +62,6 @@ export const publicRo = {
     required: "Te rog să completezi toate câmpurile.",
     mismatch: "Parolele nu corespund",
     tooShort: "Parola trebuie să aibă cel puțin %{min} caractere.",
-    genericError: "A apărut o eroare.",
   },
   setPassword: {
     setTitle: "Setează parola",

@@ -27,7 +27,7 @@ export function ConfirmDeleteButton({ title, content, successMessage, errorPrefi
       mutationOptions={{
         onSuccess: () => notify(successMessage, { type: "success" }),
         onError: (failure) => {
-          const reason = errorMessage(failure, translate("password.genericError"));
+          const reason = errorMessage(failure, translate("app.genericError"));
           notify(errorPrefix ? `${errorPrefix} ${reason}` : reason, { type: "error" });
         },
       }}

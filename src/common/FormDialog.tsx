@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from "react";
 import {
   Form,
+  ResourceContextProvider,
   SaveButton,
   useCreate,
   useNotify,
@@ -70,27 +71,30 @@ export function FormDialog<T extends RaRecord>({
       onClose();
       onSaved?.(saved as T);
     } catch (failure) {
-      setError(errorMessage(failure, translate("password.genericError")));
+      setError(errorMessage(failure, translate("app.genericError")));
     }
   };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-dialog-title">
-      <Form record={record ?? defaultValues} onSubmit={submit} validate={validate} noValidate>
-        <DialogTitle id="form-dialog-title">{title}</DialogTitle>
-        <DialogContent>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          {children}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{translate("roles.cancel")}</Button>
-          <SaveButton label="roles.save" alwaysEnable />
-        </DialogActions>
-      </Form>
+      {/* The inputs' labels are the resource's field names (resources.<name>.fields). */}
+      <ResourceContextProvider value={resource}>
+        <Form record={record ?? defaultValues} onSubmit={submit} validate={validate} noValidate>
+          <DialogTitle id="form-dialog-title">{title}</DialogTitle>
+          <DialogContent>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            {children}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>{translate("formDialog.cancel")}</Button>
+            <SaveButton label="formDialog.save" alwaysEnable />
+          </DialogActions>
+        </Form>
+      </ResourceContextProvider>
     </Dialog>
   );
 }

@@ -10,7 +10,7 @@ export function ListErrorAlert({ messageKey }: { messageKey?: string }) {
   const { error } = useListContext();
   const translate = useTranslate();
   if (!error) return null;
-  const reason = errorMessage(error, translate("password.genericError"));
+  const reason = errorMessage(error, translate("app.genericError"));
   return (
     <Alert severity="error" sx={{ my: 2 }}>
       {messageKey ? `${translate(messageKey)} ${reason}` : translate("lists.error", { message: reason })}

@@ -45,7 +45,7 @@ export function PasswordForm({ fields, submitLabel, onSubmit, children }: Props)
     try {
       await onSubmit(values);
     } catch (failure) {
-      setError(errorMessage(failure, translate("password.genericError")));
+      setError(errorMessage(failure, translate("app.genericError")));
     } finally {
       setPending(false);
     }

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,14 +19,12 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import { CUSTOMER_COLUMNS, type CustomerImportResult } from "../../contract/api";
-import { downloadFile } from "../common/downloadFile";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { httpClient } from "../providers/httpClient";
 import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
-
-const IMPORT_URL = "/api/smartbill/customer/import";
+import { saveFile } from "../common/saveFile";
+import type { AppDataProvider } from "../providers/customMethods";
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -57,7 +55,7 @@ function Preview({ result }: { result: CustomerImportResult }) {
           <TableRow>
             <TableCell>{translate("customers.action")}</TableCell>
             {CUSTOMER_COLUMNS.map((field) => (
-              <TableCell key={field}>{translate(`customers.fields.${field}`)}</TableCell>
+              <TableCell key={field}>{translate(`resources.customers.fields.${field}`)}</TableCell>
             ))}
           </TableRow>
         </TableHead>
@@ -94,7 +92,7 @@ function Rejected({ result, onReport }: { result: CustomerImportResult; onReport
         <TableHead>
           <TableRow>
             <TableCell>{translate("customers.rejectedRow")}</TableCell>
-            <TableCell>{translate("customers.fields.codClient")}</TableCell>
+            <TableCell>{translate("resources.customers.fields.codClient")}</TableCell>
             <TableCell>{translate("customers.rejectedReason")}</TableCell>
           </TableRow>
         </TableHead>
@@ -114,6 +112,7 @@ function Rejected({ result, onReport }: { result: CustomerImportResult; onReport
 
 export function CustomerImport() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<CustomerImportResult | null>(null);
   const [done, setDone] = useState<CustomerImportResult | null>(null);
@@ -128,13 +127,8 @@ export function CustomerImport() {
     }
     setError(null);
     setBusy(true);
-    const form = new FormData();
-    form.append("file", file!);
     try {
-      const { json } = await httpClient<CustomerImportResult>(`${IMPORT_URL}${dryRun ? "?dryRun=true" : ""}`, {
-        method: "POST",
-        body: form,
-      });
+      const json = await dataProvider.importCustomers(file!, { dryRun });
       if (json.error) setError(json.errorMessage || json.message || translate("customers.fallbackError"));
       else if (dryRun) setChecked(json);
       else setDone(json);
@@ -147,11 +141,10 @@ export function CustomerImport() {
   };
 
   const report = () => {
-    const form = new FormData();
-    form.append("file", file!);
-    downloadFile(`${IMPORT_URL}/errors`, "clienti-erori.xlsx", form).catch((failure) =>
-      setError(failureText(failure, translate("customers.fallbackError"))),
-    );
+    dataProvider
+      .customerImportErrors(file!)
+      .then((report) => saveFile(report, "clienti-erori.xlsx"))
+      .catch((failure) => setError(failureText(failure, translate("customers.fallbackError"))));
   };
 
   const restart = () => {
@@ -207,7 +200,12 @@ export function CustomerImport() {
               <Box sx={{ flex: 1 }} />
               <Button
                 startIcon={<DownloadIcon />}
-                onClick={() => downloadFile(`${IMPORT_URL}/template`, "model-import-clienti.xlsx").catch(() => undefined)}
+                onClick={() =>
+                  dataProvider
+                    .customerImportTemplate()
+                    .then((template) => saveFile(template, "model-import-clienti.xlsx"))
+                    .catch(() => undefined)
+                }
               >
                 {translate("customers.template")}
               </Button>

@@ -10,6 +10,7 @@ import {
   TextField,
   TextInput,
   TopToolbar,
+  useDataProvider,
   useListContext,
   useNotify,
   useTranslate,
@@ -18,23 +19,25 @@ import {
 import DownloadIcon from "@mui/icons-material/Download";
 import GroupAddIcon from "@mui/icons-material/GroupAdd";
 import { CUSTOMER_COLUMNS } from "../../contract/api";
-import { downloadFile } from "../common/downloadFile";
 import { errorMessage } from "../common/errorMessage";
 import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
+import { saveFile } from "../common/saveFile";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { listQuery } from "../providers/specPathDataProvider";
+import type { AppDataProvider, ExportFormat } from "../providers/customMethods";
 
 function ExportButtons() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { filterValues, sort } = useListContext();
-  const run = (format: "csv" | "xlsx") =>
+  const run = (format: ExportFormat) =>
     // The same filter and sort the screen shows.
-    downloadFile(`/api/smartbill/customer/export?${listQuery(filterValues, sort, { format })}`, `clienti.${format}`).catch((failure) =>
-      notify(translate("customers.exportError", { message: errorMessage(failure, "") }), { type: "error" }),
-    );
+    dataProvider
+      .exportCustomers({ filter: filterValues, sort, format })
+      .then((file) => saveFile(file, `clienti.${format}`))
+      .catch((failure) => notify(translate("customers.exportError", { message: errorMessage(failure, "") }), { type: "error" }));
   return (
     <>
       <RaButton label={translate("customers.exportCsv")} onClick={() => run("csv")}>
@@ -49,10 +52,9 @@ function ExportButtons() {
 
 export function CustomerList() {
   const translate = useTranslate();
-  const label = (field: string) => translate(`customers.fields.${field}`);
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} />,
-    ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} label={label(field)} />),
+    ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} />),
   ];
   return (
     <RequireAccess resource="customers">
@@ -79,7 +81,7 @@ export function CustomerList() {
           empty={<ListEmpty label={translate("customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
         >
           {CUSTOMER_COLUMNS.map((field) => (
-            <TextField key={field} source={field} label={label(field)} emptyText="" />
+            <TextField key={field} source={field} emptyText="" />
           ))}
         </Datagrid>
       </List>

@@ -6,7 +6,8 @@ import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import Profile from "../pages/Profile";
 import { httpClient } from "../providers/httpClient";
-import { saveConnection } from "../smartbillConnection/connectionApi";
+import type { AppDataProvider } from "../providers/customMethods";
+import { dataProvider } from "../providers/dataProvider";
 import { FirstStepsCard } from "./FirstStepsChecklist";
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -46,7 +47,7 @@ describe("'Primii pași' on an administrator's landing page", () => {
 
   it("ticks a step once it is done, and is gone once all four are", async () => {
     await signInLive("admin@demo.ro");
-    await saveConnection({
+    await (dataProvider as AppDataProvider).saveSmartBillConnection({
       username: "facturare@demo.ro",
       token: "demo-smartbill-token-0001",
       cif: "RO40671760",

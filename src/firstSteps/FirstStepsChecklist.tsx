@@ -5,9 +5,9 @@
  * is done. A step only the invoicing role may do says who does it instead. Gone once all are done,
  * and never shown for the system tenant, which is the operator's, not a company.
  */
-import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import Card from "@mui/material/Card";
@@ -20,12 +20,11 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import type { FirstSteps } from "../../contract/api";
 import { SYSTEM_TENANT_ID } from "../../contract/constants";
-import { API_PATHS } from "../../contract/paths";
 import type { ResourceName } from "../../contract/roles";
 import { useRoles } from "../common/useRoles";
 import { useSession } from "../common/useSession";
 import { canAccess } from "../providers/canAccess";
-import { httpClient } from "../providers/httpClient";
+import type { AppDataProvider } from "../providers/customMethods";
 import { SMARTBILL_CONNECTION_PAGE } from "../smartbillConnection/connectionApi";
 
 interface Step {
@@ -49,16 +48,20 @@ export function FirstStepsChecklist() {
   const roles = useRoles();
   const tenantId = useSession()?.tenant.id;
   const shown = canAccess(roles, "smartbillConnection") && tenantId !== undefined && tenantId !== SYSTEM_TENANT_ID;
-  const [steps, setSteps] = useState<FirstSteps | null>(null);
-
-  useEffect(() => {
-    if (!shown) return;
-    const abort = new AbortController();
-    httpClient<FirstSteps>(API_PATHS.firstSteps, { signal: abort.signal })
-      .then(({ json }) => setSteps(json))
-      .catch((error) => !abort.signal.aborted && console.error("Primii pași nu au putut fi citiți", error));
-    return () => abort.abort();
-  }, [shown]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: steps } = useQuery({
+    queryKey: ["firstSteps"],
+    queryFn: async ({ signal }) => {
+      try {
+        return await dataProvider.firstSteps(signal);
+      } catch (error) {
+        if (!signal.aborted) console.error("Primii pași nu au putut fi citiți", error);
+        throw error;
+      }
+    },
+    enabled: shown,
+    retry: false,
+  });
 
   return shown && steps ? <FirstStepsCard steps={steps} /> : null;
 }

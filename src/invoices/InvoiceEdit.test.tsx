@@ -111,7 +111,7 @@ describe("the invoice edit screen", () => {
     const counting: I18nProvider = {
       ...i18nProvider,
       translate: (key, options) => {
-        if (key === "invoices.products.editAction") rowRenders += 1;
+        if (key === "invoices.lines.editAction") rowRenders += 1;
         return i18nProvider.translate(key, options);
       },
     };

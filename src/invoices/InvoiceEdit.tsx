@@ -1,15 +1,16 @@
 /**
  * 'Import factură in SmartBill #id' (/smartbill/invoice/edit/{id}): the invoice's data (tab
  * 'Date factură', auto-saved 1 s after the last change, with the save state shown) and its
- * product lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ * lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
  *
  * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
  * another tab or user saved meanwhile, and the screen says so and offers to reload instead of
  * overwriting their work. A sent invoice is read-only.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useGetOne, useTranslate, useUpdate } from "react-admin";
+import { useMutation } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -18,22 +19,33 @@ import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import SendIcon from "@mui/icons-material/Send";
-import type { Invoice, InvoiceSendResult, ProductLine } from "../../contract/api";
+import type { Invoice, InvoiceUpdate, InvoiceLine } from "../../contract/api";
 import { MAX_INVOICE_LINES } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import type { AppDataProvider } from "../providers/customMethods";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
-import { httpClient } from "../providers/httpClient";
 import { SaveConflict, SaveRejected } from "./autoSaver";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
-import { ProductLines } from "./ProductLines";
+import { InvoiceLines } from "./InvoiceLines";
 import { SaveStateIcon } from "./SaveStateIcon";
 import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
 import { useTaxRates } from "./taxRates";
 import { useAutoSave } from "./useAutoSave";
 
-const invoiceUrl = (id: number) => `/api/smartbill/invoice/${id}`;
+/**
+ * The invoice as the server holds it. Read afresh each time the screen opens (nothing cached
+ * outlives it) and not behind the user's back while they edit (no refetch on focus); a failure
+ * shows at once, without retries.
+ */
+function useInvoice(id: number) {
+  return useGetOne<Invoice>(
+    "invoices",
+    { id },
+    { retry: false, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  );
+}
 
 function valuesOf(invoice: Invoice): InvoiceFormValues {
   const { clientId, clientName } = invoice;
@@ -61,26 +73,29 @@ function status(failure: unknown): number | undefined {
 
 function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const warehouses = useWarehouses();
   const taxes = useTaxRates();
-  const [tab, setTab] = useState<"data" | "products">("data");
+  const { data: invoice = loaded, refetch } = useInvoice(loaded.id);
+  const [update] = useUpdate<Invoice>();
+  const [tab, setTab] = useState<"data" | "lines">("data");
   const [values, setValues] = useState(() => valuesOf(loaded));
   const latest = useRef(values);
-  const [lines, setLines] = useState<readonly ProductLine[]>(loaded.products ?? []);
-  const [invoice, setInvoice] = useState(loaded);
+  const [lines, setLines] = useState<readonly InvoiceLine[]>(loaded.products ?? []);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
-  const [sending, setSending] = useState(false);
+  // The version the next save was edited from: a save may start before React renders the last answer.
   const version = useRef(loaded.version);
   const readOnly = invoice.status === "sent" || invoice.status === "sending";
 
   const { state, edit, flush } = useAutoSave<InvoiceFormValues>(async (form) => {
+    const data: InvoiceUpdate = { ...formPayload(form), version: version.current };
     try {
-      const { json } = await httpClient<Invoice>(invoiceUrl(loaded.id), {
-        method: "PUT",
-        body: JSON.stringify({ ...formPayload(form), version: version.current }),
-      });
-      version.current = json.version;
-      setInvoice(json);
+      const saved = (await update(
+        "invoices",
+        { id: loaded.id, data, previousData: invoice },
+        { mutationMode: "pessimistic", returnPromise: true },
+      )) as Invoice;
+      version.current = saved.version;
     } catch (failure) {
       if (status(failure) === 409) throw new SaveConflict();
       if (status(failure) === 400) throw new SaveRejected();
@@ -98,23 +113,25 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     [edit],
   );
 
-  const send = async () => {
+  const { mutate: send, isPending: sending } = useMutation({
+    mutationFn: async () => {
+      await flush(); // SmartBill gets what the screen shows
+      return dataProvider.sendInvoice(loaded.id);
+    },
+    onMutate: () => setOutcome(null),
+    onSuccess: (result) => {
+      setOutcome(sendOutcome(result, translate));
+      void refetch(); // the invoice's state after the send
+    },
+    onError: (failure) => setOutcome(sendFailure((failure as { body?: { message?: string } }).body?.message, translate)),
+  });
+
+  const sendIfNotTooLong = () => {
     if (lines.length > MAX_INVOICE_LINES) {
       setOutcome({ kind: "failed", text: translate("invoices.tooManyLines", { smart_count: lines.length, max: MAX_INVOICE_LINES }) });
       return;
     }
-    setSending(true);
-    setOutcome(null);
-    try {
-      await flush(); // SmartBill gets what the screen shows
-      const { json } = await httpClient<InvoiceSendResult>(`/api/smartbill/invoice/send/${loaded.id}`, { method: "POST" });
-      setOutcome(sendOutcome(json, translate));
-      if (json?.invoice) setInvoice(json.invoice);
-    } catch (failure) {
-      setOutcome(sendFailure((failure as { body?: { message?: string } }).body?.message, translate));
-    } finally {
-      setSending(false);
-    }
+    send();
   };
 
   if (outcome?.kind === "success") {
@@ -130,7 +147,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
       <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
         <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ flex: 1 }}>
           <Tab value="data" label={translate("invoices.tabs.data")} />
-          <Tab value="products" label={translate("invoices.tabs.products")} />
+          <Tab value="lines" label={translate("invoices.tabs.lines")} />
         </Tabs>
         {!readOnly && <SaveStateIcon state={state} />}
       </Stack>
@@ -182,8 +199,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
           )}
         </form>
       </Box>
-      <Box hidden={tab !== "products"}>
-        <ProductLines
+      <Box hidden={tab !== "lines"}>
+        <InvoiceLines
           invoiceId={loaded.id}
           lines={lines}
           setLines={setLines}
@@ -205,7 +222,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
           color="success"
           size="large"
           startIcon={<SendIcon />}
-          onClick={send}
+          onClick={sendIfNotTooLong}
           disabled={sending}
           sx={{ mt: 3 }}
         >
@@ -219,27 +236,16 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
 export function InvoiceEdit() {
   const translate = useTranslate();
   const id = Number(useParams().id);
-  const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: invoice, error, refetch } = useInvoice(id);
+  // Bumped once a reload has read the invoice again: the editor starts afresh from it.
   const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setInvoice(null);
-    setFailed(false);
-    httpClient<Invoice>(invoiceUrl(id))
-      .then(({ json }) => live && setInvoice(json))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [id, generation]);
+  const reload = () => void refetch().then(() => setGeneration((n) => n + 1));
 
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{translate("invoices.editTitle", { id })}</ScreenHeading>
       <SmartBillConnectionNotice />
-      {failed ? (
+      {error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {translate("invoices.loadError")}
         </Alert>
@@ -248,7 +254,7 @@ export function InvoiceEdit() {
           {translate("invoices.loading")}
         </Alert>
       ) : (
-        <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={() => setGeneration((n) => n + 1)} />
+        <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={reload} />
       )}
     </RequireAccess>
   );

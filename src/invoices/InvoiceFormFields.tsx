@@ -46,7 +46,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
 }) {
   const translate = useTranslate();
   const warehouses = useWarehouses();
-  const label = (field: string) => translate(`invoices.fields.${field}`);
+  const label = (field: string) => translate(`resources.invoices.fields.${field}`);
   const text = (field: "mentions" | "observations" | "seriesName" | "currency" | "language", multiline = false) => (
     <TextField
       label={label(field)}

@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
@@ -23,11 +23,9 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
-import { httpClient } from "../providers/httpClient";
+import type { AppDataProvider } from "../providers/customMethods";
 import { dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
-
-const IMPORT_URL = "/api/smartbill/invoice/import";
 
 function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   const translate = useTranslate();
@@ -59,6 +57,7 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
 
 export function InvoiceImport() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const [values, setValues] = useState<InvoiceFormValues>(newInvoiceForm);
   const [file, setFile] = useState<File | null>(null);
@@ -74,11 +73,8 @@ export function InvoiceImport() {
     if (dueDaysError(values.dueDays)) return setError(translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }));
     setError(null);
     setBusy(true);
-    const body = new FormData();
-    body.append("payload", JSON.stringify(formPayload(values)));
-    body.append("file", file!);
     try {
-      const { json } = await httpClient<InvoiceImportResult>(IMPORT_URL, { method: "POST", body });
+      const json = await dataProvider.importInvoice(formPayload(values), file!);
       if (json.error) {
         setError(json.errorMessage || translate("invoices.fallbackError"));
         setRejected(json.rejected ?? []);
@@ -108,7 +104,7 @@ export function InvoiceImport() {
           <Stack spacing={2}>
             <InvoiceFormFields values={values} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} disabled={busy} />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
-              <Typography color="text.secondary">{translate("invoices.fields.file")}</Typography>
+              <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
               <ExcelFileInput
                 file={file}
                 chooseLabel={translate("invoices.chooseFile")}

@@ -19,7 +19,6 @@ const SITE = "SmartBill";
 
 export function InvoiceList() {
   const translate = useTranslate();
-  const label = (field: string) => translate(`invoices.fields.${field}`);
   const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
   return (
     <RequireAccess resource="invoices">
@@ -43,18 +42,18 @@ export function InvoiceList() {
           rowClick="edit"
           empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
         >
-          <NumberField source="id" label={label("id")} />
-          <FunctionField<Invoice> label={label("client")} render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
-          <RoDateField source="issueDate" label={label("issueDate")} />
-          <RoDateField source="dueDate" label={label("dueDate")} />
-          <FunctionField<Invoice> label={label("draft")} render={(invoice) => yesNo(invoice.draft)} />
-          <TextField source="currency" label={label("currency")} />
-          <TextField source="language" label={label("language")} />
-          <NumberField source="precision" label={label("precision")} />
-          <FunctionField<Invoice> label={label("useStock")} render={(invoice) => yesNo(invoice.useStock)} />
-          <TextField source="mentions" label={label("mentions")} emptyText="" />
-          <TextField source="observations" label={label("observations")} emptyText="" />
-          <InvoiceStatusField label={label("status")} />
+          <NumberField source="id" />
+          <FunctionField<Invoice> label="resources.invoices.fields.client" render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
+          <RoDateField source="issueDate" />
+          <RoDateField source="dueDate" />
+          <FunctionField<Invoice> label="resources.invoices.fields.draft" render={(invoice) => yesNo(invoice.draft)} />
+          <TextField source="currency" />
+          <TextField source="language" />
+          <NumberField source="precision" />
+          <FunctionField<Invoice> label="resources.invoices.fields.useStock" render={(invoice) => yesNo(invoice.useStock)} />
+          <TextField source="mentions" emptyText="" />
+          <TextField source="observations" emptyText="" />
+          <InvoiceStatusField label="resources.invoices.fields.status" />
         </Datagrid>
       </List>
     </RequireAccess>

@@ -2,7 +2,7 @@
  * The totals under the product lines: net, VAT and gross per currency, each line rounded to the
  * invoice's precision as SmartBill rounds its lines (prices are net of VAT: isTaxIncluded false).
  */
-import type { ProductLineInput } from "../../contract/api";
+import type { InvoiceLineInput } from "../../contract/api";
 
 interface CurrencyTotals {
   currency: string;
@@ -16,7 +16,7 @@ function roundTo(value: number, precision: number): number {
   return Math.round((value + Number.EPSILON * Math.sign(value)) * factor) / factor;
 }
 
-type TotalsLine = Pick<ProductLineInput, "quantity" | "price" | "taxPercentage" | "currency">;
+type TotalsLine = Pick<InvoiceLineInput, "quantity" | "price" | "taxPercentage" | "currency">;
 
 export function lineTotals(lines: readonly TotalsLine[], precision: number): CurrencyTotals[] {
   const byCurrency = new Map<string, CurrencyTotals>();

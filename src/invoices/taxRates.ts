@@ -1,15 +1,11 @@
 /**
- * The VAT rates a line may use: SmartBill's tax list for the tenant (GET /api/smartbill/tax,
- * which asks SmartBill's GET /tax); the spec's 'Normala' 19 % only when that list cannot be read.
+ * The VAT rates a line may use: SmartBill's tax list for the tenant (the server asks SmartBill's
+ * GET /tax); the spec's 'Normala' 19 % until it is read, and when it cannot be.
  */
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useDataProvider } from "react-admin";
 import { PRODUCT_LINE_DEFAULTS } from "../../contract/constants";
-import { httpClient } from "../providers/httpClient";
-
-export interface TaxRate {
-  name: string;
-  percentage: number;
-}
+import type { AppDataProvider, TaxRate } from "../providers/customMethods";
 
 export const FALLBACK_TAXES: readonly TaxRate[] = [
   { name: PRODUCT_LINE_DEFAULTS.taxName, percentage: PRODUCT_LINE_DEFAULTS.taxPercentage },
@@ -21,17 +17,18 @@ export function defaultTax(taxes: readonly TaxRate[]): TaxRate {
 }
 
 export function useTaxRates(): readonly TaxRate[] {
-  const [taxes, setTaxes] = useState<readonly TaxRate[]>(FALLBACK_TAXES);
-  useEffect(() => {
-    let live = true;
-    httpClient<{ taxes: TaxRate[] }>("/api/smartbill/tax")
-      .then(({ json }) => {
-        if (live && Array.isArray(json.taxes) && json.taxes.length > 0) setTaxes(json.taxes);
-      })
-      .catch((error) => console.error("Eroare la preluarea cotelor TVA din SmartBill", error));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return taxes;
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({
+    queryKey: ["invoices", "taxRates"],
+    queryFn: async ({ signal }) => {
+      try {
+        return await dataProvider.taxRates(signal);
+      } catch (error) {
+        console.error("Eroare la preluarea cotelor TVA din SmartBill", error);
+        throw error;
+      }
+    },
+    retry: false,
+  });
+  return data && data.length > 0 ? data : FALLBACK_TAXES;
 }

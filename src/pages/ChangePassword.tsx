@@ -1,11 +1,9 @@
 /** /schimbare-parola: the signed-in user changes the password (POST /api/user/change-password). */
 import { useNavigate } from "react-router-dom";
-import { useNotify, useTranslate } from "react-admin";
-import type { MessageResponse } from "../../contract/api";
-import { API_PATHS } from "../../contract/paths";
+import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import { PasswordForm } from "../common/PasswordForm";
 import { RequireAccess } from "../common/RequireAccess";
-import { httpClient } from "../providers/httpClient";
+import type { AppDataProvider } from "../providers/customMethods";
 import { PageCard } from "./PageCard";
 
 const FIELDS = [
@@ -18,12 +16,10 @@ export default function ChangePassword() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<AppDataProvider>();
 
   const send = async (values: Record<string, string>) => {
-    const { json } = await httpClient<MessageResponse>(API_PATHS.changePassword, {
-      method: "POST",
-      body: JSON.stringify({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
-    });
+    const json = await dataProvider.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
     notify(json?.message ?? translate("changePassword.title"), { type: "success" });
     navigate("/profile");
   };

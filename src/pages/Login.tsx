@@ -36,7 +36,7 @@ export default function Login() {
           await signIn({ username: username.trim(), password });
           navigate(AFTER_SIGN_IN_PAGE);
         } catch (failure) {
-          setError(translate("login.error", { message: errorMessage(failure, translate("password.genericError")) }));
+          setError(translate("login.error", { message: errorMessage(failure, translate("app.genericError")) }));
           setPending(false);
         }
       },

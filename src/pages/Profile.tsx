@@ -4,21 +4,19 @@
  * up yet, its first steps ('Primii pași'), since this is where sign-in lands. Signed out: 'Nu
  * sunteți autentificat!'.
  */
-import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { MeResponse } from "../../contract/api";
-import { API_PATHS } from "../../contract/paths";
 import { errorMessage } from "../common/errorMessage";
 import { FirstStepsChecklist } from "../firstSteps/FirstStepsChecklist";
 import { useSession } from "../common/useSession";
-import { httpClient } from "../providers/httpClient";
+import type { AppDataProvider } from "../providers/customMethods";
 import { PageCard } from "./PageCard";
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
@@ -33,18 +31,14 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 export default function Profile() {
   const translate = useTranslate();
   const current = useSession();
-  const [me, setMe] = useState<MeResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const signedIn = !!current;
-
-  useEffect(() => {
-    if (!signedIn) return;
-    const abort = new AbortController();
-    httpClient<MeResponse>(API_PATHS.me, { signal: abort.signal })
-      .then(({ json }) => setMe(json))
-      .catch((failure) => !abort.signal.aborted && setError(errorMessage(failure, translate("password.genericError"))));
-    return () => abort.abort();
-  }, [signedIn, translate]);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data: me, error: failure } = useQuery({
+    queryKey: ["me"],
+    queryFn: ({ signal }) => dataProvider.me(signal),
+    enabled: !!current,
+    retry: false,
+  });
+  const error = failure ? errorMessage(failure, translate("app.genericError")) : null;
 
   if (!current) {
     return (

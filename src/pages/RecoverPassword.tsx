@@ -34,7 +34,7 @@ export default function RecoverPassword() {
           });
           setAnswer({ ok: true, text: json.message });
         } catch (failure) {
-          setAnswer({ ok: false, text: errorMessage(failure, translate("password.genericError")) });
+          setAnswer({ ok: false, text: errorMessage(failure, translate("app.genericError")) });
         }
       },
     },

@@ -26,14 +26,12 @@ export function PropertyDialog({ property, onClose }: { property?: PropertyRecor
     >
       <TextInput
         source="name"
-        label={translate("properties.fields.name")}
         disabled={!!property}
         autoFocus={!property}
         fullWidth
       />
       <TextInput
         source="value"
-        label={translate("properties.fields.value")}
         helperText={secret ? translate("properties.secretHint") : false}
         autoFocus={!!property}
         multiline={!secret}

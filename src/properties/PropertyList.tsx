@@ -75,10 +75,9 @@ export function PropertyList() {
           rowClick={false}
           empty={<ListEmpty label={translate("properties.add")} icon={<AddIcon />} onClick={add} />}
         >
-          <TextField source="name" label={translate("properties.fields.name")} />
+          <TextField source="name" />
           <FunctionField<PropertyRecord>
             source="value"
-            label={translate("properties.fields.value")}
             render={(property) => <span data-testid="property-value">{maskSecret(property.name, property.value)}</span>}
           />
           <PropertyActions label={translate("lists.actions")} onEdit={(property) => setEditing({ property })} />

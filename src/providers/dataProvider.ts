@@ -6,6 +6,7 @@
  */
 import type { DataProvider } from "react-admin";
 import { httpClient as defaultHttpClient, type HttpClient } from "./httpClient";
+import { createCustomMethods } from "./customMethods";
 import { type ResourcePaths, resourcePaths } from "./resourcePaths";
 import { createSpecPathDataProvider } from "./specPathDataProvider";
 
@@ -24,8 +25,8 @@ function withBase(paths: ResourcePaths, apiBase: string): ResourcePaths {
 export function createDataProvider(http: HttpClient = defaultHttpClient, apiBase = ""): DataProvider {
   return {
     ...createSpecPathDataProvider((resource) => withBase(resourcePaths(resource), apiBase), http),
-    // The custom methods (imports, send, stock import, roles, set-url links, taxes) are spread in
-    // here, on this one line: ...createCustomMethods(http),
+    // The custom methods (imports, send, stock import, roles, set-url links, taxes).
+    ...createCustomMethods(http),
   };
 }
 

@@ -1,8 +1,13 @@
+import type { ReactNode } from "react";
 import { configure, renderHook, screen, waitFor } from "@testing-library/react";
+import { AdminContext } from "react-admin";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { StockImport } from "../stock/StockImport";
-import { saveConnection, useSmartBillConfigured } from "./connectionApi";
+import { authProvider } from "../providers/authProvider";
+import type { AppDataProvider } from "../providers/customMethods";
+import { dataProvider } from "../providers/dataProvider";
+import { useSmartBillConfigured } from "./connectionApi";
 import { SmartBillConnectionNotice } from "./SmartBillConnectionNotice";
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -13,6 +18,13 @@ beforeAll(async () => {
   usePageOrigin(server.url);
 });
 afterAll(() => server.close());
+
+/** The app's providers around a hook, each time afresh (nothing cached from the last one). */
+const withAdmin = ({ children }: { children: ReactNode }) => (
+  <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
+    {children}
+  </AdminContext>
+);
 
 const NOT_CONFIGURED =
   "Conexiunea SmartBill a firmei nu este configurată, așa că importul stocului și trimiterea facturilor la SmartBill nu pot funcționa încă.";
@@ -41,16 +53,16 @@ describe("the notice on SmartBill screens", () => {
 
   it("is not shown once the connection is set: the status then says configured", async () => {
     await signInLive("admin@demo.ro");
-    const before = renderHook(() => useSmartBillConfigured());
+    const before = renderHook(() => useSmartBillConfigured(), { wrapper: withAdmin });
     await waitFor(() => expect(before.result.current).toBe(false));
-    await saveConnection({
+    await (dataProvider as AppDataProvider).saveSmartBillConnection({
       username: "facturare@demo.ro",
       token: "demo-smartbill-token-0001",
       cif: "RO40671760",
       url: `${server.url}/smartbill-emulator/SBORO/api`,
     });
     await signInLive("facturare@demo.ro");
-    const after = renderHook(() => useSmartBillConfigured());
+    const after = renderHook(() => useSmartBillConfigured(), { wrapper: withAdmin });
     await waitFor(() => expect(after.result.current).toBe(true));
   });
 });

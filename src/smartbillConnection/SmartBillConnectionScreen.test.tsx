@@ -2,8 +2,11 @@ import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
-import { fetchConnection, saveConnection } from "./connectionApi";
+import type { AppDataProvider } from "../providers/customMethods";
+import { dataProvider } from "../providers/dataProvider";
 import SmartBillConnectionScreen from "./SmartBillConnectionScreen";
+
+const api = dataProvider as AppDataProvider;
 
 // The test answers in milliseconds, but a busy machine renders slowly.
 configure({ asyncUtilTimeout: 5_000 });
@@ -54,7 +57,7 @@ describe("the SmartBill connection screen", () => {
     expect(shown).toHaveTextContent("SmartBill a confirmat conexiunea.");
     expect(shown).toHaveTextContent("Cote TVA: Normala 21%, Redusa 11%, Taxare inversa 0%.");
     expect(shown).toHaveTextContent("Serii de facturi: SBL (următorul număr: 1).");
-    expect((await fetchConnection()).url).not.toBe(emulatorUrl);
+    expect((await api.smartBillConnection()).url).not.toBe(emulatorUrl);
   });
 
   it("names the wrong fields and asks SmartBill nothing", async () => {
@@ -83,22 +86,22 @@ describe("the SmartBill connection screen", () => {
       "SmartBill nu a confirmat conexiunea: Autentificare esuata. Va rugam verificati datele si incercati din nou.",
     );
     expect(refused).toHaveTextContent(/Datele nu au fost salvate/);
-    expect(await fetchConnection()).toMatchObject({ token: DEMO_MASK, configured: false });
+    expect(await api.smartBillConnection()).toMatchObject({ token: DEMO_MASK, configured: false });
 
     await user.click(within(refused).getByRole("button", { name: "Salvează oricum" }));
     expect(await screen.findByText("Conexiunea SmartBill a fost salvată.")).toBeInTheDocument();
-    expect(await fetchConnection()).toMatchObject({ token: "t************9", url: emulatorUrl, configured: true });
+    expect(await api.smartBillConnection()).toMatchObject({ token: "t************9", url: emulatorUrl, configured: true });
     await waitFor(() => expect(token.value).toBe("t************9"));
     expect(screen.getByTestId("connection-state")).toHaveTextContent("Configurată");
   });
 
   it("saves after a passed test, keeping the stored token when its mask is left as it is", async () => {
     await signInLive("admin@demo.ro");
-    await saveConnection({ username: "facturare@demo.ro", token: "demo-smartbill-token-0001", cif: "RO40671760", url: emulatorUrl });
+    await api.saveSmartBillConnection({ username: "facturare@demo.ro", token: "demo-smartbill-token-0001", cif: "RO40671760", url: emulatorUrl });
     const { user, token } = await openScreen();
     expect(token.value).toBe(DEMO_MASK);
     await user.click(screen.getByRole("button", { name: "Salvează" }));
     expect(await outcome()).toHaveTextContent("SmartBill a confirmat conexiunea, iar datele au fost salvate.");
-    expect(await fetchConnection()).toMatchObject({ token: DEMO_MASK, configured: true });
+    expect(await api.smartBillConnection()).toMatchObject({ token: DEMO_MASK, configured: true });
   });
 });

@@ -7,7 +7,7 @@
  * it is unless the user types a new one: the server reads its mask as "keep the stored token".
  */
 import { useEffect, useState } from "react";
-import { Title, useNotify, useTranslate } from "react-admin";
+import { Title, useDataProvider, useNotify, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -19,7 +19,7 @@ import type { SmartBillConnection, SmartBillConnectionInput, SmartBillConnection
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { fetchConnection, saveConnection, testConnection } from "./connectionApi";
+import type { AppDataProvider } from "../providers/customMethods";
 import { TestOutcome, type Outcome } from "./TestOutcome";
 
 type Field = keyof SmartBillConnectionInput;
@@ -52,6 +52,7 @@ function ConnectionForm() {
   const translate = useTranslate();
   const notify = useNotify();
   const [stored, setStored] = useState<SmartBillConnection | null>(null);
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [values, setValues] = useState<SmartBillConnectionInput>({ username: "", token: "", cif: "", url: "" });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
@@ -60,14 +61,15 @@ function ConnectionForm() {
 
   useEffect(() => {
     const abort = new AbortController();
-    fetchConnection(abort.signal)
+    dataProvider
+      .smartBillConnection(abort.signal)
       .then((connection) => {
         setStored(connection);
         setValues(inputOf(connection));
       })
-      .catch((failure) => !abort.signal.aborted && setLoadError(errorMessage(failure, translate("password.genericError"))));
+      .catch((failure) => !abort.signal.aborted && setLoadError(errorMessage(failure, translate("app.genericError"))));
     return () => abort.abort();
-  }, [translate]);
+  }, [dataProvider, translate]);
 
   const change = (field: Field, value: string) => {
     setValues((old) => ({ ...old, [field]: value }));
@@ -77,7 +79,7 @@ function ConnectionForm() {
   };
 
   const store = async () => {
-    const saved = await saveConnection(values);
+    const saved = await dataProvider.saveSmartBillConnection(values);
     setStored(saved);
     setValues(inputOf(saved));
     // The server's own sentence, shown as it is (not a translation key).
@@ -91,7 +93,7 @@ function ConnectionForm() {
       setFieldErrors(errors);
       return { passed: false, message: translate("smartbillConnection.fieldsRefused"), offerSave: false };
     }
-    return { passed: false, message: errorMessage(failure, translate("password.genericError")), offerSave };
+    return { passed: false, message: errorMessage(failure, translate("app.genericError")), offerSave };
   };
 
   /** Tests what is typed; with `thenSave`, saves it when SmartBill agrees. */
@@ -102,7 +104,7 @@ function ConnectionForm() {
     try {
       let result: SmartBillConnectionTestResult;
       try {
-        result = await testConnection(values);
+        result = await dataProvider.testSmartBillConnection(values);
       } catch (failure) {
         setOutcome(failed(failure, thenSave));
         return;

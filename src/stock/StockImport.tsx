@@ -4,22 +4,22 @@
  */
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
-import { Form, SelectInput, useTranslate } from "react-admin";
+import { Form, SelectInput, useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
-import type { StockImportResponse } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
-import { httpClient } from "../providers/httpClient";
+import type { AppDataProvider } from "../providers/customMethods";
 import { useWarehouses } from "./WarehouseNameField";
 
 export function StockImport() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { data: warehouses } = useWarehouses();
   const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -31,8 +31,8 @@ export function StockImport() {
     }
     setSending(true);
     try {
-      const { json } = await httpClient<StockImportResponse>(`/api/smartbill/stock/import/${warehouseId}`, { method: "POST" });
-      setAnswer({ ok: true, text: json.message });
+      const { message } = await dataProvider.importStock(warehouseId);
+      setAnswer({ ok: true, text: message });
     } catch (failure) {
       setAnswer({ ok: false, text: translate("stock.importError", { message: errorMessage(failure, "") }) });
     } finally {
@@ -51,7 +51,7 @@ export function StockImport() {
         <Form onSubmit={submit} noValidate>
           <SelectInput
             source="warehouseId"
-            label={translate("stock.fields.warehouseId")}
+            label="resources.stock.fields.warehouseId"
             choices={warehouses ?? []}
             optionText="warehouseName"
             fullWidth

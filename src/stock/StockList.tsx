@@ -12,16 +12,8 @@ import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConne
 import { useWarehouses, WarehouseNameField } from "./WarehouseNameField";
 
 function WarehouseFilter(props: { source: string; alwaysOn?: boolean }) {
-  const translate = useTranslate();
   const { data } = useWarehouses();
-  return (
-    <SelectInput
-      {...props}
-      label={translate("stock.fields.warehouseId")}
-      choices={data ?? []}
-      optionText="warehouseName"
-    />
-  );
+  return <SelectInput {...props} choices={data ?? []} optionText="warehouseName" />;
 }
 
 export function StockList() {
@@ -49,11 +41,11 @@ export function StockList() {
           rowClick={false}
           empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" />}
         >
-          <TextField source="productCode" label={translate("stock.fields.productCode")} />
-          <TextField source="productName" label={translate("stock.fields.productName")} />
-          <TextField source="measuringUnit" label={translate("stock.fields.measuringUnit")} />
-          <NumberField source="quantity" label={translate("stock.fields.quantity")} locales="ro-RO" />
-          <WarehouseNameField source="warehouseId" label={translate("stock.fields.warehouseId")} />
+          <TextField source="productCode" />
+          <TextField source="productName" />
+          <TextField source="measuringUnit" />
+          <NumberField source="quantity" locales="ro-RO" />
+          <WarehouseNameField source="warehouseId" />
         </Datagrid>
       </List>
     </RequireAccess>

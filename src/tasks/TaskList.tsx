@@ -49,19 +49,19 @@ export function TaskList() {
           // Stock imports are the only tasks there are: starting one is the way to a first task.
           empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" target="stock" />}
         >
-          <TextField source="id" label={translate("tasks.fields.id")} />
+          <TextField source="id" />
           <FunctionField<Task>
-            label={translate("tasks.fields.kind")}
+            label="resources.tasks.fields.kind"
             render={(task) => translate(`tasks.kinds.${task.kind}`, { _: task.kind })}
           />
           <FunctionField<Task>
-            label={translate("tasks.fields.status")}
+            label="resources.tasks.fields.status"
             render={(task) => (
               <Chip size="small" color={STATUS_COLOR[task.status]} label={translate(`tasks.statuses.${task.status}`)} data-testid="task-status" />
             )}
           />
           <FunctionField<Task>
-            label={translate("tasks.fields.progress")}
+            label="resources.tasks.fields.progress"
             render={(task) => (
               <Box sx={{ minWidth: 120 }}>
                 <LinearProgress variant="determinate" value={task.progress} aria-label={`${task.progress}%`} />
@@ -70,7 +70,7 @@ export function TaskList() {
             )}
           />
           <FunctionField<Task>
-            label={translate("tasks.fields.counts")}
+            label="resources.tasks.fields.counts"
             render={(task) =>
               translate("tasks.counts", {
                 created: translate("tasks.created", { smart_count: task.created }),
@@ -80,7 +80,7 @@ export function TaskList() {
             }
           />
           <FunctionField<Task>
-            label={translate("tasks.fields.message")}
+            label="resources.tasks.fields.message"
             render={(task) =>
               task.errorText ? (
                 <Typography variant="body2" color="error" data-testid="task-message">
@@ -93,8 +93,8 @@ export function TaskList() {
               )
             }
           />
-          <RoDateField source="startedAt" label={translate("tasks.fields.startedAt")} showTime />
-          <RoDateField source="finishedAt" label={translate("tasks.fields.finishedAt")} showTime />
+          <RoDateField source="startedAt" showTime />
+          <RoDateField source="finishedAt" showTime />
         </Datagrid>
       </List>
     </RequireAccess>

@@ -15,8 +15,8 @@ export function TenantDialog({ tenant, onClose }: { tenant?: Tenant; onClose: ()
       transform={({ name, description }) => ({ name: (name ?? "").trim(), description: description?.trim() || null })}
       validate={({ name }) => (!name?.trim() ? { name: "tenants.nameRequired" } : {})}
     >
-      <TextInput source="name" label={translate("tenants.fields.name")} autoFocus fullWidth />
-      <TextInput source="description" label={translate("tenants.fields.description")} multiline fullWidth />
+      <TextInput source="name" autoFocus fullWidth />
+      <TextInput source="description" multiline fullWidth />
     </FormDialog>
   );
 }

@@ -66,11 +66,11 @@ export function TenantList() {
           rowClick={false}
           empty={<ListEmpty label={translate("tenants.emptyAction")} icon={<AddIcon />} onClick={add} />}
         >
-          <TextField source="id" label={translate("tenants.fields.id")} />
-          <TextField source="name" label={translate("tenants.fields.name")} />
-          <TextField source="description" label={translate("tenants.fields.description")} emptyText="-" />
-          <RoDateField source="createdAt" label={translate("tenants.fields.createdAt")} />
-          <RoDateField source="updatedAt" label={translate("tenants.fields.updatedAt")} />
+          <TextField source="id" />
+          <TextField source="name" />
+          <TextField source="description" emptyText="-" />
+          <RoDateField source="createdAt" />
+          <RoDateField source="updatedAt" />
           <TenantActions onEdit={(tenant) => setEditing({ tenant })} label={translate("lists.actions")} />
         </Datagrid>
       </List>

@@ -3,8 +3,9 @@
  * checkboxes; saving replaces the user's set. A role the caller may not grant stays as it is,
  * shown but locked (the server refuses such a change anyway).
  */
-import { useEffect, useState } from "react";
-import { useNotify, useRefresh, useTranslate } from "react-admin";
+import { useState } from "react";
+import { useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
@@ -19,34 +20,42 @@ import Tooltip from "@mui/material/Tooltip";
 import type { User } from "../../contract/api";
 import { ROLES, type RoleName } from "../../contract/roles";
 import { errorMessage } from "../common/errorMessage";
-import { assignRoles, fetchAssignedRoles, fetchAvailableRoles } from "./usersApi";
+import type { AppDataProvider } from "../providers/customMethods";
 
 export function RolesDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [available, setAvailable] = useState<RoleName[] | null>(null);
-  const [checked, setChecked] = useState<Set<RoleName> | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  // A dialog says at once what it cannot read: no retries.
+  const availableQuery = useQuery({
+    queryKey: ["users", "availableRoles"],
+    queryFn: ({ signal }) => dataProvider.availableRoles(signal),
+    retry: false,
+  });
+  const assignedQuery = useQuery({
+    queryKey: ["users", "assignedRoles", user.id],
+    queryFn: ({ signal }) => dataProvider.assignedRoles(user.id, signal),
+    retry: false,
+    gcTime: 0, // read afresh each time the dialog opens
+  });
+  const available = availableQuery.data ?? null;
+  const [edited, setEdited] = useState<Set<RoleName> | null>(null);
+  const checked = edited ?? (assignedQuery.data ? new Set(assignedQuery.data) : null);
+  const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    fetchAvailableRoles()
-      .then((roles) => live && setAvailable(roles))
-      .catch(() => live && setError(translate("roles.availableError")));
-    fetchAssignedRoles(user.id)
-      .then((roles) => live && setChecked(new Set(roles)))
-      .catch(() => live && setError(translate("roles.assignedError")));
-    return () => {
-      live = false;
-    };
-  }, [user.id, translate]);
+  const error =
+    saveError ??
+    (availableQuery.isError
+      ? translate("roles.availableError")
+      : assignedQuery.isError
+        ? translate("roles.assignedError")
+        : null);
 
   const shown = ROLES.filter((role) => available?.includes(role) || checked?.has(role));
   const toggle = (role: RoleName) =>
-    setChecked((old) => {
-      const next = new Set(old);
+    setEdited((old) => {
+      const next = new Set(old ?? checked);
       if (next.has(role)) next.delete(role);
       else next.add(role);
       return next;
@@ -55,15 +64,15 @@ export function RolesDialog({ user, onClose }: { user: User; onClose: () => void
   const save = async () => {
     if (!checked) return;
     setSaving(true);
-    setError(null);
+    setSaveError(null);
     try {
-      await assignRoles(user.id, ROLES.filter((role) => checked.has(role)));
+      await dataProvider.assignRoles(user.id, ROLES.filter((role) => checked.has(role)));
       notify(translate("roles.saved"), { type: "success" });
       refresh();
       onClose();
     } catch (failure) {
       const reason = errorMessage(failure, "");
-      setError(reason ? `${translate("roles.saveError")} ${reason}` : translate("roles.saveError"));
+      setSaveError(reason ? `${translate("roles.saveError")} ${reason}` : translate("roles.saveError"));
       setSaving(false);
     }
   };

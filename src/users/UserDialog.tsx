@@ -41,10 +41,10 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
         ...(!tenantId || Number(tenantId) === 0 ? { tenantId: "users.tenantRequired" } : {}),
       })}
     >
-      <TextInput source="email" type="email" label={translate("users.fields.email")} autoFocus fullWidth />
+      <TextInput source="email" type="email" autoFocus fullWidth />
       <SelectInput
         source="tenantId"
-        label={translate("users.fields.tenant")}
+        label="resources.users.fields.tenant"
         choices={choices}
         optionText="name"
         optionValue="id"

@@ -13,6 +13,7 @@ import {
   Pagination,
   TextField,
   TopToolbar,
+  useDataProvider,
   useGetIdentity,
   useListContext,
   useNotify,
@@ -29,6 +30,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { User } from "../../contract/api";
 import { PROTECTED_MAX_ID } from "../../contract/constants";
+import type { AppDataProvider } from "../providers/customMethods";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { errorMessage } from "../common/errorMessage";
 import { ListEmpty } from "../common/ListEmpty";
@@ -40,7 +42,6 @@ import { groupByTenant } from "./groupByTenant";
 import { PasswordLinkDialog, type PasswordLink } from "./PasswordLinkDialog";
 import { RolesDialog } from "./RolesDialog";
 import { UserDialog } from "./UserDialog";
-import { generateSetUrl } from "./usersApi";
 
 type Open =
   | { kind: "add" }
@@ -110,13 +111,13 @@ function UserGroups(handlers: ActionHandlers) {
             {tenant.description && <Typography color="text.secondary">{tenant.description}</Typography>}
           </Box>
           <Datagrid data={users} total={users.length} bulkActionButtons={false} rowClick={false}>
-            <TextField source="id" label={translate("users.fields.id")} sortable={false} />
-            <TextField source="tenant.name" label={translate("users.fields.tenant")} sortable={false} />
-            <TextField source="email" label={translate("users.fields.email")} sortable={false} />
-            <RoDateField source="createdAt" label={translate("users.fields.createdAt")} sortable={false} />
-            <RoDateField source="updatedAt" label={translate("users.fields.updatedAt")} sortable={false} />
+            <TextField source="id" sortable={false} />
+            <TextField source="tenant.name" label="resources.users.fields.tenant" sortable={false} />
+            <TextField source="email" sortable={false} />
+            <RoDateField source="createdAt" sortable={false} />
+            <RoDateField source="updatedAt" sortable={false} />
             <FunctionField<User>
-              label={translate("users.fields.roles")}
+              label="resources.users.fields.roles"
               render={(user) =>
                 user.roles.length ? (
                   <Stack direction="row" spacing={0.5} flexWrap="wrap">
@@ -140,11 +141,12 @@ function UserGroups(handlers: ActionHandlers) {
 export function UserList() {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [open, setOpen] = useState<Open>(null);
 
   const showLink = async (user: Pick<User, "email">, isNewUser = false) => {
     try {
-      setOpen({ kind: "link", link: { email: user.email, url: await generateSetUrl(user.email), isNewUser } });
+      setOpen({ kind: "link", link: { email: user.email, url: await dataProvider.setPasswordLink(user.email), isNewUser } });
     } catch (failure) {
       notify(translate("users.linkError", { message: errorMessage(failure, "") }), { type: "error" });
     }

@@ -4,22 +4,23 @@
  * depozitului.'); a refusal keeps what was typed and says why.
  */
 import { useState } from "react";
-import { Form, SelectInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from "react-admin";
+import { Form, ResourceContextProvider, SelectInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import type { Warehouse } from "../../contract/api";
+import { WAREHOUSE_TYPES, type Warehouse, type WarehouseType } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 
 /** The name field's id: the empty list's 'Adaugă depozit' focuses it. */
 export const WAREHOUSE_NAME_INPUT_ID = "warehouse-name";
 
-export const WAREHOUSE_TYPES = [
-  { id: "en gros", name: "warehouses.types.enGros" },
-  { id: "en detail", name: "warehouses.types.enDetail" },
-];
+const TYPE_LABELS: Record<WarehouseType, string> = {
+  "en gros": "warehouses.types.enGros",
+  "en detail": "warehouses.types.enDetail",
+};
+const TYPE_CHOICES = WAREHOUSE_TYPES.map((type) => ({ id: type, name: TYPE_LABELS[type] }));
 
 interface Props {
   editing: Warehouse | null;
@@ -60,31 +61,32 @@ export function WarehouseForm({ editing, onDone }: Props) {
         {editing ? translate("warehouses.formEdit", { id: editing.id }) : translate("warehouses.formAdd")}
       </Typography>
       {/* A new key per edited warehouse resets the form to that warehouse's values. */}
-      <Form key={editing?.id ?? "new"} record={editing ?? undefined} onSubmit={submit} noValidate>
-        {error && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {error}
-          </Alert>
-        )}
-        <TextInput
-          id={WAREHOUSE_NAME_INPUT_ID}
-          source="warehouseName"
-          label={translate("warehouses.fields.warehouseName")}
-          fullWidth
-        />
-        <SelectInput
-          source="warehouseType"
-          label={translate("warehouses.fields.warehouseType")}
-          choices={WAREHOUSE_TYPES}
-          fullWidth
-        />
-        <Stack direction="row" spacing={1}>
-          <Button type="submit" variant="contained">
-            {translate(editing ? "warehouses.update" : "warehouses.add")}
-          </Button>
-          {editing && <Button onClick={onDone}>{translate("warehouses.cancelEdit")}</Button>}
-        </Stack>
-      </Form>
+      {/* Its inputs are labelled with the warehouses' field names (resources.warehouses.fields). */}
+      <ResourceContextProvider value="warehouses">
+        <Form key={editing?.id ?? "new"} record={editing ?? undefined} onSubmit={submit} noValidate>
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            id={WAREHOUSE_NAME_INPUT_ID}
+            source="warehouseName"
+            fullWidth
+          />
+          <SelectInput
+            source="warehouseType"
+            choices={TYPE_CHOICES}
+            fullWidth
+          />
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained">
+              {translate(editing ? "warehouses.update" : "warehouses.add")}
+            </Button>
+            {editing && <Button onClick={onDone}>{translate("warehouses.cancelEdit")}</Button>}
+          </Stack>
+        </Form>
+      </ResourceContextProvider>
     </Paper>
   );
 }

@@ -60,9 +60,9 @@ export function WarehouseScreen() {
           rowClick={false}
           empty={<ListEmpty label={translate("warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
         >
-          <TextField source="id" label={translate("warehouses.fields.id")} />
-          <TextField source="warehouseName" label={translate("warehouses.fields.warehouseName")} />
-          <TextField source="warehouseType" label={translate("warehouses.fields.warehouseType")} />
+          <TextField source="id" />
+          <TextField source="warehouseName" />
+          <TextField source="warehouseType" />
           <WarehouseActions label={translate("lists.actions")} onEdit={setEditing} />
         </Datagrid>
       </List>

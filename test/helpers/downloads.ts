@@ -1,5 +1,5 @@
 /**
- * The files the app hands to the browser to save (src/common/downloadFile.ts): jsdom has no
+ * The files the app hands to the browser to save (src/common/saveFile.ts): jsdom has no
  * blob URLs and does not navigate links, so this stands in for those two browser parts and
  * keeps each saved file's name and content. The request itself still goes to the real server.
  */

@@ -6,8 +6,8 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
-import type { ProductLine, Warehouse } from "../../contract/api";
-import { ProductDialog } from "./ProductDialog";
+import type { InvoiceLine, Warehouse } from "../../contract/api";
+import { InvoiceLineDialog } from "./InvoiceLineDialog";
 import { FALLBACK_TAXES } from "./taxRates";
 
 const warehouses: Warehouse[] = [
@@ -19,11 +19,11 @@ const taxes = [
   { name: "Redusa", percentage: 11 },
 ];
 
-function open(props: Partial<Parameters<typeof ProductDialog>[0]> = {}) {
+function open(props: Partial<Parameters<typeof InvoiceLineDialog>[0]> = {}) {
   const onSave = vi.fn();
   const onCancel = vi.fn();
   renderWithAdmin(
-    <ProductDialog line={null} warehouses={warehouses} taxes={taxes} currency="EUR" onCancel={onCancel} onSave={onSave} {...props} />,
+    <InvoiceLineDialog line={null} warehouses={warehouses} taxes={taxes} currency="EUR" onCancel={onCancel} onSave={onSave} {...props} />,
   );
   return { onSave, onCancel, dialog: screen.getByRole("dialog") };
 }
@@ -93,7 +93,7 @@ describe("the product dialog", () => {
   });
 
   it("edits a line prefilled, saving under its id", async () => {
-    const line: ProductLine = {
+    const line: InvoiceLine = {
       id: 77, invoiceId: 3, name: "Cablu", code: "CB1", quantity: 3, price: 9.5, measuringUnitName: "m", currency: "RON",
       taxName: "Normala", taxPercentage: 21, saveToDb: true, service: false, warehouseName: "Magazin",
     };

@@ -6,10 +6,10 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import type { ProductLine } from "../../contract/api";
+import type { InvoiceLine } from "../../contract/api";
 import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
-import { ProductLines } from "./ProductLines";
+import { InvoiceLines } from "./InvoiceLines";
 import { FALLBACK_TAXES } from "./taxRates";
 
 let server: LiveServer;
@@ -20,20 +20,20 @@ beforeAll(async () => {
 afterAll(() => server.close(), 30_000);
 
 /** A line of an invoice the server does not have: every call about it fails (404). */
-const ghost: ProductLine = {
+const ghost: InvoiceLine = {
   id: 987_654, invoiceId: 987_654, name: "Fantomă", code: "F1", quantity: 1, price: 10, measuringUnitName: "buc",
   currency: "RON", taxName: "Normala", taxPercentage: 19, saveToDb: false, service: true, warehouseName: "",
 };
 
 function Lines() {
-  const [lines, setLines] = useState<readonly ProductLine[]>([ghost]);
+  const [lines, setLines] = useState<readonly InvoiceLine[]>([ghost]);
   return (
-    <ProductLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
+    <InvoiceLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
       currency="RON" precision={2} readOnly={false} />
   );
 }
 
-describe("the product lines tab", () => {
+describe("the invoice lines tab", () => {
   it("says 'Eroare la adăugarea / actualizarea / ștergerea produsului.' and keeps the lines", async () => {
     await signInLive("facturare@demo.ro");
     renderWithAdmin(<Lines />);

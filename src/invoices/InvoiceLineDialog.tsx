@@ -1,5 +1,5 @@
 /**
- * 'Adaugă Produs' / 'Editează Produs': a product line's fields with the spec's defaults and
+ * 'Adaugă Produs' / 'Editează Produs': an invoice line's fields with the spec's defaults and
  * checks. A static dialog: neither a click beside it nor Escape closes it (only 'Anulează' or
  * 'Salvează'), so a half-typed line is never dropped by accident. It keeps its own state, so
  * typing here re-renders the dialog only, never the invoice's lines.
@@ -16,11 +16,12 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/api";
-import { type TaxRate, defaultTax } from "./taxRates";
+import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
+import type { TaxRate } from "../providers/customMethods";
+import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
-interface Draft extends Omit<ProductLineInput, "quantity" | "price" | "taxPercentage"> {
+interface Draft extends Omit<InvoiceLineInput, "quantity" | "price" | "taxPercentage"> {
   quantity: string;
   price: string;
   taxPercentage: string;
@@ -43,7 +44,7 @@ function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[
   };
 }
 
-function draftOf(line: ProductLine): Draft {
+function draftOf(line: InvoiceLine): Draft {
   return { ...line, quantity: String(line.quantity), price: String(line.price), taxPercentage: String(line.taxPercentage) };
 }
 
@@ -56,19 +57,19 @@ function parseNumber(text: string): number | undefined {
 
 type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxPercentage", string>>;
 
-function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: ProductLineInput } {
+function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: InvoiceLineInput } {
   const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = translate("invoices.products.required");
-  if (!draft.code.trim()) errors.code = translate("invoices.products.required");
+  if (!draft.name.trim()) errors.name = translate("invoices.lines.required");
+  if (!draft.code.trim()) errors.code = translate("invoices.lines.required");
   const quantity = parseNumber(draft.quantity);
   const price = parseNumber(draft.price);
   const taxPercentage = draft.taxPercentage.trim() === "" ? 0 : parseNumber(draft.taxPercentage);
-  if (draft.quantity.trim() === "") errors.quantity = translate("invoices.products.required");
-  else if (quantity === undefined) errors.quantity = translate("invoices.products.number");
-  if (draft.price.trim() === "") errors.price = translate("invoices.products.required");
-  else if (price === undefined) errors.price = translate("invoices.products.number");
-  else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) errors.price = translate("invoices.products.priceStep");
-  if (taxPercentage === undefined) errors.taxPercentage = translate("invoices.products.number");
+  if (draft.quantity.trim() === "") errors.quantity = translate("invoices.lines.required");
+  else if (quantity === undefined) errors.quantity = translate("invoices.lines.number");
+  if (draft.price.trim() === "") errors.price = translate("invoices.lines.required");
+  else if (price === undefined) errors.price = translate("invoices.lines.number");
+  else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) errors.price = translate("invoices.lines.priceStep");
+  if (taxPercentage === undefined) errors.taxPercentage = translate("invoices.lines.number");
   if (Object.keys(errors).length > 0) return { errors };
   return {
     errors,
@@ -83,7 +84,7 @@ function checkDraft(draft: Draft, translate: (key: string) => string): { errors:
   };
 }
 
-export function ProductDialog({
+export function InvoiceLineDialog({
   line,
   warehouses,
   taxes,
@@ -92,19 +93,19 @@ export function ProductDialog({
   onSave,
 }: {
   /** the line to edit, or null to add one */
-  line: ProductLine | null;
+  line: InvoiceLine | null;
   warehouses: readonly Warehouse[];
   taxes: readonly TaxRate[];
   currency: string;
   onCancel: () => void;
-  onSave: (input: ProductLineInput, id: number | undefined) => void;
+  onSave: (input: InvoiceLineInput, id: number | undefined) => void;
 }) {
   const translate = useTranslate();
   const [draft, setDraft] = useState<Draft>(() => (line ? draftOf(line) : newLineDraft(warehouses, taxes, currency)));
   const [errors, setErrors] = useState<Errors>({});
   const set = (patch: Partial<Draft>) => setDraft((old) => ({ ...old, ...patch }));
-  const label = (field: string) => translate(`invoices.products.${field}`);
-  const title = translate(line ? "invoices.products.edit" : "invoices.products.add");
+  const label = (field: string) => translate(`invoices.lines.${field}`);
+  const title = translate(line ? "invoices.lines.edit" : "invoices.lines.add");
 
   const text = (field: "name" | "code" | "quantity" | "price" | "measuringUnitName" | "currency" | "taxPercentage", inputMode?: "decimal") => (
     <TextField

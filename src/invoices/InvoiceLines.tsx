@@ -4,7 +4,7 @@
  * row only; a 400-line invoice stays responsive.
  */
 import { memo, useCallback, useMemo, useState } from "react";
-import { useNotify, useTranslate } from "react-admin";
+import { useDataProvider, useNotify, useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
@@ -20,13 +20,10 @@ import Typography from "@mui/material/Typography";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
-import type { ProductLine, ProductLineInput, Warehouse } from "../../contract/api";
-import { httpClient } from "../providers/httpClient";
+import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
 import { formatAmount, lineTotals } from "./lineTotals";
-import { ProductDialog } from "./ProductDialog";
-import type { TaxRate } from "./taxRates";
-
-const LINE_URL = "/api/smartbill/invoice/product";
+import { InvoiceLineDialog } from "./InvoiceLineDialog";
+import type { AppDataProvider, TaxRate } from "../providers/customMethods";
 
 const LineRow = memo(function LineRow({
   line,
@@ -34,10 +31,10 @@ const LineRow = memo(function LineRow({
   onEdit,
   onDelete,
 }: {
-  line: ProductLine;
+  line: InvoiceLine;
   readOnly: boolean;
-  onEdit: (line: ProductLine) => void;
-  onDelete: (line: ProductLine) => void;
+  onEdit: (line: InvoiceLine) => void;
+  onDelete: (line: InvoiceLine) => void;
 }) {
   const translate = useTranslate();
   return (
@@ -55,10 +52,10 @@ const LineRow = memo(function LineRow({
       <TableCell>
         {!readOnly && (
           <Stack direction="row">
-            <IconButton size="small" aria-label={`${translate("invoices.products.editAction")} ${line.name}`} onClick={() => onEdit(line)}>
+            <IconButton size="small" aria-label={`${translate("invoices.lines.editAction")} ${line.name}`} onClick={() => onEdit(line)}>
               <EditIcon fontSize="small" />
             </IconButton>
-            <IconButton size="small" aria-label={`${translate("invoices.products.delete")} ${line.name}`} onClick={() => onDelete(line)}>
+            <IconButton size="small" aria-label={`${translate("invoices.lines.delete")} ${line.name}`} onClick={() => onDelete(line)}>
               <DeleteIcon fontSize="small" />
             </IconButton>
           </Stack>
@@ -68,7 +65,7 @@ const LineRow = memo(function LineRow({
   );
 });
 
-function Totals({ lines, precision }: { lines: readonly ProductLine[]; precision: number }) {
+function Totals({ lines, precision }: { lines: readonly InvoiceLine[]; precision: number }) {
   const translate = useTranslate();
   const totals = useMemo(() => lineTotals(lines, precision), [lines, precision]);
   if (totals.length === 0) return null;
@@ -98,7 +95,7 @@ function Totals({ lines, precision }: { lines: readonly ProductLine[]; precision
   );
 }
 
-export function ProductLines({
+export function InvoiceLines({
   invoiceId,
   lines,
   setLines,
@@ -109,8 +106,8 @@ export function ProductLines({
   readOnly,
 }: {
   invoiceId: number;
-  lines: readonly ProductLine[];
-  setLines: (update: (lines: readonly ProductLine[]) => readonly ProductLine[]) => void;
+  lines: readonly InvoiceLine[];
+  setLines: (update: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) => void;
   warehouses: readonly Warehouse[];
   taxes: readonly TaxRate[];
   currency: string;
@@ -119,42 +116,40 @@ export function ProductLines({
 }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<AppDataProvider>();
   // undefined: closed; null: adding; a line: editing it
-  const [editing, setEditing] = useState<ProductLine | null | undefined>(undefined);
-  const label = (field: string) => translate(`invoices.products.${field}`);
+  const [editing, setEditing] = useState<InvoiceLine | null | undefined>(undefined);
+  const label = (field: string) => translate(`invoices.lines.${field}`);
 
-  const save = async (input: ProductLineInput, id: number | undefined) => {
+  const save = async (input: InvoiceLineInput, id: number | undefined) => {
     setEditing(undefined); // the spec: the dialog closes once save is submitted
     try {
       if (id === undefined) {
-        const { json } = await httpClient<ProductLine>(`/api/smartbill/invoice/${invoiceId}/product`, {
-          method: "POST",
-          body: JSON.stringify({ ...input, invoiceId }),
-        });
-        setLines((old) => [...old, json]);
+        const added = await dataProvider.addInvoiceLine(invoiceId, input);
+        setLines((old) => [...old, added]);
       } else {
-        const { json } = await httpClient<ProductLine>(`${LINE_URL}/${id}`, { method: "PUT", body: JSON.stringify(input) });
-        setLines((old) => old.map((line) => (line.id === id ? json : line)));
+        const updated = await dataProvider.updateInvoiceLine(id, input);
+        setLines((old) => old.map((line) => (line.id === id ? updated : line)));
       }
     } catch (failure) {
       const message = (failure as { body?: { message?: string } }).body?.message;
-      const key = id === undefined ? "invoices.products.addError" : "invoices.products.updateError";
+      const key = id === undefined ? "invoices.lines.addError" : "invoices.lines.updateError";
       notify(message ? `${translate(key)} ${message}` : key, { type: "error" });
     }
   };
 
-  const onEdit = useCallback((line: ProductLine) => setEditing(line), []);
+  const onEdit = useCallback((line: InvoiceLine) => setEditing(line), []);
   const onDelete = useCallback(
-    async (line: ProductLine) => {
-      if (!window.confirm(translate("invoices.products.deleteConfirm", { name: line.name }))) return;
+    async (line: InvoiceLine) => {
+      if (!window.confirm(translate("invoices.lines.deleteConfirm", { name: line.name }))) return;
       try {
-        await httpClient(`${LINE_URL}/${line.id}`, { method: "DELETE" });
+        await dataProvider.deleteInvoiceLine(line.id);
         setLines((old) => old.filter((candidate) => candidate.id !== line.id));
       } catch {
-        notify("invoices.products.deleteError", { type: "error" });
+        notify("invoices.lines.deleteError", { type: "error" });
       }
     },
-    [notify, setLines, translate],
+    [dataProvider, notify, setLines, translate],
   );
 
   return (
@@ -165,7 +160,7 @@ export function ProductLines({
         </Button>
       )}
       <TableContainer>
-        <Table size="small" aria-label={translate("invoices.tabs.products")}>
+        <Table size="small" aria-label={translate("invoices.tabs.lines")}>
           <TableHead>
             <TableRow>
               <TableCell>{label("name")}</TableCell>
@@ -203,7 +198,7 @@ export function ProductLines({
       )}
       <Totals lines={lines} precision={precision} />
       {editing !== undefined && (
-        <ProductDialog
+        <InvoiceLineDialog
           line={editing}
           warehouses={warehouses}
           taxes={taxes}

@@ -1,0 +1,138 @@
+/**
+ * The dataProvider's methods beyond CRUD: the calls screens make that are not a resource's list
+ * or record (the signed-in user, the SmartBill connection, imports and exports, a send, invoice
+ * lines, roles, set-password links, VAT rates). Screens reach
+ * them with `useDataProvider<AppDataProvider>()`, so every call to the API goes through the one
+ * dataProvider and every URL comes from contract/paths.ts.
+ */
+import type { DataProvider } from "react-admin";
+import type {
+  ChangePasswordRequest,
+  CustomerImportResult,
+  FirstSteps,
+  GenerateSetUrlResponse,
+  InvoiceForm,
+  InvoiceImportResult,
+  InvoiceSendResult,
+  MeResponse,
+  MessageResponse,
+  InvoiceLine,
+  InvoiceLineInput,
+  RoleList,
+  SmartBillConnection,
+  SmartBillConnectionInput,
+  SmartBillConnectionStatus,
+  SmartBillConnectionTestResult,
+  StockImportResponse,
+} from "../../contract/api";
+import { API_PATHS } from "../../contract/paths";
+import type { RoleName } from "../../contract/roles";
+import type { HttpClient } from "./httpClient";
+import { requestFile } from "./requestFile";
+import { listQuery } from "./specPathDataProvider";
+
+export interface TaxRate {
+  name: string;
+  percentage: number;
+}
+
+export type ExportFormat = "csv" | "xlsx";
+
+const fileForm = (file: Blob, fields: Record<string, string> = {}) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", file);
+  return form;
+};
+
+export function createCustomMethods(http: HttpClient) {
+  const post = async <T>(url: string, body?: unknown) =>
+    (
+      await http<T>(url, {
+        method: "POST",
+        body: body === undefined || body instanceof FormData ? body : JSON.stringify(body),
+      })
+    ).json;
+
+  const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
+  const put = async <T>(url: string, body: unknown) => (await http<T>(url, { method: "PUT", body: JSON.stringify(body) })).json;
+
+  return {
+    /** The signed-in user as the server knows them (email, tenant, roles). */
+    me: (signal?: AbortSignal) => get<MeResponse>(API_PATHS.me, signal),
+
+    changePassword: (request: ChangePasswordRequest) => post<MessageResponse>(API_PATHS.changePassword, request),
+
+    /** The tenant's SmartBill settings, the token masked. */
+    smartBillConnection: (signal?: AbortSignal) => get<SmartBillConnection>(API_PATHS.smartBillConnection, signal),
+
+    saveSmartBillConnection: (connection: SmartBillConnectionInput) =>
+      put<SmartBillConnection & MessageResponse>(API_PATHS.smartBillConnection, connection),
+
+    /** SmartBill's answer to the entered settings; nothing is saved. */
+    testSmartBillConnection: (connection: SmartBillConnectionInput) =>
+      post<SmartBillConnectionTestResult>(API_PATHS.smartBillConnectionTest, connection),
+
+    smartBillConnectionStatus: (signal?: AbortSignal) => get<SmartBillConnectionStatus>(API_PATHS.smartBillConnectionStatus, signal),
+
+    /** Which of a new tenant's set-up steps are done. */
+    firstSteps: (signal?: AbortSignal) => get<FirstSteps>(API_PATHS.firstSteps, signal),
+
+    /** The roles the signed-in user may grant. */
+    availableRoles: (signal?: AbortSignal) => get<RoleList>(API_PATHS.availableRoles, signal),
+
+    assignedRoles: (userId: number, signal?: AbortSignal) => get<RoleList>(API_PATHS.assignedRoles(userId), signal),
+
+    /** Replaces the user's roles with these. */
+    assignRoles: (userId: number, roles: RoleName[]) => put<MessageResponse>(API_PATHS.assignRoles(userId), { roles }),
+
+    /** A fresh single-use link to this app's set/reset-password page for the user. */
+    setPasswordLink: async (email: string) =>
+      (await post<GenerateSetUrlResponse>(API_PATHS.setPasswordLink, { email, baseUrl: `${window.location.origin}/dmz` })).url,
+
+    /** Checks (`dryRun`) or imports a customer workbook. */
+    importCustomers: (file: Blob, { dryRun }: { dryRun: boolean }) =>
+      post<CustomerImportResult>(`${API_PATHS.customerImport}${dryRun ? "?dryRun=true" : ""}`, fileForm(file)),
+
+    customerImportTemplate: () => requestFile(API_PATHS.customerImportTemplate),
+
+    /** The workbook's rejected rows, each with its reason, as a workbook. */
+    customerImportErrors: (file: Blob) => requestFile(API_PATHS.customerImportErrors, fileForm(file)),
+
+    /** The customers a list shows (same filter and sort), as a file. */
+    exportCustomers: ({
+      filter,
+      sort,
+      format,
+    }: {
+      filter: Record<string, unknown>;
+      sort: { field: string; order: string };
+      format: ExportFormat;
+    }) => requestFile(`${API_PATHS.customerExport}?${listQuery(filter, sort, { format })}`),
+
+    /** A new invoice from the form and the workbook of its lines. */
+    importInvoice: (form: Partial<InvoiceForm>, file: Blob) =>
+      post<InvoiceImportResult>(`${API_PATHS.invoices}/import`, fileForm(file, { payload: JSON.stringify(form) })),
+
+    sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`),
+
+    addInvoiceLine: (invoiceId: number, line: InvoiceLineInput) =>
+      post<InvoiceLine>(`${API_PATHS.invoices}/${invoiceId}/line`, { ...line, invoiceId }),
+
+    updateInvoiceLine: (lineId: number, line: InvoiceLineInput) => put<InvoiceLine>(`${API_PATHS.invoiceLine}/${lineId}`, line),
+
+    deleteInvoiceLine: async (lineId: number) =>
+      (await http<MessageResponse>(`${API_PATHS.invoiceLine}/${lineId}`, { method: "DELETE" })).json,
+
+    /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
+    taxRates: async (signal?: AbortSignal) => (await get<{ taxes: TaxRate[] }>(API_PATHS.taxes, signal)).taxes,
+
+    /** Queues the import of a warehouse's stock; the Tasks list shows it. */
+    importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
+  };
+}
+
+export type CustomMethods = ReturnType<typeof createCustomMethods>;
+
+/** The app's dataProvider as screens see it: `useDataProvider<AppDataProvider>()`. */
+export type AppDataProvider = DataProvider & CustomMethods;
