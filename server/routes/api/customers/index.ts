@@ -17,7 +17,7 @@ import { ExcelError } from "../../../excel/errors";
 import { uploadReader } from "../../../excel/upload";
 import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
@@ -48,7 +48,7 @@ const importSchema = {
 const upload = uploadReader();
 
 export const customerRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("customers"));
+  restrictTo(app, "customers");
   await upload.accept(app);
 
   app.get<{ Querystring: ListParams; Reply: Customer[] | Page<Customer> }>(

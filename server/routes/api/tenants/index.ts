@@ -9,7 +9,7 @@ import { PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
 import { tenantBody, tenantIdParams } from "./schemas";
 import {
@@ -30,7 +30,7 @@ interface IdParams {
 
 export const tenantRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("tenants"));
+  restrictTo(app, "tenants");
 
   app.get<{ Querystring: ListParams; Reply: Tenant[] | Page<Tenant> }>(
     "/list",
