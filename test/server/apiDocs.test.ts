@@ -31,6 +31,21 @@ const FILE_ROUTES = new Set([
   "POST /api/smartbill/customer/import/errors",
 ]);
 
+/** Route folders whose answers have no schema yet. */
+const PENDING = [
+  "/api/me",
+  "/api/user",
+  "/api/property",
+  "/api/smartbill/warehouses",
+  "/api/smartbill/stock",
+  "/api/smartbill/customer",
+  "/api/smartbill/tax",
+  "/api/smartbill/invoice",
+  "/api/tasks",
+  "/api/smartbill/connection",
+  "/api/first-steps",
+];
+
 describeEachDialect("the API document", (dialect) => {
   let t: TestApp;
   const registered: string[] = [];
@@ -74,6 +89,18 @@ describeEachDialect("the API document", (dialect) => {
     expect(roles("POST /api/smartbill/invoice/send/{id}")).toEqual([...ROLE_MATRIX.invoices]);
     expect(roles("PUT /api/smartbill/connection/")).toEqual([...ROLE_MATRIX.smartbillConnection]);
     expect(operations().find(({ key }) => key === "GET /api/me")?.operation["x-access"]).toBe("signedIn");
+  });
+
+  it("gives every JSON route the schema of its success answer", () => {
+    const missing = operations()
+      .filter(({ key }) => !FILE_ROUTES.has(key) && !PENDING.some((prefix) => key.includes(prefix)))
+      .filter(({ operation }) =>
+        !Object.entries(operation.responses).some(
+          ([status, answer]) => /^2/.test(status) && answer.content?.["application/json"]?.schema !== undefined,
+        ),
+      )
+      .map(({ key }) => key);
+    expect(missing).toEqual([]);
   });
 
   it("is browsable at /api/docs under the app's own security headers", async () => {
