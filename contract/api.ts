@@ -6,6 +6,7 @@
  */
 import type { Static } from "typebox";
 import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
+import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
@@ -216,28 +217,6 @@ export interface TaskListParams extends ListParams {
 
 /* ---------- Customers (issue 5) ---------- */
 
-export interface CustomerFields {
-  clientName: string;
-  cif: string;
-  regCom: string;
-  codClient: string;
-  adresa: string;
-  localitate: string;
-  judet: string;
-  banca: string;
-  iban: string;
-  tara: string;
-  email: string;
-  persContact: string;
-  telefon: string;
-}
-
-export interface Customer extends CustomerFields {
-  id: number;
-  mentions?: string | null;
-  observations?: string | null;
-}
-
 /** The list's columns, in the spec's order; each is also a filter (`?judet=Cluj`, contains, any case). */
 export const CUSTOMER_COLUMNS = [
   "clientName",
@@ -253,33 +232,15 @@ export const CUSTOMER_COLUMNS = [
   "email",
   "persContact",
   "telefon",
-] as const satisfies readonly (keyof CustomerFields)[];
+] as const;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 
-export interface RejectedRow {
-  /** the row number as Excel shows it (1-based, header counted) */
-  row: number;
-  codClient?: string;
-  reason: string;
-}
+export type CustomerFields = Static<typeof CustomerFieldsSchema>;
+export type Customer = Static<typeof CustomerSchema>;
+export type RejectedRow = Static<typeof RejectedRowSchema>;
 
 /** POST /api/smartbill/customer/import[?dryRun=true] (multipart: file) */
-export interface CustomerImportResult {
-  error: boolean;
-  errorMessage?: string;
-  message?: string;
-  dryRun: boolean;
-  counters: { newItems: number; updatedItems: number; errorItems: number };
-  /** the first rows as they will be stored */
-  preview: Array<CustomerFields & { action: "new" | "update" }>;
-  rejected: RejectedRow[];
-  /**
-   * Columns right of the last one read (BL) that held a value, left to right: the first five
-   * (the message says how many more). Absent when there are none.
-   */
-  ignoredColumns?: string[];
-  /** The sentence that names them (also at the end of `message`), for the screen to show apart. */
-  ignoredColumnsNote?: string;
-}
+export type CustomerImportResult = Static<typeof CustomerImportAnswer>;
 
 /* ---------- Invoices (issue 6) ---------- */
 
