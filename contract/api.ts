@@ -1,10 +1,17 @@
-/** Payloads of the API as both sides see them (product-spec section 7). */
+/**
+ * Payloads of the API as both sides see them (product-spec section 7). Where a route declares a
+ * shape in its schema (TypeBox, server/routes/…/schemas.ts), the type here is derived from it
+ * (`Static<typeof …>`), so a field is declared once. Those imports are types only: the client
+ * bundle carries neither TypeBox nor the server's code.
+ */
+import type { Static } from "typebox";
+import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
+import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
+import type { TenantSchema } from "../server/routes/api/tenants/schemas";
+import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
 
-export interface TenantRef {
-  id: number;
-  name: string;
-}
+export type TenantRef = Static<typeof TenantRefSchema>;
 
 /** Every error answer: a message to show, and optionally one per field. */
 export interface ApiError {
@@ -12,47 +19,16 @@ export interface ApiError {
   errors?: Record<string, string>;
 }
 
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Static<typeof MessageAnswer>;
 
-export interface LoginRequest {
-  username: string;
-  password: string;
-}
-
-export interface LoginResponse {
-  authenticationToken: string;
-  refreshToken: string;
-  userName: string;
-  tenant: TenantRef;
-}
-
-export interface RefreshRequest {
-  refreshToken: string;
-  /**
-   * The client's name for this exchange (random, kept until its answer arrives). Sent again with
-   * the same refresh token after the answer was lost (the page reloaded mid-refresh), it gets
-   * the same answer instead of counting as a stolen token's reuse.
-   */
-  attempt?: string;
-}
-
-/** Body of POST /dmz-api/logout: the refresh token of the session to end. */
-export interface LogoutRequest {
-  refreshToken: string;
-}
-
+export type LoginRequest = Static<typeof loginBody>;
+export type LoginResponse = Static<typeof LoginAnswer>;
+export type RefreshRequest = Static<typeof refreshBody>;
+/** Body of POST /dmz-api/logout. */
+export type LogoutRequest = Static<typeof logoutBody>;
 /** Body of POST /dmz-api/set and /dmz-api/reset. */
-export interface PasswordTokenRequest {
-  email: string;
-  token: string;
-  newPassword: string;
-}
-
-export interface RecoverRequest {
-  email: string;
-}
+export type PasswordTokenRequest = Static<typeof passwordTokenBody>;
+export type RecoverRequest = Static<typeof recoverBody>;
 
 export interface ChangePasswordRequest {
   currentPassword: string;
@@ -102,19 +78,10 @@ export interface Page<T> {
   totalElements: number;
 }
 
-export interface Tenant {
-  id: number;
-  name: string;
-  description: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Tenant = Static<typeof TenantSchema>;
 
 /** POST /api/tenant/add, PUT /api/tenant/{id} */
-export interface TenantInput {
-  name: string;
-  description?: string | null;
-}
+export type TenantInput = Pick<Tenant, "name"> & Partial<Pick<Tenant, "description">>;
 
 export interface User {
   id: number;
@@ -250,28 +217,6 @@ export interface TaskListParams extends ListParams {
 
 /* ---------- Customers ---------- */
 
-export interface CustomerFields {
-  clientName: string;
-  cif: string;
-  regCom: string;
-  codClient: string;
-  adresa: string;
-  localitate: string;
-  judet: string;
-  banca: string;
-  iban: string;
-  tara: string;
-  email: string;
-  persContact: string;
-  telefon: string;
-}
-
-export interface Customer extends CustomerFields {
-  id: number;
-  mentions?: string | null;
-  observations?: string | null;
-}
-
 /** The list's columns, in the spec's order; each is also a filter (`?judet=Cluj`, contains, any case). */
 export const CUSTOMER_COLUMNS = [
   "clientName",
@@ -287,33 +232,15 @@ export const CUSTOMER_COLUMNS = [
   "email",
   "persContact",
   "telefon",
-] as const satisfies readonly (keyof CustomerFields)[];
+] as const;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 
-export interface RejectedRow {
-  /** the row number as Excel shows it (1-based, header counted) */
-  row: number;
-  codClient?: string;
-  reason: string;
-}
+export type CustomerFields = Static<typeof CustomerFieldsSchema>;
+export type Customer = Static<typeof CustomerSchema>;
+export type RejectedRow = Static<typeof RejectedRowSchema>;
 
 /** POST /api/smartbill/customer/import[?dryRun=true] (multipart: file) */
-export interface CustomerImportResult {
-  error: boolean;
-  errorMessage?: string;
-  message?: string;
-  dryRun: boolean;
-  counters: { newItems: number; updatedItems: number; errorItems: number };
-  /** the first rows as they will be stored */
-  preview: Array<CustomerFields & { action: "new" | "update" }>;
-  rejected: RejectedRow[];
-  /**
-   * Columns right of the last one read (BL) that held a value, left to right: the first five
-   * (the message says how many more). Absent when there are none.
-   */
-  ignoredColumns?: string[];
-  /** The sentence that names them (also at the end of `message`), for the screen to show apart. */
-  ignoredColumnsNote?: string;
-}
+export type CustomerImportResult = Static<typeof CustomerImportAnswer>;
 
 /* ---------- Invoices ---------- */
 

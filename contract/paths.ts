@@ -76,3 +76,6 @@ export const API_PATHS = {
 /** The set/reset-password screens that links point to. */
 export const SET_PASSWORD_PAGE = "/dmz/set-password";
 export const RESET_PASSWORD_PAGE = "/dmz/reset-password";
+
+/** The API's OpenAPI document, browsable (swagger-ui); its JSON at `${API_DOCS}/json`. */
+export const API_DOCS = `${API}/docs`;

@@ -4,7 +4,8 @@
  * and seeded before anything runs), the mailer, anti-forgery cookies, authentication, tenant
  * scope, the static UI, the addresses the SmartBill client may call (`app.smartBillUrls`, read by
  * the routes and the worker), the task worker (long work such as stock imports, run in this
- * process unless TASK_WORKER=off), the customers' text indexer (SQLite). Routes: /dmz-api
+ * process unless TASK_WORKER=off), the customers' text indexer (SQLite), the API's OpenAPI
+ * document at /api/docs (demo mode; built from the routes' schemas). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked), their answers compressed.
  * `buildApp` does not listen, so tests drive the very same app with `app.inject()`; server.ts
  * adds the port. In demo mode (not production) the SmartBill emulator is mounted at
@@ -17,6 +18,7 @@ import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { messages } from "./messages";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
+import { apiDocsPlugin } from "./plugins/apiDocs";
 import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexer";
 import { dbPlugin } from "./plugins/db";
@@ -84,6 +86,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
+  // Before the routes: it learns them as they are added.
+  app.register(apiDocsPlugin);
 
   // The API's answers are compressed as they are sent, in this scope only: the UI's files were
   // compressed at build time (server/plugins/staticUi.ts).

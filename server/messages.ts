@@ -471,3 +471,10 @@ export const excelMessages = {
   headerNotFound: (labels: readonly string[]) =>
     `Nu am găsit rândul de antet în primele 10 rânduri. Coloanele așteptate: ${labels.join(", ")}.`,
 } as const;
+
+/** Who may call a route, as the API document (/api/docs) states it beside the route. */
+export const accessDescriptions = {
+  public: "Public: fără autentificare.",
+  signedIn: "Orice utilizator autentificat.",
+  roles: (roles: readonly string[]) => `Roluri: ${roles.join(", ")}.`,
+};

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   taskKinds?: BuildAppOptions["taskKinds"];
   /** Extra routes (test-only), registered before the app is ready. */
   plugin?: FastifyPluginAsync;
+  /** Called with the app before its plugins load, e.g. to add an onRoute hook that sees every route. */
+  prepare?: (app: FastifyInstance) => void;
 }
 
 export interface ApiCall {
@@ -73,6 +75,7 @@ export async function testApp(dialect: Dialect, options: TestAppOptions = {}): P
     ...options.env,
   });
   const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds });
+  options.prepare?.(app);
   if (options.plugin) app.register(options.plugin);
   await app.ready();
 

@@ -3,7 +3,7 @@
  * anti-forgery check for state-changing methods (403), the tenant scope (403, 404), and before
  * validation the refusal of control characters in any text (400). A caller without a valid
  * access token gets 401 whatever else is missing, so the client knows to sign in again. Routes add
- * `requireRole(resource)` for the role matrix.
+ * `restrictTo(app, resource)` for the role matrix.
  *
  * API_ROUTES is the one registry of route folders: a folder under routes/api without its row
  * fails test/server/registries.test.ts. A row is the folder's plugin, mounted at the folder's
@@ -12,6 +12,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { API_PREFIXES, apiPrefixOf } from "../../../contract/paths";
 import { refuseControlCharacters } from "../../controlCharacters";
+import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
 import { customerRoutes } from "./customers/index";
 import { firstStepsRoutes } from "./firstSteps/index";
@@ -58,6 +59,8 @@ export function guardApi(app: FastifyInstance): void {
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   guardApi(app);
+  // What the API document states unless a folder narrows it (`restrictTo`).
+  documentAccessOf(app, "signedIn");
   for (const [folder, routes] of Object.entries(API_ROUTES)) {
     const mounts: readonly Mount[] = typeof routes === "function" ? [[routes, apiPrefixOf(folder)]] : routes;
     for (const [plugin, prefix] of mounts) await app.register(plugin, { prefix });

@@ -33,7 +33,7 @@ import type { Database } from "../../db/database";
 import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
 import { messages as serverMessages } from "../../messages";
-import { requireRole } from "../../plugins/requireRole";
+import { restrictTo } from "../../plugins/requireRole";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
 
@@ -130,7 +130,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
       return record;
     };
 
-    app.addHook("onRequest", requireRole(resource));
+    restrictTo(app, resource);
 
     app.get<{ Querystring: ListParams }>("/", { schema: { querystring: listQuerystringFor(list) } }, (request) =>
       runList(

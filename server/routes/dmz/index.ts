@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { refuseControlCharacters } from "../../controlCharacters";
+import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
 import { loginRoute } from "./login";
 import { logoutRoute } from "./logout";
@@ -14,6 +15,7 @@ import { refreshRoute } from "./refresh";
 
 export const dmzRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", noStore);
+  documentAccessOf(app, "public");
   app.addHook("preValidation", refuseControlCharacters);
   await app.register(loginRoute);
   await app.register(refreshRoute);

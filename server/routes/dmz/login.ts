@@ -1,6 +1,5 @@
 /** POST /dmz-api/login: email and password for a session (spec section 7). */
-import type { FastifyPluginAsync } from "fastify";
-import type { LoginRequest, LoginResponse } from "../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { attemptSucceeded, loginCounters, takeAttempt, throttleKeys } from "../../auth/loginThrottle";
 import { verifyPassword } from "../../auth/passwords";
 import { startSession } from "../../auth/sessions";
@@ -8,12 +7,12 @@ import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
 import { findAccountByEmail, findAccountById, lockUser, normalizeEmail } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
-import { loginBody } from "./schemas";
+import { LoginAnswer, loginBody } from "./schemas";
 
-export const loginRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LoginRequest; Reply: LoginResponse }>(
+export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     "/login",
-    { schema: { body: loginBody } },
+    { schema: { body: loginBody, response: { 200: LoginAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.username);
       const keys = throttleKeys(email, request.ip);

@@ -4,16 +4,16 @@
  * unknown, already used or expired token: logging out is idempotent and the answer says nothing
  * about the token.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { LogoutRequest, MessageResponse } from "../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { revokeSessionOfRefreshToken } from "../../auth/sessions";
 import { messages } from "../../messages";
+import { MessageAnswer } from "../answers";
 import { logoutBody } from "./schemas";
 
-export const logoutRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LogoutRequest; Reply: MessageResponse }>(
+export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     "/logout",
-    { schema: { body: logoutBody } },
+    { schema: { body: logoutBody, response: { 200: MessageAnswer } } },
     async (request) => {
       await revokeSessionOfRefreshToken(app.db, request.body.refreshToken);
       return { message: messages.loggedOut };

@@ -3,8 +3,7 @@
  * same; a token only opens the route of its own kind. The new password ends every existing
  * session of the user: whoever knew the old one is signed out.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { MessageResponse, PasswordTokenRequest } from "../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MIN_PASSWORD_LENGTH } from "../../../contract/constants";
 import { clearAccountFailures, throttleKeys } from "../../auth/loginThrottle";
 import {
@@ -18,6 +17,7 @@ import type { PasswordTokenKind } from "../../db/database";
 import { HttpError } from "../../errors";
 import { messages } from "../../messages";
 import { normalizeEmail, setPasswordHash } from "../api/users/users.repository";
+import { MessageAnswer } from "../answers";
 import { passwordTokenBody } from "./schemas";
 
 const SUCCESS: Record<PasswordTokenKind, string> = {
@@ -25,11 +25,11 @@ const SUCCESS: Record<PasswordTokenKind, string> = {
   reset: messages.passwordReset,
 };
 
-export const passwordTokenRoutes: FastifyPluginAsync = async (app) => {
+export const passwordTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const kind of ["set", "reset"] as const) {
-    app.post<{ Body: PasswordTokenRequest; Reply: MessageResponse }>(
+    app.post(
       `/${kind}`,
-      { schema: { body: passwordTokenBody } },
+      { schema: { body: passwordTokenBody, response: { 200: MessageAnswer } } },
       async (request) => {
         const { token, newPassword } = request.body;
         const email = normalizeEmail(request.body.email);

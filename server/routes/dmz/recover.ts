@@ -4,19 +4,20 @@
  * limited per email and per client address (auth/loginThrottle.ts), so the form cannot be used
  * to flood a mailbox or the outbox; an unknown email is counted exactly like a known one.
  */
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { MessageResponse, RecoverRequest } from "../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { recoverCounters, recoverThrottleKeys, takeAttempt } from "../../auth/loginThrottle";
 import { createPasswordToken, passwordLink } from "../../auth/passwordTokens";
 import { throttled } from "../../errors";
 import { messages, resetPasswordMail, tooManyRequests } from "../../messages";
 import { findAccountByEmail, normalizeEmail } from "../api/users/users.repository";
+import { MessageAnswer } from "../answers";
 import { recoverBody } from "./schemas";
 
-export const recoverRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: RecoverRequest; Reply: MessageResponse }>(
+export const recoverRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     "/recover",
-    { schema: { body: recoverBody } },
+    { schema: { body: recoverBody, response: { 200: MessageAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.email);
       const keys = recoverThrottleKeys(email, request.ip);

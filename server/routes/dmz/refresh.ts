@@ -2,19 +2,18 @@
  * POST /dmz-api/refresh: a refresh token for a new access token and a new refresh token. The
  * user's email, tenant and roles are read again, so changes reach the token at the next refresh.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { LoginResponse, RefreshRequest } from "../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { revokeSession, rotateRefreshToken } from "../../auth/sessions";
 import { HttpError } from "../../errors";
 import { messages } from "../../messages";
 import { findAccountById } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
-import { refreshBody } from "./schemas";
+import { LoginAnswer, refreshBody } from "./schemas";
 
-export const refreshRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: RefreshRequest; Reply: LoginResponse }>(
+export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     "/refresh",
-    { schema: { body: refreshBody } },
+    { schema: { body: refreshBody, response: { 200: LoginAnswer } } },
     async (request) => {
       const rotation = await rotateRefreshToken(
         app.db,

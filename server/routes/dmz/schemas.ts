@@ -1,4 +1,9 @@
-/** Request bodies of the public (/dmz-api) routes. Strict: unknown fields are refused. */
+/**
+ * Shapes of the public (/dmz-api) routes (TypeBox): request bodies, strict (unknown fields are
+ * refused), and the login answer. contract/api.ts derives its types from them.
+ */
+import { Type } from "typebox";
+import { TenantRefSchema } from "../answers";
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -7,41 +12,38 @@ export const PASSWORD_MAX_LENGTH = 256;
 /** Opaque tokens are 43 characters (32 bytes, base64url); the margin costs nothing. */
 const TOKEN_MAX_LENGTH = 128;
 
-const email = { type: "string", minLength: 1, maxLength: EMAIL_MAX_LENGTH } as const;
-const password = { type: "string", minLength: 1, maxLength: PASSWORD_MAX_LENGTH } as const;
-const token = { type: "string", minLength: 1, maxLength: TOKEN_MAX_LENGTH } as const;
+const email = Type.String({ minLength: 1, maxLength: EMAIL_MAX_LENGTH });
+export const password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
+const token = Type.String({ minLength: 1, maxLength: TOKEN_MAX_LENGTH });
+const strict = { additionalProperties: false } as const;
 
-export const loginBody = {
-  type: "object",
-  required: ["username", "password"],
-  additionalProperties: false,
-  properties: { username: email, password },
-} as const;
+export const loginBody = Type.Object({ username: email, password }, strict);
 
-export const refreshBody = {
-  type: "object",
-  required: ["refreshToken"],
-  additionalProperties: false,
-  properties: { refreshToken: token, attempt: { type: "string", pattern: "^[A-Za-z0-9_-]{16,64}$" } },
-} as const;
+export const refreshBody = Type.Object(
+  {
+    refreshToken: token,
+    /**
+     * The client's name for this exchange (random, kept until its answer arrives). Sent again
+     * with the same refresh token after the answer was lost (the page reloaded mid-refresh), it
+     * gets the same answer instead of counting as a stolen token's reuse.
+     */
+    attempt: Type.Optional(Type.String({ pattern: "^[A-Za-z0-9_-]{16,64}$" })),
+  },
+  strict,
+);
 
-export const logoutBody = {
-  type: "object",
-  required: ["refreshToken"],
-  additionalProperties: false,
-  properties: { refreshToken: token },
-} as const;
+/** The refresh token of the session to end. */
+export const logoutBody = Type.Object({ refreshToken: token }, strict);
 
-export const passwordTokenBody = {
-  type: "object",
-  required: ["email", "token", "newPassword"],
-  additionalProperties: false,
-  properties: { email, token, newPassword: password },
-} as const;
+/** POST /dmz-api/set and /dmz-api/reset. */
+export const passwordTokenBody = Type.Object({ email, token, newPassword: password }, strict);
 
-export const recoverBody = {
-  type: "object",
-  required: ["email"],
-  additionalProperties: false,
-  properties: { email },
-} as const;
+export const recoverBody = Type.Object({ email }, strict);
+
+/** The answer to a login or a refresh: a fresh access token plus the session's refresh token. */
+export const LoginAnswer = Type.Object({
+  authenticationToken: Type.String(),
+  refreshToken: Type.String(),
+  userName: Type.String(),
+  tenant: TenantRefSchema,
+});

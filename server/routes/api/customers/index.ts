@@ -11,14 +11,17 @@
  * Multipart is registered in this scope only (excel/upload.ts: one file of at most 20 MiB).
  */
 import { Readable } from "node:stream";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
-import type { Customer, CustomerImportResult, ListParams, Page, RejectedRow } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
+import type { CustomerImportResult, ListParams, RejectedRow } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { uploadReader } from "../../../excel/upload";
 import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
+import { listAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
+import { CustomerImportAnswer, CustomerSchema } from "./schemas";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
   customerList,
@@ -47,13 +50,13 @@ const importSchema = {
 /** The workbook alone (`file`). */
 const upload = uploadReader();
 
-export const customerRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("customers"));
+export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  restrictTo(app, "customers");
   await upload.accept(app);
 
-  app.get<{ Querystring: ListParams; Reply: Customer[] | Page<Customer> }>(
+  app.get<{ Querystring: ListParams }>(
     "/all",
-    { schema: { querystring: listSchema } },
+    { schema: { querystring: listSchema, response: { 200: listAnswer(CustomerSchema) } } },
     (request) => listCustomers(app.db, request.tenantId, request.query),
   );
 
@@ -85,7 +88,7 @@ export const customerRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Querystring: { dryRun?: boolean } }>(
     "/import",
-    { schema: { querystring: importSchema } },
+    { schema: { querystring: importSchema, response: { 200: CustomerImportAnswer } } },
     async (request, reply) => {
       const dryRun = request.query.dryRun === true;
       try {

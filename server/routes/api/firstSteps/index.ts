@@ -6,11 +6,11 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { FirstSteps } from "../../../../contract/api";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { readFirstSteps } from "./firstSteps.repository";
 
 export const firstStepsRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("smartbillConnection"));
+  restrictTo(app, "smartbillConnection");
 
   app.get<{ Reply: FirstSteps }>("/", (request) => readFirstSteps(app.db, request.tenantId, app.smartBillUrls));
 };

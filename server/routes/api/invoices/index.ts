@@ -10,14 +10,14 @@
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
 import type { FastifyPluginAsync } from "fastify";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
 
 export const invoiceRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("invoices"));
+  restrictTo(app, "invoices");
   await app.register(invoiceImportRoute);
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);

@@ -10,13 +10,13 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { InvoiceSendResult } from "../../../../contract/api";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
 import { sendInvoice } from "./sendInvoice";
 
 export const invoiceSendRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("invoices"));
+  restrictTo(app, "invoices");
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", discardBody);

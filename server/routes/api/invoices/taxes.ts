@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { readTaxList } from "./vatRates";
 
 interface TaxListResponse {
@@ -14,7 +14,7 @@ interface TaxListResponse {
 }
 
 export const taxRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("invoices"));
+  restrictTo(app, "invoices");
 
   app.get<{ Reply: TaxListResponse }>("/", async (request) => {
     const taxes = await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);

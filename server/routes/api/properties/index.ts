@@ -10,7 +10,7 @@ import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { listQuerystringFor } from "../listQuery";
 import {
@@ -35,7 +35,7 @@ interface NameParams {
 
 export const propertyRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("properties"));
+  restrictTo(app, "properties");
 
   app.get<{ Querystring: ListParams; Reply: Property[] | Page<Property> }>(
     "/properties",

@@ -21,7 +21,7 @@ import { rolesAllow } from "../../../../contract/roles";
 import { type Counter, takeAttempt } from "../../../auth/loginThrottle";
 import { HttpError, throttled } from "../../../errors";
 import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed, tooManyRequests } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { checkedBy, requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { SmartBillError } from "../../../smartbill/types";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
@@ -31,19 +31,19 @@ import { isConnectionConfigured, readConnection, saveConnection } from "./smartb
 
 export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  const administrators = requireRole("smartbillConnection");
+  const administrators = checkedBy(requireRole("smartbillConnection"), "smartbillConnection");
 
-  app.get<{ Reply: SmartBillConnectionStatus }>("/status", { onRequest: usesSmartBill }, async (request) => ({
+  app.get<{ Reply: SmartBillConnectionStatus }>("/status", checkedBy(usesSmartBill, "invoices", "smartbillConnection"), async (request) => ({
     configured: await isConnectionConfigured(app.db, request.tenantId, app.smartBillUrls),
   }));
 
-  app.get<{ Reply: SmartBillConnection }>("/", { onRequest: administrators }, async (request) =>
+  app.get<{ Reply: SmartBillConnection }>("/", administrators, async (request) =>
     connectionView(app, request.tenantId, await readConnection(app.db, request.tenantId)),
   );
 
   app.put<{ Body: ConnectionBody; Reply: SmartBillConnection & { message: string } }>(
     "/",
-    { onRequest: administrators, schema: { body: connectionBody } },
+    { ...administrators, schema: { body: connectionBody } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const connection = connectionInput(request.body, stored.token, app.smartBillUrls, "save");
@@ -54,7 +54,7 @@ export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Body: ConnectionBody; Reply: SmartBillConnectionTestResult }>(
     "/test",
-    { onRequest: administrators, schema: { body: connectionBody } },
+    { ...administrators, schema: { body: connectionBody } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");

@@ -14,7 +14,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { StockImportResponse, StockListParams, StockPage } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
 import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle, tasksQueueFull } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { stockImportKey } from "../../../tasks/kinds/stockImport";
 import { enqueueTask } from "../../../tasks/queue";
 import { TaskQueueFull } from "../../../tasks/types";
@@ -24,7 +24,7 @@ import { listStock } from "./stock.repository";
 
 export const stockRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("stock"));
+  restrictTo(app, "stock");
 
   app.get<{ Querystring: StockListParams; Reply: StockPage }>(
     "/",

@@ -8,12 +8,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Page, Task, TaskListParams } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { taskIdParams, taskQuerystring } from "./schemas";
 import { findTask, listTasks } from "./tasks.repository";
 
 export const taskRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook("onRequest", requireRole("tasks"));
+  restrictTo(app, "tasks");
 
   app.get<{ Querystring: TaskListParams; Reply: Task[] | Page<Task> }>(
     "/",

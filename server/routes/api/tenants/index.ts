@@ -3,15 +3,16 @@
  * Tenant 1 (system) cannot be changed or deleted; a tenant that still has users or data cannot
  * be deleted either.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { ListParams, MessageResponse, Page, Tenant, TenantInput } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { ListParams } from "../../../../contract/api";
 import { PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
-import { tenantBody, tenantIdParams } from "./schemas";
+import { listAnswer, MessageAnswer } from "../../answers";
+import { type TenantBody, tenantBody, tenantIdParams, TenantSchema } from "./schemas";
 import {
   deleteTenant,
   findTenant,
@@ -24,29 +25,25 @@ import {
   tenantList
 } from "./tenants.repository";
 
-interface IdParams {
-  id: number;
-}
-
-export const tenantRoutes: FastifyPluginAsync = async (app) => {
+export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("tenants"));
+  restrictTo(app, "tenants");
 
-  app.get<{ Querystring: ListParams; Reply: Tenant[] | Page<Tenant> }>(
+  app.get<{ Querystring: ListParams }>(
     "/list",
-    { schema: { querystring: listQuerystringFor(tenantList) } },
+    { schema: { querystring: listQuerystringFor(tenantList), response: { 200: listAnswer(TenantSchema) } } },
     (request) => listTenants(app.db, request.query),
   );
 
-  app.post<{ Body: TenantInput; Reply: Tenant }>("/add", { schema: { body: tenantBody } }, async (request) => {
+  app.post("/add", { schema: { body: tenantBody, response: { 200: TenantSchema } } }, async (request) => {
     const fields = tenantFields(request.body);
     await refuseDuplicate(fields.name);
     return withDuplicateCheck(fields.name, () => insertTenant(app.db, fields));
   });
 
-  app.put<{ Params: IdParams; Body: TenantInput; Reply: Tenant }>(
+  app.put(
     "/:id",
-    { schema: { params: tenantIdParams, body: tenantBody } },
+    { schema: { params: tenantIdParams, body: tenantBody, response: { 200: TenantSchema } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -59,9 +56,9 @@ export const tenantRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams; Reply: MessageResponse }>(
+  app.delete(
     "/:id",
-    { schema: { params: tenantIdParams } },
+    { schema: { params: tenantIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -89,7 +86,7 @@ function refuseProtected(id: number): void {
 }
 
 /** Trimmed; a blank description is stored as none. */
-function tenantFields(body: TenantInput): TenantFields {
+function tenantFields(body: TenantBody): TenantFields {
   const name = body.name?.trim() ?? "";
   if (!name) throw new HttpError(400, messages.tenantNameRequired, { name: messages.tenantNameRequired });
   const description = body.description?.trim() || null;

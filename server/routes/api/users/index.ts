@@ -37,7 +37,7 @@ import type { Config } from "../../../config";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError, throttled } from "../../../errors";
 import { emailTaken, messages, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
 import { listQuerystringFor } from "../listQuery";
 import {
@@ -114,7 +114,7 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
 
 const userAdminRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("users"));
+  restrictTo(app, "users");
 
   app.get<{ Querystring: ListParams; Reply: User[] | Page<User> }>(
     "/list",

@@ -1,9 +1,9 @@
 /** Request shapes of the /api/user routes. Strict: unknown fields are refused. */
 import { ROLES } from "../../../../contract/roles";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../../dmz/schemas";
+import { EMAIL_MAX_LENGTH, password } from "../../dmz/schemas";
 import { idParams } from "../params";
 
-const password = { type: "string", minLength: 1, maxLength: PASSWORD_MAX_LENGTH } as const;
+
 
 export const changePasswordBody = {
   type: "object",

@@ -18,7 +18,7 @@ import {
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, warehouseNameTaken } from "../../../messages";
-import { requireRole } from "../../../plugins/requireRole";
+import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
 import { warehouseBody, warehouseIdParams } from "./schemas";
 import {
@@ -43,7 +43,7 @@ interface IdParams {
 
 export const warehouseRoutes: FastifyPluginAsync = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
-  app.addHook("onRequest", requireRole("warehouses"));
+  restrictTo(app, "warehouses");
 
   app.get<{ Querystring: ListParams; Reply: Warehouse[] | Page<Warehouse> }>(
     "/",

@@ -1,0 +1,32 @@
+/**
+ * Pieces of the routes' answer schemas (TypeBox), shared by the route folders. A route's
+ * `response` schema is its success answer's shape: Fastify serialises the answer from it (faster
+ * than JSON.stringify, and a field it does not list is never sent), the TypeBox type provider
+ * checks the handler's return against it, contract/api.ts derives the client's types from it
+ * (`Static<typeof …>`, imported as types only, so the client bundle carries no TypeBox), and the
+ * API document (/api/docs) shows it.
+ */
+import { type Static, type TSchema, Type } from "typebox";
+import { ROLES } from "../../contract/roles";
+
+/**
+ * A text, number or boolean, or null: `type: [t, "null"]` rather than TypeBox's `anyOf`, so a
+ * wrong value is named in one problem ("text or null") and the serialiser needs no trial.
+ */
+export const Nullable = <T extends TSchema & { type: string }>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, "null"] });
+
+/** An instant as the API writes it (ISO 8601 text). */
+export const Timestamp = Type.String({ description: "ISO 8601" });
+
+export const RoleNameSchema = Type.Enum(ROLES);
+
+export const TenantRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+/** Every success answer that is only a sentence to show. */
+export const MessageAnswer = Type.Object({ message: Type.String() });
+
+export const pageOf = <T extends TSchema>(item: T) => Type.Object({ content: Type.Array(item), totalElements: Type.Integer() });
+
+/** A list route's answer: the page asked for (`page` and `size`), else the whole list. */
+export const listAnswer = <T extends TSchema>(item: T) => Type.Union([Type.Array(item), pageOf(item)]);

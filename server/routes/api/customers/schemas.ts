@@ -1,0 +1,44 @@
+/** Answer shapes of the /api/smartbill/customer routes (TypeBox); contract/api.ts derives its types from them. */
+import { type TString, Type } from "typebox";
+import { CUSTOMER_COLUMNS, type CustomerColumn } from "../../../../contract/api";
+import { Nullable } from "../../answers";
+
+const columns = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, Type.String()])) as Record<CustomerColumn, TString>;
+
+/** A customer's fields as the list shows them, in the spec's column order. */
+export const CustomerFieldsSchema = Type.Object(columns);
+
+export const CustomerSchema = Type.Object({
+  id: Type.Integer(),
+  ...columns,
+  mentions: Type.Optional(Nullable(Type.String())),
+  observations: Type.Optional(Nullable(Type.String())),
+});
+
+export const RejectedRowSchema = Type.Object({
+  row: Type.Integer({ description: "the row number as Excel shows it (1-based, header counted)" }),
+  codClient: Type.Optional(Type.String()),
+  reason: Type.String(),
+});
+
+/**
+ * POST /import[?dryRun=true]. Streamed as it is written (the rejected rows may be many), so
+ * this schema documents the answer rather than serialises it.
+ */
+export const CustomerImportAnswer = Type.Object({
+  error: Type.Boolean(),
+  errorMessage: Type.Optional(Type.String()),
+  message: Type.Optional(Type.String()),
+  dryRun: Type.Boolean(),
+  counters: Type.Object({ newItems: Type.Integer(), updatedItems: Type.Integer(), errorItems: Type.Integer() }),
+  /** the first rows as they will be stored */
+  preview: Type.Array(Type.Object({ ...columns, action: Type.Enum(["new", "update"]) })),
+  rejected: Type.Array(RejectedRowSchema),
+  /**
+   * Columns right of the last one read (BL) that held a value, left to right: the first five
+   * (the message says how many more). Absent when there are none.
+   */
+  ignoredColumns: Type.Optional(Type.Array(Type.String())),
+  /** The sentence that names them (also at the end of `message`), for the screen to show apart. */
+  ignoredColumnsNote: Type.Optional(Type.String()),
+});
