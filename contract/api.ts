@@ -7,6 +7,7 @@
 import type { Static } from "typebox";
 import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
+import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
@@ -36,11 +37,7 @@ export interface ChangePasswordRequest {
 }
 
 /** GET /api/me */
-export interface MeResponse {
-  email: string;
-  tenant: TenantRef;
-  roles: RoleName[];
-}
+export type MeResponse = Static<typeof MeAnswer>;
 
 /** The access token's payload. */
 export interface AccessTokenClaims {
