@@ -7,6 +7,7 @@
 import type { Static } from "typebox";
 import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
+import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
@@ -399,10 +400,4 @@ export interface SmartBillConnectionStatus {
 }
 
 /** GET /api/first-steps: which of a new tenant's set-up steps are done. */
-export interface FirstSteps {
-  smartBillConnection: boolean;
-  /** A user of the tenant holds ROLE_SMARTBILL. */
-  invoicingUser: boolean;
-  warehouse: boolean;
-  customers: boolean;
-}
+export type FirstSteps = Static<typeof FirstStepsSchema>;

@@ -43,7 +43,6 @@ const PENDING = [
   "/api/smartbill/invoice",
   "/api/tasks",
   "/api/smartbill/connection",
-  "/api/first-steps",
 ];
 
 describeEachDialect("the API document", (dialect) => {
