@@ -9,6 +9,7 @@ import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
 import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
+import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
@@ -118,15 +119,10 @@ export interface GenerateSetUrlResponse {
 }
 
 /** A tenant's setting; secret values come back masked (see maskSecret). */
-export interface Property {
-  name: string;
-  value: string;
-}
+export type Property = Static<typeof PropertySchema>;
 
 /** PUT /api/property/properties/{name} */
-export interface PropertyValue {
-  value: string;
-}
+export type PropertyValue = Pick<Property, "value">;
 
 /* ---------- SmartBill: warehouses, stock, tasks ---------- */
 
