@@ -11,6 +11,14 @@ import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
+import type {
+  changePasswordBody,
+  GenerateSetUrlAnswer,
+  generateSetUrlBody,
+  RoleListSchema,
+  roleAssignmentBody,
+  UserSchema,
+} from "../server/routes/api/users/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
 
@@ -33,10 +41,7 @@ export type LogoutRequest = Static<typeof logoutBody>;
 export type PasswordTokenRequest = Static<typeof passwordTokenBody>;
 export type RecoverRequest = Static<typeof recoverBody>;
 
-export interface ChangePasswordRequest {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordRequest = Static<typeof changePasswordBody>;
 
 /** GET /api/me */
 export type MeResponse = Static<typeof MeAnswer>;
@@ -82,15 +87,7 @@ export type Tenant = Static<typeof TenantSchema>;
 /** POST /api/tenant/add, PUT /api/tenant/{id} */
 export type TenantInput = Pick<Tenant, "name"> & Partial<Pick<Tenant, "description">>;
 
-export interface User {
-  id: number;
-  email: string;
-  /** with its description, for the users screen's group headings */
-  tenant: { id: number; name: string; description: string | null };
-  createdAt: string;
-  updatedAt: string;
-  roles: RoleName[];
-}
+export type User = Static<typeof UserSchema>;
 
 /** POST /api/user/add, PUT /api/user/{id} */
 export interface UserInput {
@@ -99,24 +96,14 @@ export interface UserInput {
 }
 
 /** GET /api/user/role/available: the roles the caller may grant. GET …/assigned/{id}: the user's. */
-export type RoleList = RoleName[];
+export type RoleList = Static<typeof RoleListSchema>;
 
 /** PUT /api/user/role/assign/{userId} */
-export interface RoleAssignment {
-  roles: RoleName[];
-}
+export type RoleAssignment = Static<typeof roleAssignmentBody>;
 
 /** POST /api/user/generate-set-url */
-export interface GenerateSetUrlRequest {
-  email: string;
-  /** the app's origin + '/dmz' */
-  baseUrl: string;
-}
-
-export interface GenerateSetUrlResponse {
-  /** `${baseUrl}/set-password?email=…&token=…` for a user without a password, else /reset-password */
-  url: string;
-}
+export type GenerateSetUrlRequest = Static<typeof generateSetUrlBody>;
+export type GenerateSetUrlResponse = Static<typeof GenerateSetUrlAnswer>;
 
 /** A tenant's setting; secret values come back masked (see maskSecret). */
 export type Property = Static<typeof PropertySchema>;
