@@ -10,6 +10,7 @@ import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, Reject
 import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
+import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -118,21 +119,13 @@ export const WAREHOUSE_TYPES = ["en gros", "en detail"] as const;
 export type WarehouseType = (typeof WAREHOUSE_TYPES)[number];
 
 /** GET /api/smartbill/warehouses; its name is the SmartBill warehouse's, matched exactly. */
-export interface Warehouse {
-  id: number;
-  warehouseName: string;
-  /** One of WAREHOUSE_TYPES in every answer. */
-  warehouseType: string;
-}
+export type Warehouse = Static<typeof WarehouseSchema>;
 
 /** POST /api/smartbill/warehouses, PUT /api/smartbill/warehouses/{id}; the type one of WAREHOUSE_TYPES. */
-export interface WarehouseInput {
-  warehouseName: string;
-  warehouseType: string;
-}
+export type WarehouseInput = Omit<Warehouse, "id">;
 
 /** The answer to POST and PUT: the warehouse as stored, plus the success message to show. */
-export type WarehouseSaved = Warehouse & MessageResponse;
+export type WarehouseSaved = Static<typeof WarehouseSavedAnswer>;
 
 /** One product's stock in one warehouse, as last imported from SmartBill. */
 export interface StockItem {
