@@ -11,6 +11,7 @@ import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
+import type { TaskSchema } from "../server/routes/api/tasks/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -158,31 +159,9 @@ export interface StockImportResponse {
 
 export const TASK_STATUSES = ["queued", "running", "done", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-export type TaskKind = "stock-import";
-
 /** GET /api/tasks, /api/tasks/{id}: long work (a stock import) run by the server's task worker. */
-export interface Task {
-  id: number;
-  kind: TaskKind;
-  /** What the task does, for a list of tasks, e.g. 'Import stoc: Depozit Central' */
-  title: string;
-  status: TaskStatus;
-  /** 0–100 */
-  progress: number;
-  /** items to process, once known (0 before) */
-  total: number;
-  processed: number;
-  created: number;
-  updated: number;
-  errors: number;
-  /** why a failed task failed, in Romanian */
-  errorText: string | null;
-  /** the outcome of a finished task, in Romanian */
-  message: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type Task = Static<typeof TaskSchema>;
+export type TaskKind = Task["kind"];
 
 /** GET /api/tasks: the list parameters plus a filter on the status. */
 export interface TaskListParams extends ListParams {

@@ -38,7 +38,6 @@ const PENDING = [
   "/api/smartbill/stock",
   "/api/smartbill/tax",
   "/api/smartbill/invoice",
-  "/api/tasks",
   "/api/smartbill/connection",
 ];
 
