@@ -11,6 +11,7 @@ import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
+import type { StockImportAnswer, StockItemSchema, StockPageSchema } from "../server/routes/api/stock/schemas";
 import type { TaskSchema } from "../server/routes/api/tasks/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
@@ -129,33 +130,18 @@ export type WarehouseInput = Omit<Warehouse, "id">;
 export type WarehouseSaved = Static<typeof WarehouseSavedAnswer>;
 
 /** One product's stock in one warehouse, as last imported from SmartBill. */
-export interface StockItem {
-  id: number;
-  /** null when the company does not use product codes in SmartBill */
-  productCode: string | null;
-  productName: string;
-  measuringUnit: string;
-  quantity: number;
-  warehouseId: number;
-}
+export type StockItem = Static<typeof StockItemSchema>;
 
 /** GET /api/smartbill/stock: always this shape (the spec's `{content}`, plus the count). */
-export type StockPage = Page<StockItem>;
+export type StockPage = Static<typeof StockPageSchema>;
 
 /** GET /api/smartbill/stock: the list parameters plus a filter on one warehouse. */
 export interface StockListParams extends ListParams {
   warehouseId?: number;
 }
 
-/**
- * POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a
- * task. While an import of the warehouse is queued or running, no second one is queued: the
- * message says so, and `taskId` is the existing task's.
- */
-export interface StockImportResponse {
-  message: string;
-  taskId: number;
-}
+/** POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a task. */
+export type StockImportResponse = Static<typeof StockImportAnswer>;
 
 export const TASK_STATUSES = ["queued", "running", "done", "failed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
