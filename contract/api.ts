@@ -5,10 +5,11 @@
  * bundle carries neither TypeBox nor the server's code.
  */
 import type { Static } from "typebox";
-import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
+import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "../server/routes/answers";
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
 import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
+import type { TaxListAnswer } from "../server/routes/api/invoices/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
 import type { StockImportAnswer, StockItemSchema, StockPageSchema } from "../server/routes/api/stock/schemas";
@@ -272,6 +273,12 @@ export interface Invoice extends InvoiceForm {
   updatedAt: string;
   products?: InvoiceLine[];
 }
+
+/** A VAT rate as SmartBill names it, e.g. 'Normala' 19. */
+export type TaxRate = Static<typeof TaxRateSchema>;
+
+/** GET /api/smartbill/tax: the rates a line may use; `fromProvider` false when SmartBill's list could not be read. */
+export type TaxList = Static<typeof TaxListAnswer>;
 
 /** A rejected line of an invoice workbook. */
 export interface RejectedLine {

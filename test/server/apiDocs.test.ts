@@ -35,7 +35,6 @@ const FILE_ROUTES = new Set([
 
 /** Route folders whose answers have no schema yet. */
 const PENDING = [
-  "/api/smartbill/tax",
   "/api/smartbill/invoice",
   "/api/smartbill/connection",
 ];

@@ -3,7 +3,9 @@
  * numbers are not coerced from text. What JSON Schema cannot say (a blank series, a date that
  * does not exist, a client of another tenant) the routes check after trimming.
  */
+import { Type } from "typebox";
 import { INVOICE_STATUSES } from "../../../../contract/api";
+import { TaxRateSchema } from "../../answers";
 import { idParams } from "../params";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "./lineRules";
 
@@ -118,6 +120,9 @@ export const invoiceLineSchema = {
     warehouseName: nullableText(LINE_TEXT_MAX.warehouseName),
   },
 } as const;
+
+/** GET /api/smartbill/tax: SmartBill's list (`fromProvider`), or the standard rate alone when it cannot be read. */
+export const TaxListAnswer = Type.Object({ taxes: Type.Array(TaxRateSchema), fromProvider: Type.Boolean() });
 
 export const invoiceIdParams = idParams("id");
 export const lineInvoiceParams = idParams("invoiceId");
