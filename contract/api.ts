@@ -12,6 +12,12 @@ import type { MeAnswer } from "../server/routes/api/me/schemas";
 import type { TaxListAnswer } from "../server/routes/api/invoices/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
+import type {
+  ConnectionInputSchema,
+  ConnectionSchema,
+  ConnectionStatusAnswer,
+  ConnectionTestAnswer,
+} from "../server/routes/api/smartbillConnection/schemas";
 import type { StockImportAnswer, StockItemSchema, StockPageSchema } from "../server/routes/api/stock/schemas";
 import type { TaskSchema } from "../server/routes/api/tasks/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
@@ -314,38 +320,16 @@ export interface InvoiceSendResult {
  * The tenant's SmartBill settings as one form (the `smartbill.*` settings). In every answer the
  * token is masked (maskSecret); sent back unchanged, the mask means "the stored token".
  */
-export interface SmartBillConnectionInput {
-  /** The SmartBill account's login e-mail. */
-  username: string;
-  token: string;
-  /** The company's CIF exactly as SmartBill has it (e.g. RO40671760). */
-  cif: string;
-  /** The API's base address, e.g. https://ws.smartbill.ro/SBORO/api */
-  url: string;
-}
+export type SmartBillConnectionInput = Static<typeof ConnectionInputSchema>;
 
 /** GET and PUT /api/smartbill/connection. */
-export interface SmartBillConnection extends SmartBillConnectionInput {
-  /** The settings are complete and the address is one this server may call. */
-  configured: boolean;
-  /** SmartBill's own API address, which a new form starts with. */
-  defaultUrl: string;
-  /** In demo mode, this server's SmartBill emulator (the address that works there); else null. */
-  emulatorUrl: string | null;
-}
+export type SmartBillConnection = Static<typeof ConnectionSchema>;
 
 /** POST /api/smartbill/connection/test: what SmartBill answered to the entered settings. */
-export interface SmartBillConnectionTestResult {
-  /** The company's VAT rates (GET /tax). */
-  taxes: { name: string; percentage: number }[];
-  /** The company's invoice series (GET /series?type=f). */
-  series: { name: string; nextNumber: number }[];
-}
+export type SmartBillConnectionTestResult = Static<typeof ConnectionTestAnswer>;
 
 /** GET /api/smartbill/connection/status: never the settings themselves. */
-export interface SmartBillConnectionStatus {
-  configured: boolean;
-}
+export type SmartBillConnectionStatus = Static<typeof ConnectionStatusAnswer>;
 
 /** GET /api/first-steps: which of a new tenant's set-up steps are done. */
 export type FirstSteps = Static<typeof FirstStepsSchema>;
