@@ -9,7 +9,17 @@ import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "../server/ro
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
 import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
 import type { MeAnswer } from "../server/routes/api/me/schemas";
-import type { TaxListAnswer } from "../server/routes/api/invoices/schemas";
+import type {
+  InvoiceFormSchema,
+  InvoiceImportAnswer,
+  InvoiceLineInputSchema,
+  InvoiceLineSchema,
+  InvoiceSchema,
+  InvoiceSendAnswer,
+  RejectedLineSchema,
+  SmartBillImportResultSchema,
+  TaxListAnswer,
+} from "../server/routes/api/invoices/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
 import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
 import type {
@@ -201,84 +211,20 @@ export const INVOICE_STATUSES = ["draft", "sending", "sent", "refused", "unclear
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** The invoice form: the import's `payload` and the body of PUT /api/smartbill/invoice/{id}. */
-export interface InvoiceForm {
-  /** customers.id of the client */
-  clientId: number | null;
-  /** warehouses.id: the default warehouse of the lines */
-  warehouseId: number | null;
-  /** yyyy-mm-dd */
-  issueDate: string;
-  dueDays: number;
-  useStock: boolean;
-  mentions: string;
-  observations: string;
-  /** SmartBill's isDraft ('Ciorna') */
-  draft: boolean;
-  /** 'Salvează în DB': SmartBill saves the client and products in its catalogue */
-  saveToDb: boolean;
-  seriesName: string;
-  currency: string;
-  language: string;
-  precision: number;
-}
+export type InvoiceForm = Static<typeof InvoiceFormSchema>;
 
 /** PUT /api/smartbill/invoice/{id}: the form and the version it was edited from (409 when stale). */
-export interface InvoiceUpdate extends InvoiceForm {
-  version: number;
-}
+export type InvoiceUpdate = InvoiceForm & Pick<Invoice, "version">;
 
 /** One line of an invoice (the spec calls it a "product line"; its JSON keeps the spec's `products`). */
-export interface InvoiceLineInput {
-  name: string;
-  code: string;
-  quantity: number;
-  price: number;
-  measuringUnitName: string;
-  currency: string;
-  taxName: string;
-  taxPercentage: number;
-  saveToDb: boolean;
-  service: boolean;
-  warehouseName: string;
-}
-
-export interface InvoiceLine extends InvoiceLineInput {
-  id: number;
-  invoiceId: number;
-}
+export type InvoiceLineInput = Static<typeof InvoiceLineInputSchema>;
+export type InvoiceLine = Static<typeof InvoiceLineSchema>;
 
 /** What SmartBill answered to the send (its POST /invoice answer). */
-export interface SmartBillImportResult {
-  errorText: string;
-  message: string;
-  number: string;
-  series: string;
-  url: string;
-}
+export type SmartBillImportResult = Static<typeof SmartBillImportResultSchema>;
 
 /** GET /api/smartbill/invoice (items) and /api/smartbill/invoice/{id} (with `products`). */
-export interface Invoice extends InvoiceForm {
-  id: number;
-  /** bumped by every saved change of the form; PUT sends the version it was edited from */
-  version: number;
-  /** issueDate + dueDays, yyyy-mm-dd */
-  dueDate: string;
-  /** the client's name from the customer list, or null when not found */
-  clientName: string | null;
-  status: InvoiceStatus;
-  /**
-   * sentSeries: the series SmartBill issued it in, or, while `unclear`, the series the lost send
-   * used (so a new send checks there); sentNumber: set once issued ('' for a SmartBill draft)
-   */
-  sentSeries: string | null;
-  sentNumber: string | null;
-  /** SmartBill's refusal, as a person reads it */
-  errorText: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  products?: InvoiceLine[];
-}
+export type Invoice = Static<typeof InvoiceSchema>;
 
 /** A VAT rate as SmartBill names it, e.g. 'Normala' 19. */
 export type TaxRate = Static<typeof TaxRateSchema>;
@@ -287,32 +233,13 @@ export type TaxRate = Static<typeof TaxRateSchema>;
 export type TaxList = Static<typeof TaxListAnswer>;
 
 /** A rejected line of an invoice workbook. */
-export interface RejectedLine {
-  /** the row number as Excel shows it (1-based, header counted) */
-  row: number;
-  reason: string;
-}
+export type RejectedLine = Static<typeof RejectedLineSchema>;
 
 /** POST /api/smartbill/invoice/import (multipart: file, payload = JSON of InvoiceForm). */
-export interface InvoiceImportResult {
-  error: boolean;
-  importRequestId?: number;
-  message?: string;
-  errorMessage?: string;
-  /** the lines read (on success) */
-  lines?: number;
-  /** every refused row (the file is then refused whole) */
-  rejected?: RejectedLine[];
-  /** as CustomerImportResult.ignoredColumns and ignoredColumnsNote */
-  ignoredColumns?: string[];
-  ignoredColumnsNote?: string;
-}
+export type InvoiceImportResult = Static<typeof InvoiceImportAnswer>;
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */
-export interface InvoiceSendResult {
-  importResult: SmartBillImportResult | null;
-  invoice: Invoice;
-}
+export type InvoiceSendResult = Static<typeof InvoiceSendAnswer>;
 
 /* ---------- A new tenant's set-up: SmartBill connection, first steps ---------- */
 
