@@ -210,6 +210,21 @@ describeEachDialect("the list protocol", (dialect) => {
       expect(duplicate.json()).toEqual({ message: "Codul există deja." });
     });
 
+    it("answers through a record schema built from its columns, which the API document shows", async () => {
+      type Schema = { type?: unknown; properties?: Record<string, { type?: unknown }>; anyOf?: Schema[] };
+      const document = (await t.api("GET", "/api/docs/json")).json<{ paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> }>();
+      const answer = (path: string, method: string) => document.paths[path][method].responses["200"].content["application/json"].schema;
+      const record = answer("/api/gadgets/{id}", "get");
+      expect(Object.keys(record.properties ?? {})).toEqual(["id", "code", "name", "price"]);
+      // Not required in the body, so it may be stored as null: never answered as 0.
+      expect(record.properties?.price.type).toEqual(["number", "null"]);
+      expect(record.properties?.code.type).toBe("string");
+      for (const [path, method] of [["/api/gadgets/", "post"], ["/api/gadgets/{id}", "put"], ["/api/gadgets/{id}", "delete"]]) {
+        expect([path, method, answer(path, method)]).toEqual([path, method, record]);
+      }
+      expect(answer("/api/gadgets/", "get").anyOf?.[0]).toEqual({ type: "array", items: record });
+    });
+
     it("refuses a caller whose role the matrix row does not allow, and one not signed in", async () => {
       const tenantAdmin = await t.signIn("admin@demo.ro");
       expect((await t.api("GET", "/api/gadgets", { session: tenantAdmin })).statusCode).toBe(403);

@@ -10,7 +10,9 @@
  *
  * Every query is scoped by the request's tenant, the role matrix row guards every route, and the
  * body is checked by the resource's schema (read-only fields the client sends back, `id` and the
- * timestamps, are accepted and ignored: react-admin's edit form sends the whole record).
+ * timestamps, are accepted and ignored: react-admin's edit form sends the whole record). Every
+ * answer is serialised through a record schema built from `columns` and the body's schema (see
+ * `recordSchema`), which the API document (/api/docs) shows.
  *
  *   export const productRoutes = tenantResourceRoutes({
  *     table: "products",
@@ -26,6 +28,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import type { Kysely, SelectQueryBuilder } from "kysely";
+import { Type } from "typebox";
 import type { ListParams } from "../../../contract/api";
 import type { ResourceName } from "../../../contract/roles";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
@@ -34,6 +37,7 @@ import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
 import { messages as serverMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
+import { listAnswer, Timestamp } from "../answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
 
@@ -78,6 +82,34 @@ export interface TenantResource<DB, T extends TenantTable<DB>> {
   messages?: { notFound?: string; duplicate?: string; inUse?: string };
 }
 
+/**
+ * The answers' record: each of `columns`, the house's own (`id`, `tenantId`, the timestamps) as
+ * they always are, a writable field as the body's schema types it, and any other column untyped
+ * (written as it is read). A writable field that is not `required` may be stored as null, and a
+ * serialiser told "number" writes null as 0 (and "string" as ""): its type also admits null.
+ */
+export function recordSchema<Column extends string>(columns: readonly Column[], body: FieldsSchema<Column>) {
+  const required = new Set<string>(body.required ?? []);
+  const house: Record<string, object> = {
+    id: Type.Integer(),
+    tenantId: Type.Integer(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  };
+  const answerOf = (column: Column): object => {
+    if (Object.hasOwn(house, column)) return house[column];
+    const field: { type?: unknown } | undefined = body.properties[column];
+    if (!field || field.type === undefined || required.has(column)) return field ?? {};
+    const types = [field.type].flat();
+    return types.includes("null") ? field : { ...field, type: [...types, "null"] };
+  };
+  return Type.Unsafe<Record<Column, unknown>>({
+    type: "object",
+    properties: Object.fromEntries(columns.map((column) => [column, answerOf(column)])),
+    required: [...columns],
+  });
+}
+
 /** Sent back by react-admin with the record, never written. */
 const READ_ONLY = ["id", "tenantId", "createdAt", "updatedAt"] as const;
 /** The unpaged list answers at most this many, as the other lists; more asks for pages. */
@@ -101,6 +133,8 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     additionalProperties: false,
     properties: { ...Object.fromEntries(READ_ONLY.map((name) => [name, {}])), ...definition.body.properties },
   };
+  const record = recordSchema(columns, definition.body);
+  const answers = { response: { 200: record } };
   const toRow = definition.toRow ?? ((fields) => fields);
   const writable = (sent: Record<string, unknown>) => {
     const fields: Record<string, unknown> = { ...sent };
@@ -132,21 +166,24 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
 
     restrictTo(app, resource);
 
-    app.get<{ Querystring: ListParams }>("/", { schema: { querystring: listQuerystringFor(list) } }, (request) =>
-      runList(
-        scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
-        request.query,
-        list,
-        (query) => query.select(selected),
-        (rows) => rows,
-      ),
+    app.get<{ Querystring: ListParams }>(
+      "/",
+      { schema: { querystring: listQuerystringFor(list), response: { 200: listAnswer(record) } } },
+      (request) =>
+        runList(
+          scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
+          request.query,
+          list,
+          (query) => query.select(selected),
+          (rows) => rows,
+        ),
     );
 
-    app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) =>
+    app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) =>
       found(await findOne(request.tenantId, request.params.id)),
     );
 
-    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body } }, async (request) => {
+    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body, ...answers } }, async (request) => {
       const now = timestamp();
       const row = { ...writable(request.body), tenantId: request.tenantId, createdAt: now, updatedAt: now };
       const { id } = await writing(() => db.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow());
@@ -155,7 +192,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
 
     app.put<{ Params: { id: number }; Body: Record<string, unknown> }>(
       "/:id",
-      { schema: { params: idParams("id"), body } },
+      { schema: { params: idParams("id"), body, ...answers } },
       async (request) => {
         const { tenantId, params } = request;
         const changed = await writing(() =>
@@ -171,7 +208,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
       },
     );
 
-    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) => {
+    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) => {
       const { tenantId, params } = request;
       const record = found(await findOne(tenantId, params.id));
       await writing(() => db.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute());
