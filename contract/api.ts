@@ -28,8 +28,8 @@ import type {
   ConnectionStatusAnswer,
   ConnectionTestAnswer,
 } from "../server/routes/api/smartbillConnection/schemas";
-import type { StockImportAnswer, StockItemSchema, StockPageSchema } from "../server/routes/api/stock/schemas";
-import type { TaskSchema } from "../server/routes/api/tasks/schemas";
+import type { StockImportAnswer, StockItemSchema, StockPageSchema, stockQuerystring } from "../server/routes/api/stock/schemas";
+import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -153,9 +153,7 @@ export type StockItem = Static<typeof StockItemSchema>;
 export type StockPage = Static<typeof StockPageSchema>;
 
 /** GET /api/smartbill/stock: the list parameters plus a filter on one warehouse. */
-export interface StockListParams extends ListParams {
-  warehouseId?: number;
-}
+export type StockListParams = Static<typeof stockQuerystring>;
 
 /** POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a task. */
 export type StockImportResponse = Static<typeof StockImportAnswer>;
@@ -167,9 +165,7 @@ export type Task = Static<typeof TaskSchema>;
 export type TaskKind = Task["kind"];
 
 /** GET /api/tasks: the list parameters plus a filter on the status. */
-export interface TaskListParams extends ListParams {
-  status?: TaskStatus;
-}
+export type TaskListParams = Static<typeof taskQuerystring>;
 
 /* ---------- Customers ---------- */
 

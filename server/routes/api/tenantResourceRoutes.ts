@@ -26,10 +26,9 @@
  * A resource with rules of its own (a state machine, an import) writes its routes by hand with
  * the same listQuery helpers instead.
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Kysely, SelectQueryBuilder } from "kysely";
 import { Type } from "typebox";
-import type { ListParams } from "../../../contract/api";
 import type { ResourceName } from "../../../contract/roles";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/database";
@@ -117,7 +116,7 @@ const MAX_UNPAGED = 10_000;
 
 export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = TenantTable<DB>>(
   definition: TenantResource<DB, T>,
-): FastifyPluginAsync {
+): FastifyPluginAsyncTypebox {
   const { table, resource, columns } = definition;
   const notFound = definition.messages?.notFound ?? serverMessages.notFound;
   const selected = columns.map((column) => `${table}.${column}`);
@@ -166,7 +165,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
 
     restrictTo(app, resource);
 
-    app.get<{ Querystring: ListParams }>(
+    app.get(
       "/",
       { schema: { querystring: listQuerystringFor(list), response: { 200: listAnswer(record) } } },
       (request) =>
@@ -175,7 +174,8 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
           request.query,
           list,
           (query) => query.select(selected),
-          (rows) => rows,
+          // The columns selected are the record's (see `db` above for why the type is lost).
+          (rows) => rows as Record<ColumnOf<DB, T>, unknown>[],
         ),
     );
 

@@ -8,7 +8,6 @@
  * The form's PUT carries the version it was edited from and bumps it.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { InvoiceStatus, ListParams } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { listAnswer } from "../../answers";
@@ -21,7 +20,7 @@ import { invoiceIdParams, InvoiceSchema, invoiceUpdateSchema } from "./schemas";
 const listSchema = listQuerystringFor(invoiceList);
 
 export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get<{ Querystring: ListParams & { status?: InvoiceStatus; clientId?: number } }>(
+  app.get(
     "/",
     { schema: { querystring: listSchema, response: { 200: listAnswer(InvoiceSchema) } } },
     (request) => listInvoices(app.db, request.tenantId, request.query),

@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
-import type { ListParams, Property } from "../../../../contract/api";
+import type { Property } from "../../../../contract/api";
 import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
@@ -36,7 +36,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "properties");
 
-  app.get<{ Querystring: ListParams }>(
+  app.get(
     "/properties",
     { schema: { querystring: listQuerystringFor(propertyList), response: { 200: listAnswer(PropertySchema) } } },
     (request) => listProperties(app.db, request.tenantId, request.query, masked),

@@ -11,7 +11,6 @@
  * click, or a retry after a lost answer, gets the answer the first request got, save the words.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { StockListParams } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
 import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle, tasksQueueFull } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
@@ -26,7 +25,7 @@ export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "stock");
 
-  app.get<{ Querystring: StockListParams }>(
+  app.get(
     "/",
     { schema: { querystring: stockQuerystring, response: { 200: StockPageSchema } } },
     (request) => listStock(app.db, request.tenantId, request.query),

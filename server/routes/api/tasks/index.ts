@@ -5,7 +5,6 @@
  * worker (server/tasks/).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { TaskListParams } from "../../../../contract/api";
 import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
@@ -16,7 +15,7 @@ import { findTask, listTasks } from "./tasks.repository";
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "tasks");
 
-  app.get<{ Querystring: TaskListParams }>(
+  app.get(
     "/",
     { schema: { querystring: taskQuerystring, response: { 200: listAnswer(TaskSchema) } } },
     (request) => listTasks(app.db, request.tenantId, request.query),

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import type { ListParams, User } from "../../../../contract/api";
+import type { User } from "../../../../contract/api";
 import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { grantableRoles, isSuperadmin, ROLES } from "../../../../contract/roles";
 import {
@@ -107,7 +107,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "users");
 
-  app.get<{ Querystring: ListParams }>(
+  app.get(
     "/list",
     { schema: { querystring: listQuerystringFor(userList), response: { 200: listAnswer(UserSchema) } } },
     (request) => listUsers(app.db, scopeOf(request), request.query),

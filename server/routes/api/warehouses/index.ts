@@ -6,7 +6,7 @@
  * unique per tenant and case-sensitive.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type ListParams, type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
+import { type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, warehouseNameTaken } from "../../../messages";
@@ -29,7 +29,7 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "warehouses");
 
-  app.get<{ Querystring: ListParams }>(
+  app.get(
     "/",
     { schema: { querystring: listQuerystringFor(warehouseList), response: { 200: listAnswer(WarehouseSchema) } } },
     (request) => listWarehouses(app.db, request.tenantId, request.query),
