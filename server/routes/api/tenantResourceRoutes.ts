@@ -145,10 +145,12 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     // Kysely cannot follow a table chosen by a type parameter; the definition's types keep the
     // names right, and the queries below use only id, tenantId and the timestamps.
     const db = app.db as unknown as Kysely<any>;
+    /** A record as the queries below select it: the columns answered. */
+    type Row = Record<ColumnOf<DB, T>, unknown>;
     const name: string = table;
     const scoped = (tenantId: number) => db.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
     const findOne = (tenantId: number, id: number) =>
-      scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
+      scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst() as Promise<Row | undefined>;
     const writing = async <R>(write: () => Promise<R>): Promise<R> => {
       try {
         return await write();
@@ -174,8 +176,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
           request.query,
           list,
           (query) => query.select(selected),
-          // The columns selected are the record's (see `db` above for why the type is lost).
-          (rows) => rows as Record<ColumnOf<DB, T>, unknown>[],
+          (rows) => rows as Row[],
         ),
     );
 
