@@ -55,6 +55,7 @@ const SMARTBILL_ENTRIES = [
   "Facturi importate",
   "Stoc produse",
   "Import stoc",
+  "Nomenclator produse",
   "Depozite",
   "Sarcini",
   "Clienți",
