@@ -7,6 +7,7 @@
 import type { Static } from "typebox";
 import type { MessageAnswer, TenantRefSchema } from "../server/routes/answers";
 import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
+import type { productBody } from "../server/routes/api/products/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
@@ -408,4 +409,12 @@ export interface FirstSteps {
   invoicingUser: boolean;
   warehouse: boolean;
   customers: boolean;
+}
+
+/** A product of the tenant's catalogue ('Nomenclator produse'), as written (POST, PUT /api/products). */
+export type ProductInput = Static<typeof productBody>;
+
+/** A product as answered: every field filled in (the currency and the service flag have defaults). */
+export interface Product extends Required<ProductInput> {
+  id: number;
 }

@@ -7,24 +7,12 @@ import { useEffect, useState } from "react";
 import { useGetList, useTranslate } from "react-admin";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
-
-/** A product as the catalogue answers it (server/routes/api/products). */
-export interface CatalogueProduct {
-  id: number;
-  code: string;
-  name: string;
-  unit: string;
-  price: number;
-  currency: string;
-  taxName: string;
-  taxPercentage: number;
-  isService: boolean;
-}
+import type { Product } from "../../contract/api";
 
 const TYPING_PAUSE_MS = 300;
 const MATCHES = 10;
 
-export function CatalogueProductPicker({ onPick }: { onPick: (product: CatalogueProduct) => void }) {
+export function CatalogueProductPicker({ onPick }: { onPick: (product: Product) => void }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -32,7 +20,7 @@ export function CatalogueProductPicker({ onPick }: { onPick: (product: Catalogue
     const timer = setTimeout(() => setSearch(typed.trim()), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { data = [], isFetching, error } = useGetList<CatalogueProduct>(
+  const { data = [], isFetching, error } = useGetList<Product>(
     "products",
     { pagination: { page: 1, perPage: MATCHES }, sort: { field: "name", order: "ASC" }, filter: search ? { q: search } : {} },
     { enabled: search !== "" },

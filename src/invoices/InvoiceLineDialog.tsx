@@ -16,9 +16,9 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
+import type { InvoiceLine, InvoiceLineInput, Product, Warehouse } from "../../contract/api";
 import type { TaxRate } from "../providers/customMethods";
-import { CatalogueProductPicker, type CatalogueProduct } from "./CatalogueProductPicker";
+import { CatalogueProductPicker } from "./CatalogueProductPicker";
 import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
@@ -123,7 +123,7 @@ export function InvoiceLineDialog({
   );
 
   // A product of the catalogue fills what it knows; quantity, warehouse and 'Salvează în DB' stay the line's.
-  const fillFrom = (product: CatalogueProduct) => {
+  const fillFrom = (product: Product) => {
     set({
       code: product.code,
       name: product.name,

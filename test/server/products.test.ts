@@ -7,22 +7,11 @@ import type { LoginResponse, Page } from "../../contract/api";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { invoicingUserOfNewTenant } from "../helpers/smartbillData";
+import type { Product } from "../../contract/api";
 import { type TestApp, testApp } from "../helpers/testApp";
 import { addTenant, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
-
-interface Product {
-  id: number;
-  code: string;
-  name: string;
-  unit: string;
-  price: number;
-  currency: string;
-  taxName: string;
-  taxPercentage: number;
-  isService: boolean;
-}
 
 const NOT_FOUND = { message: "Produsul nu a fost găsit în nomenclator." };
 const CODE_TAKEN = { message: "Există deja un produs cu acest cod în nomenclator." };
