@@ -30,6 +30,7 @@ import type {
 } from "../server/routes/api/smartbillConnection/schemas";
 import type { StockImportAnswer, StockItemSchema, StockPageSchema, stockQuerystring } from "../server/routes/api/stock/schemas";
 import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/schemas";
+import type { productBody } from "../server/routes/api/products/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -256,3 +257,11 @@ export type SmartBillConnectionStatus = Static<typeof ConnectionStatusAnswer>;
 
 /** GET /api/first-steps: which of a new tenant's set-up steps are done. */
 export type FirstSteps = Static<typeof FirstStepsSchema>;
+
+/** A product of the tenant's catalogue ('Nomenclator produse'), as written (POST, PUT /api/products). */
+export type ProductInput = Static<typeof productBody>;
+
+/** A product as answered: every field filled in (the currency and the service flag have defaults). */
+export interface Product extends Required<ProductInput> {
+  id: number;
+}

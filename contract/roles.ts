@@ -25,6 +25,8 @@ export const ROLE_MATRIX = {
   // A new company's admin adds its warehouses while setting it up ('Primii pași').
   warehouses: setUpAndInvoicing,
   tasks: invoicing,
+  // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.
+  products: invoicing,
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ResourceName = keyof typeof ROLE_MATRIX;

@@ -1,5 +1,5 @@
 /**
- * npm run bench:customers — the customer list at 100,000 rows (issue 5). Server part: seeds
+ * npm run bench:customers — the customer list at 100,000 rows. Server part: seeds
  * 100,000 customers into a temporary SQLite through the real migrations (and waits for the text
  * index to catch up), then runs 200 page queries (size 25, a sort on
  * clientName/codClient/localitate/judet asc or desc, and a filter or a search) through the real

@@ -1,5 +1,5 @@
 /**
- * npm run bench:import — the customer import against exceljs alone (issue 5): writes a
+ * npm run bench:import — the customer import against exceljs alone: writes a
  * 50,000-row × 13-column .xlsx with exceljs's streaming writer (shared strings, as Excel writes
  * them) into a temporary directory, times exceljs's streaming reader reading it (the floor), then
  * our import as the route runs it: the dry run (sniff, zip guard, our own streamed .xlsx reading,

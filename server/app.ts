@@ -20,7 +20,7 @@ import { messages } from "./messages";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
 import { authPlugin } from "./plugins/auth";
-import { customerIndexerPlugin } from "./plugins/customerIndexer";
+import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { mailerPlugin } from "./plugins/mailer";
 import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";

@@ -74,6 +74,10 @@ export const messages = {
   warehouseUpdated: SHARED_MESSAGES.warehouseUpdated,
   warehouseDeleted: SHARED_MESSAGES.warehouseDeleted,
 
+  // The product catalogue ('Nomenclator produse')
+  productNotFound: "Produsul nu a fost găsit în nomenclator.",
+  productCodeTaken: "Există deja un produs cu acest cod în nomenclator.",
+
   // Tasks
   taskNotFound: "Sarcina nu a fost găsită.",
   taskInterrupted: "Sarcina a fost întreruptă de repornirea serverului. Porniți-o din nou.",

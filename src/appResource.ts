@@ -26,4 +26,9 @@ export interface AppResource extends ResourceProps {
   icon: SvgIconComponent;
   /** The section the resource's entries show in, in this order; none: not in the menu. */
   menu?: { section: MenuSectionName; entries: readonly ResourceMenuEntry[] };
+  /**
+   * Addresses that lead to the resource's pages, in the spec's `/smartbill/…` form (specRoutes.tsx):
+   * address → the page under the resource ("" the list, "create", ":id").
+   */
+  redirects?: Readonly<Record<string, string>>;
 }

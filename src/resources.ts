@@ -6,6 +6,7 @@
 import type { AppResource } from "./appResource";
 import { customers } from "./customers";
 import { invoices } from "./invoices";
+import { products } from "./products";
 import { properties } from "./properties";
 import { stock } from "./stock";
 import { tasks } from "./tasks";
@@ -20,6 +21,7 @@ export const RESOURCES: readonly AppResource[] = [
   invoices,
   customers,
   stock,
+  products,
   warehouses,
   tasks,
 ];

@@ -234,6 +234,22 @@ export interface InvoiceLinesTable {
   updatedAt: string;
 }
 
+/** A product of the tenant's catalogue ('Nomenclator produse'); unique by (tenantId, code). */
+export interface ProductsTable {
+  id: Generated<number>;
+  tenantId: number;
+  code: string;
+  name: string;
+  unit: string;
+  price: number;
+  currency: string;
+  taxName: string;
+  taxPercentage: number;
+  isService: Flag;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -252,6 +268,7 @@ export interface Database {
   customers: CustomersTable;
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
+  products: ProductsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

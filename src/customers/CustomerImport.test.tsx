@@ -94,7 +94,7 @@ describe("the customer import screen", () => {
       "Acțiune",
       "Denumire client",
       "CIF",
-      "Reg. Com.",
+      "Nr. Reg. Com.",
       "Cod client",
       "Adresa",
       "Localitate",

@@ -12,7 +12,7 @@ import { CustomerList } from "./CustomerList";
 const LABELS = [
   "Denumire client",
   "CIF",
-  "Reg. Com.",
+  "Nr. Reg. Com.",
   "Cod client",
   "Adresa",
   "Localitate",

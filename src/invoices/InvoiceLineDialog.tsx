@@ -16,8 +16,9 @@ import FormControlLabel from "@mui/material/FormControlLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
-import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/api";
+import type { InvoiceLine, InvoiceLineInput, Product, Warehouse } from "../../contract/api";
 import type { TaxRate } from "../providers/customMethods";
+import { CatalogueProductPicker } from "./CatalogueProductPicker";
 import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
@@ -121,6 +122,21 @@ export function InvoiceLineDialog({
     />
   );
 
+  // A product of the catalogue fills what it knows; quantity, warehouse and 'Salvează în DB' stay the line's.
+  const fillFrom = (product: Product) => {
+    set({
+      code: product.code,
+      name: product.name,
+      measuringUnitName: product.unit,
+      price: String(product.price),
+      currency: product.currency,
+      taxName: product.taxName,
+      taxPercentage: String(product.taxPercentage),
+      service: product.isService,
+    });
+    setErrors({});
+  };
+
   const submit = () => {
     const checked = checkDraft(draft, translate);
     setErrors(checked.errors);
@@ -133,6 +149,9 @@ export function InvoiceLineDialog({
       <DialogTitle id="product-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={{ xs: 12 }}>
+            <CatalogueProductPicker onPick={fillFrom} />
+          </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>{text("name")}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>{text("code")}</Grid>
           <Grid size={{ xs: 6, sm: 3 }}>{text("quantity", "decimal")}</Grid>

@@ -8,7 +8,7 @@ describe("the sidebar's sections", () => {
     expect(shape(["ROLE_SUPERADMIN"])).toEqual([
       ["menu.sections.general", ["/"]],
       ["menu.sections.smartbill", ["/invoices/import", "/invoices"]],
-      ["menu.sections.stock", ["/stock", "/stock/import", "/warehouses", "/tasks"]],
+      ["menu.sections.stock", ["/stock", "/stock/import", "/products", "/warehouses", "/tasks"]],
       ["menu.sections.customers", ["/customers", "/customers/import"]],
       ["menu.sections.administration", ["/tenants", "/users", "/properties", "/smartbill-connection"]],
     ]);
@@ -56,6 +56,7 @@ describe("the sidebar, built from the resource definitions", () => {
     expect(stock.entries.map((entry) => entry.to)).toEqual([
       "/stock",
       "/stock/import",
+      "/products",
       "/warehouses",
       "/tasks",
       "/customers",

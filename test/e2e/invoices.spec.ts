@@ -1,29 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signInAndWaitForProfile } from "./helpers";
-
-/** The invoice needs a client: the customer workbook's 'Alfa Construct SA' (imported or updated). */
-async function importCustomers(page: Page) {
-  await page.goto("/smartbill/customers/import");
-  await page.getByTestId("customer-file").setInputFiles("test/fixtures/customers/ro-title.xlsx");
-  await page.getByRole("button", { name: "Verifică fișierul" }).click();
-  await page.getByRole("button", { name: "Confirmă importul" }).click();
-  await expect(page.getByTestId("summary-errorItems")).toHaveText("4");
-}
-
-/** A warehouse of the tenant named as in SmartBill, unless an earlier test made it already. */
-async function ensureWarehouse(page: Page, name: string) {
-  await page.goto("/smartbill/warehouse");
-  await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
-  const existing = page.getByRole("row").filter({ hasText: name });
-  await page.waitForLoadState("networkidle");
-  if ((await existing.count()) > 0) return;
-  const form = page.getByRole("region", { name: "Adaugă depozit" });
-  await form.getByLabel("Nume").fill(name);
-  await form.getByRole("combobox", { name: "Tip" }).click();
-  await page.getByRole("option", { name: "en gros" }).click();
-  await form.getByRole("button", { name: "Adaugă" }).click();
-  await expect(existing).toHaveCount(1);
-}
+import { expect, test } from "@playwright/test";
+import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile } from "./helpers";
 
 test("the invoicing user imports an invoice workbook, edits it with auto-save, changes its lines and sends it once", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);

@@ -55,6 +55,7 @@ const SMARTBILL_ENTRIES = [
   "Facturi importate",
   "Stoc produse",
   "Import stoc",
+  "Nomenclator produse",
   "Depozite",
   "Sarcini",
   "Clienți",
@@ -92,7 +93,7 @@ test("a restricted URL gives the not-found page, an allowed one opens", async ({
   await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
   await page.goto("/smartbill/warehouse");
   await expect(page).toHaveURL(/\/warehouses$/);
-  await expect(page.getByRole("heading", { name: "Depozite" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Depozite" })).toBeVisible();
 
   await page.goto("/logout");
   await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
@@ -100,7 +101,7 @@ test("a restricted URL gives the not-found page, an allowed one opens", async ({
   await page.goto("/admin/tenants");
   await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
   await page.goto("/admin/users");
-  await expect(page.getByRole("heading", { name: "Utilizatori" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Utilizatori" })).toBeVisible();
 });
 
 test("the access token is refreshed before it expires and the session keeps working", async ({ page }) => {

@@ -13,6 +13,7 @@ import * as m0006 from "./0006_invoices";
 import * as m0007 from "./0007_customer_index_queue";
 import * as m0008 from "./0008_fair_tasks";
 import * as m0009 from "./0009_invoice_lines";
+import * as m0010 from "./0010_products";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0007_customer_index_queue": m0007,
   "0008_fair_tasks": m0008,
   "0009_invoice_lines": m0009,
+  "0010_products": m0010,
 };

@@ -20,6 +20,7 @@ import { invoiceRoutes } from "./invoices/index";
 import { invoiceSendRoutes } from "./invoices/send";
 import { taxRoutes } from "./invoices/taxes";
 import { meRoutes } from "./me/index";
+import { productRoutes } from "./products/index";
 import { propertyRoutes } from "./properties/index";
 import { smartBillConnectionRoutes } from "./smartbillConnection/index";
 import { stockRoutes } from "./stock/index";
@@ -46,6 +47,7 @@ export const API_ROUTES: Record<string, FastifyPluginAsync | readonly Mount[]> =
   tasks: taskRoutes,
   smartbillConnection: smartBillConnectionRoutes,
   firstSteps: firstStepsRoutes,
+  products: productRoutes,
 };
 
 /** The checks every /api route runs first (see above); also for test-only routes beside them. */

@@ -77,6 +77,11 @@ export interface TenantResource<DB, T extends TenantTable<DB>> {
    * throw HttpError 400). By default the body as sent.
    */
   toRow?: (body: Partial<Record<ColumnOf<DB, T>, unknown>>) => Partial<Record<ColumnOf<DB, T>, unknown>>;
+  /**
+   * A stored row turned into the record answered (e.g. a 0/1 flag as a boolean: flags are
+   * integers on both dialects). By default the row as read. `toRow` writes it back.
+   */
+  toRecord?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Sentences of server/messages.ts: a missing record, a duplicate (unique index), a record still referred to. */
   messages?: { notFound?: string; duplicate?: string; inUse?: string };
 }
@@ -135,6 +140,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
   const record = recordSchema(columns, definition.body);
   const answers = { response: { 200: record } };
   const toRow = definition.toRow ?? ((fields) => fields);
+  const toRecord = definition.toRecord ?? ((row) => row);
   const writable = (sent: Record<string, unknown>) => {
     const fields: Record<string, unknown> = { ...sent };
     for (const name of READ_ONLY) if (!Object.hasOwn(definition.body.properties, name)) delete fields[name];
@@ -149,8 +155,10 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     type Row = Record<ColumnOf<DB, T>, unknown>;
     const name: string = table;
     const scoped = (tenantId: number) => db.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
-    const findOne = (tenantId: number, id: number) =>
-      scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst() as Promise<Row | undefined>;
+    const findOne = async (tenantId: number, id: number) => {
+      const row = await scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
+      return row && (toRecord(row) as Row);
+    };
     const writing = async <R>(write: () => Promise<R>): Promise<R> => {
       try {
         return await write();
@@ -176,7 +184,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
           request.query,
           list,
           (query) => query.select(selected),
-          (rows) => rows as Row[],
+          (rows) => rows.map(toRecord) as Row[],
         ),
     );
 

@@ -2,7 +2,8 @@
  * The 'stock-import' task: brings one warehouse's stock from SmartBill into the tenant's stock
  * items. It asks SmartBill for that warehouse's stock as of today (Romanian date), checks every
  * product, then writes them all in ONE transaction (new products added, known ones updated,
- * products SmartBill no longer lists set to 0): a failure anywhere leaves the stock as it was.
+ * products SmartBill no longer lists set to 0; the catalogue's codes, names and units with them):
+ * a failure anywhere leaves the stock and the catalogue as they were.
  *
  * Progress: 10 once the warehouse is known, 50 once SmartBill has answered (`total` set), 100
  * when written. The write itself reports nothing: it is one transaction, and on SQLite that
@@ -20,6 +21,7 @@ import {
   stockRowsInvalid,
   stockRowWithoutName,
 } from "../../messages";
+import { keepCatalogueFromStock } from "../../routes/api/products/products.repository";
 import { lockWarehouse, findWarehouse } from "../../routes/api/warehouses/warehouses.repository";
 import {
   productKey,
@@ -90,7 +92,9 @@ export function createStockImport(options: StockImportOptions = {}): TaskHandler
       if (!(await lockWarehouse(trx, task.tenantId, warehouseId))) {
         throw new TaskFailure(messages.stockImportWarehouseGone);
       }
-      return replaceWarehouseStock(trx, task.tenantId, warehouseId, rows);
+      const counts = await replaceWarehouseStock(trx, task.tenantId, warehouseId, rows);
+      await keepCatalogueFromStock(trx, task.tenantId, rows);
+      return counts;
     });
     return {
       message: stockImported({ imported: rows.length, ...counts }),

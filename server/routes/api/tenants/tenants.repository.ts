@@ -24,6 +24,7 @@ const TENANT_DATA: Record<TenantOwnedTable, true> = {
   tasks: true,
   customers: true,
   invoices: true,
+  products: true,
 };
 export const TENANT_OWNED_TABLES = Object.keys(TENANT_DATA) as TenantOwnedTable[];
 

@@ -1,0 +1,24 @@
+/**
+ * Request shapes of /api/products, written with TypeBox (plain JSON Schema). A product fills an
+ * invoice line, so its text and price keep a line's bounds.
+ */
+import { Type } from "typebox";
+import { LINE_TEXT_MAX, MAX_AMOUNT } from "../invoices/lineRules";
+
+const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
+
+/** POST / and PUT /{id}: the whole product. Strict (tenantResourceRoutes refuses unknown fields). */
+export const productBody = Type.Object({
+  code: text(LINE_TEXT_MAX.code),
+  name: text(LINE_TEXT_MAX.name),
+  unit: text(LINE_TEXT_MAX.measuringUnitName),
+  price: Type.Number({ minimum: 0, maximum: MAX_AMOUNT }),
+  currency: Type.Optional(text(LINE_TEXT_MAX.currency)),
+  taxName: text(LINE_TEXT_MAX.taxName),
+  taxPercentage: Type.Number({ minimum: 0, maximum: 100 }),
+  isService: Type.Optional(Type.Boolean()),
+});
+
+/** The list's filters: `?currency=RON`, `?isService=1` (0 or 1, as the flag is stored). */
+export const currencyFilter = { type: "string", maxLength: LINE_TEXT_MAX.currency } as const;
+export const isServiceFilter = { type: "integer", minimum: 0, maximum: 1 } as const;

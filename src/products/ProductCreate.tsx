@@ -1,0 +1,19 @@
+/** 'Adaugă produs': a new product of the catalogue; back to the list once saved. */
+import { Create, SimpleForm, useTranslate } from "react-admin";
+import { RequireAccess } from "../common/RequireAccess";
+import { ScreenHeading } from "../common/ScreenHeading";
+import { NEW_PRODUCT, ProductInputs } from "./ProductInputs";
+
+export function ProductCreate() {
+  const translate = useTranslate();
+  return (
+    <RequireAccess resource="products">
+      <ScreenHeading>{translate("resources.products.add")}</ScreenHeading>
+      <Create resource="products" title={translate("resources.products.add")} redirect="list">
+        <SimpleForm defaultValues={NEW_PRODUCT}>
+          <ProductInputs />
+        </SimpleForm>
+      </Create>
+    </RequireAccess>
+  );
+}
