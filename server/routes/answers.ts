@@ -23,6 +23,9 @@ export const RoleNameSchema = Type.Enum(ROLES);
 
 export const TenantRefSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
 
+/** A VAT rate as SmartBill names it (its GET /tax), e.g. 'Normala' 19. */
+export const TaxRateSchema = Type.Object({ name: Type.String(), percentage: Type.Number() });
+
 /** Every success answer that is only a sentence to show. */
 export const MessageAnswer = Type.Object({ message: Type.String() });
 

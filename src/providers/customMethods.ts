@@ -24,6 +24,7 @@ import type {
   SmartBillConnectionStatus,
   SmartBillConnectionTestResult,
   StockImportResponse,
+  TaxList,
 } from "../../contract/api";
 import { API_PATHS } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
@@ -31,10 +32,7 @@ import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
 import { listQuery } from "./specPathDataProvider";
 
-export interface TaxRate {
-  name: string;
-  percentage: number;
-}
+export type { TaxRate } from "../../contract/api";
 
 export type ExportFormat = "csv" | "xlsx";
 
@@ -125,7 +123,7 @@ export function createCustomMethods(http: HttpClient) {
       (await http<MessageResponse>(`${API_PATHS.invoiceLine}/${lineId}`, { method: "DELETE" })).json,
 
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
-    taxRates: async (signal?: AbortSignal) => (await get<{ taxes: TaxRate[] }>(API_PATHS.taxes, signal)).taxes,
+    taxRates: async (signal?: AbortSignal) => (await get<TaxList>(API_PATHS.taxes, signal)).taxes,
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),

@@ -3,11 +3,17 @@
  * `?id=` (react-admin's getMany) and a filter named after a reference (getManyReference), on the
  * spec's irregular lists and on a plain resource served by tenantResourceRoutes with no adapter.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { sql } from "kysely";
 import type { FastifyPluginAsync } from "fastify";
-import type { LoginResponse, Page, Property, Tenant, User, Warehouse } from "../../contract/api";
+import type { Static, TSchema } from "typebox";
+import type { InvoiceStatus, LoginResponse, Page, Property, Tenant, TaskStatus, User, Warehouse } from "../../contract/api";
+import { customerList } from "../../server/routes/api/customers/customers.repository";
 import { guardApi } from "../../server/routes/api/index";
+import { invoiceList } from "../../server/routes/api/invoices/invoices.repository";
+import { listQuerystringFor } from "../../server/routes/api/listQuery";
+import { propertyList } from "../../server/routes/api/properties/properties.repository";
+import { taskQuerystring } from "../../server/routes/api/tasks/schemas";
 import { tenantResourceRoutes } from "../../server/routes/api/tenantResourceRoutes";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { type Dialect, describeEachDialect } from "../helpers/dialects";
@@ -66,6 +72,27 @@ async function createGadgetsTable(t: TestApp, dialect: Dialect) {
     unique ("tenantId", code)
   )`.execute(t.db);
 }
+
+/** What a list route's `request.query` is, as the type provider infers it from the route's schema. */
+type QueryOf<Schema extends TSchema> = Required<Static<Schema>>;
+
+it("types a list's query string from its schema: the shared parameters, the key and the named filters", () => {
+  expectTypeOf<QueryOf<typeof taskQuerystring>>().toEqualTypeOf<{
+    page: number; size: number; sort: string; q: string; id: number[]; status: TaskStatus;
+  }>();
+  expectTypeOf<QueryOf<ReturnType<typeof listQuerystringFor<typeof invoiceList>>>>().toMatchTypeOf<{
+    id: number[]; status: InvoiceStatus; clientId: number;
+  }>();
+  // Settings are keyed by name; a customer column filters by text.
+  expectTypeOf<QueryOf<ReturnType<typeof listQuerystringFor<typeof propertyList>>>["id"]>().toEqualTypeOf<string[]>();
+  expectTypeOf<QueryOf<ReturnType<typeof listQuerystringFor<typeof customerList>>>["judet"]>().toEqualTypeOf<string>();
+  // The schema Fastify validates is the same JSON Schema as ever.
+  expect(taskQuerystring).toMatchObject({
+    type: "object",
+    additionalProperties: false,
+    properties: { id: { type: "array", items: { type: "integer" } }, status: { type: "string", enum: ["queued", "running", "done", "failed"] } },
+  });
+});
 
 describeEachDialect("the list protocol", (dialect) => {
   let t: TestApp;
@@ -208,6 +235,21 @@ describeEachDialect("the list protocol", (dialect) => {
       const duplicate = await gadgets("POST", "", { code: "G3", name: "Alt ciocan" });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({ message: "Codul există deja." });
+    });
+
+    it("answers through a record schema built from its columns, which the API document shows", async () => {
+      type Schema = { type?: unknown; properties?: Record<string, { type?: unknown }>; anyOf?: Schema[] };
+      const document = (await t.api("GET", "/api/docs/json")).json<{ paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> }>();
+      const answer = (path: string, method: string) => document.paths[path][method].responses["200"].content["application/json"].schema;
+      const record = answer("/api/gadgets/{id}", "get");
+      expect(Object.keys(record.properties ?? {})).toEqual(["id", "code", "name", "price"]);
+      // Not required in the body, so it may be stored as null: never answered as 0.
+      expect(record.properties?.price.type).toEqual(["number", "null"]);
+      expect(record.properties?.code.type).toBe("string");
+      for (const [path, method] of [["/api/gadgets/", "post"], ["/api/gadgets/{id}", "put"], ["/api/gadgets/{id}", "delete"]]) {
+        expect([path, method, answer(path, method)]).toEqual([path, method, record]);
+      }
+      expect(answer("/api/gadgets/", "get").anyOf?.[0]).toEqual({ type: "array", items: record });
     });
 
     it("refuses a caller whose role the matrix row does not allow, and one not signed in", async () => {

@@ -4,7 +4,7 @@
  * `sort` (`field,asc` or `field,desc`, fields whitelisted per resource) and `q` (a
  * case-insensitive substring of the resource's searchable columns) work in both forms.
  *
- *   app.get("/list", { schema: { querystring: listQuerystring } }, (request) =>
+ *   app.get("/list", { schema: { querystring: listQuerystringFor(tenantList) } }, (request) =>
  *     runList(db.selectFrom("tenants"), request.query, tenantList, (q) => q.selectAll(), (rows) => rows));
  *
  * Every list also answers `?id=3&id=7` (at most MAX_IDS): only the rows with those keys, in the
@@ -16,7 +16,9 @@
  * the parameter's JSON schema; or, with `match: "contains"`, `?judet=cluj`: rows whose column
  * contains the text, ignoring case like `q`) and cap the unpaged form (`maxUnpaged`: a bigger list is refused
  * with 400 asking for pages, instead of one huge answer). `listQuerystringFor(spec)` is then the
- * route's querystring schema, and `runPage` answers `{ content, totalElements }` in both forms.
+ * route's querystring schema (TypeBox: the route's `request.query` type follows from it, filters
+ * included when the spec is declared `satisfies ListSpec` so their names and values stay known),
+ * and `runPage` answers `{ content, totalElements }` in both forms.
  *
  * Everything here is plain SQL that reads the same on SQLite and PostgreSQL. Text searches (`q`
  * and "contains" filters) ignore case and Romanian diacritics: `fold(column) like pattern`, with
@@ -24,6 +26,7 @@
  * `options.textSearch`, which answers the searches it can from the index instead.
  */
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type TSchema, Type } from "typebox";
 import type { ListParams, Page } from "../../../contract/api";
 import { fold } from "../../db/fold";
 import { HttpError } from "../../errors";
@@ -83,17 +86,13 @@ export interface ListOptions<DB = any, TB extends keyof DB = any> {
   byKeyFrom?: SelectQueryBuilder<DB, TB, {}>;
 }
 
-/** The query string of a list endpoint; unknown parameters are refused like unknown body fields. */
-export const listQuerystring = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    page: { type: "integer", minimum: 0, maximum: MAX_PAGE },
-    size: { type: "integer", minimum: 1, maximum: MAX_PAGE_SIZE },
-    sort: { type: "string", maxLength: MAX_SORT_LENGTH },
-    q: { type: "string", maxLength: MAX_Q_LENGTH },
-  },
-} as const;
+/** The parameters every list shares (ListParams but `id`, which depends on the list's key). */
+const listParameters = {
+  page: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE, description: "0-based" })),
+  size: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE })),
+  sort: Type.Optional(Type.String({ maxLength: MAX_SORT_LENGTH, description: "`field,asc` or `field,desc`" })),
+  q: Type.Optional(Type.String({ maxLength: MAX_Q_LENGTH, description: "free-text search" })),
+};
 
 /** A query parameter that keeps the rows whose column equals (or contains) its value. */
 export interface ListFilter {
@@ -154,20 +153,46 @@ function keyOf(spec: ListSpec): NonNullable<ListSpec["key"]> {
   return { column: id, schema: { type: "integer", minimum: 1, maximum: MAX_INTEGER_KEY } };
 }
 
+/** A parameter's value as the route reads it (after coercion), from its JSON schema. */
+type ValueOf<Schema> = Schema extends { type: "integer" } ? number : Schema extends { enum: readonly (infer Choice)[] } ? Choice : string;
+
+/** An optional parameter whose JSON schema is a ListFilter's, typed by what it admits. */
+const parameter = <Value>(schema: ListFilter["schema"]) => Type.Optional(Type.Unsafe<Value>(schema as TSchema));
+
 /**
- * The query string schema of a list: the shared parameters, `id` (repeatable, the list's key)
- * and the spec's filters. Every list route uses it.
+ * The spec's filters as typed parameters, when the spec's type names them (declared with
+ * `satisfies ListSpec`); a spec typed only `ListSpec` has no names to give.
  */
-export function listQuerystringFor(spec: ListSpec) {
-  const filters = Object.fromEntries(Object.entries(spec.filters ?? {}).map(([name, filter]) => [name, filter.schema]));
-  return {
-    ...listQuerystring,
-    properties: {
-      ...listQuerystring.properties,
-      id: { type: "array", items: keyOf(spec).schema, maxItems: MAX_IDS },
-      ...filters,
-    },
-  } as const;
+type FilterParameters<Filters> =
+  Filters extends Readonly<Record<string, ListFilter>>
+    ? string extends keyof Filters
+      ? {}
+      : { [Name in keyof Filters]: ReturnType<typeof parameter<ValueOf<Filters[Name]["schema"]>>> }
+    : {};
+
+/** The list's key as `?id=` gives it: the spec's `key`, else an integer id (either, for a spec typed only `ListSpec`). */
+type KeyOf<Spec extends ListSpec> = Spec extends { key: { schema: infer Schema } }
+  ? ValueOf<Schema>
+  : "key" extends keyof Spec
+    ? number | string
+    : number;
+
+/**
+ * The query string schema of a list (TypeBox): the shared parameters, `id` (repeatable, the
+ * list's key) and the spec's filters; unknown parameters are refused like unknown body fields.
+ * Every list route uses it, and its type is the route's `request.query`.
+ */
+export function listQuerystringFor<const Spec extends ListSpec>(spec: Spec) {
+  const filters = Object.fromEntries(
+    Object.entries(spec.filters ?? {}).map(([name, filter]) => [name, parameter(filter.schema)]),
+  ) as FilterParameters<Spec["filters"]>;
+  const id = Type.Optional(
+    Type.Array(Type.Unsafe<KeyOf<Spec>>(keyOf(spec).schema as TSchema), {
+      maxItems: MAX_IDS,
+      description: "only the records with these keys (`?id=3&id=7`): react-admin's getMany",
+    }),
+  );
+  return Type.Object({ ...listParameters, id, ...filters }, { additionalProperties: false });
 }
 
 /** Reads the parameters against the resource's spec; 400 for a field that cannot be sorted. */

@@ -10,7 +10,9 @@
  *
  * Every query is scoped by the request's tenant, the role matrix row guards every route, and the
  * body is checked by the resource's schema (read-only fields the client sends back, `id` and the
- * timestamps, are accepted and ignored: react-admin's edit form sends the whole record).
+ * timestamps, are accepted and ignored: react-admin's edit form sends the whole record). Every
+ * answer is serialised through a record schema built from `columns` and the body's schema (see
+ * `recordSchema`), which the API document (/api/docs) shows.
  *
  *   export const productRoutes = tenantResourceRoutes({
  *     table: "products",
@@ -24,9 +26,9 @@
  * A resource with rules of its own (a state machine, an import) writes its routes by hand with
  * the same listQuery helpers instead.
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Kysely, SelectQueryBuilder } from "kysely";
-import type { ListParams } from "../../../contract/api";
+import { Type } from "typebox";
 import type { ResourceName } from "../../../contract/roles";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/database";
@@ -34,6 +36,7 @@ import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
 import { messages as serverMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
+import { listAnswer, Timestamp } from "../answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
 
@@ -83,6 +86,34 @@ export interface TenantResource<DB, T extends TenantTable<DB>> {
   messages?: { notFound?: string; duplicate?: string; inUse?: string };
 }
 
+/**
+ * The answers' record: each of `columns`, the house's own (`id`, `tenantId`, the timestamps) as
+ * they always are, a writable field as the body's schema types it, and any other column untyped
+ * (written as it is read). A writable field that is not `required` may be stored as null, and a
+ * serialiser told "number" writes null as 0 (and "string" as ""): its type also admits null.
+ */
+export function recordSchema<Column extends string>(columns: readonly Column[], body: FieldsSchema<Column>) {
+  const required = new Set<string>(body.required ?? []);
+  const house: Record<string, object> = {
+    id: Type.Integer(),
+    tenantId: Type.Integer(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+  };
+  const answerOf = (column: Column): object => {
+    if (Object.hasOwn(house, column)) return house[column];
+    const field: { type?: unknown } | undefined = body.properties[column];
+    if (!field || field.type === undefined || required.has(column)) return field ?? {};
+    const types = [field.type].flat();
+    return types.includes("null") ? field : { ...field, type: [...types, "null"] };
+  };
+  return Type.Unsafe<Record<Column, unknown>>({
+    type: "object",
+    properties: Object.fromEntries(columns.map((column) => [column, answerOf(column)])),
+    required: [...columns],
+  });
+}
+
 /** Sent back by react-admin with the record, never written. */
 const READ_ONLY = ["id", "tenantId", "createdAt", "updatedAt"] as const;
 /** The unpaged list answers at most this many, as the other lists; more asks for pages. */
@@ -90,7 +121,7 @@ const MAX_UNPAGED = 10_000;
 
 export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = TenantTable<DB>>(
   definition: TenantResource<DB, T>,
-): FastifyPluginAsync {
+): FastifyPluginAsyncTypebox {
   const { table, resource, columns } = definition;
   const notFound = definition.messages?.notFound ?? serverMessages.notFound;
   const selected = columns.map((column) => `${table}.${column}`);
@@ -106,6 +137,8 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     additionalProperties: false,
     properties: { ...Object.fromEntries(READ_ONLY.map((name) => [name, {}])), ...definition.body.properties },
   };
+  const record = recordSchema(columns, definition.body);
+  const answers = { response: { 200: record } };
   const toRow = definition.toRow ?? ((fields) => fields);
   const toRecord = definition.toRecord ?? ((row) => row);
   const writable = (sent: Record<string, unknown>) => {
@@ -118,11 +151,13 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     // Kysely cannot follow a table chosen by a type parameter; the definition's types keep the
     // names right, and the queries below use only id, tenantId and the timestamps.
     const db = app.db as unknown as Kysely<any>;
+    /** A record as the queries below select it: the columns answered. */
+    type Row = Record<ColumnOf<DB, T>, unknown>;
     const name: string = table;
     const scoped = (tenantId: number) => db.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
     const findOne = async (tenantId: number, id: number) => {
       const row = await scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
-      return row && toRecord(row);
+      return row && (toRecord(row) as Row);
     };
     const writing = async <R>(write: () => Promise<R>): Promise<R> => {
       try {
@@ -140,21 +175,24 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
 
     restrictTo(app, resource);
 
-    app.get<{ Querystring: ListParams }>("/", { schema: { querystring: listQuerystringFor(list) } }, (request) =>
-      runList(
-        scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
-        request.query,
-        list,
-        (query) => query.select(selected),
-        (rows) => rows.map(toRecord),
-      ),
+    app.get(
+      "/",
+      { schema: { querystring: listQuerystringFor(list), response: { 200: listAnswer(record) } } },
+      (request) =>
+        runList(
+          scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
+          request.query,
+          list,
+          (query) => query.select(selected),
+          (rows) => rows.map(toRecord) as Row[],
+        ),
     );
 
-    app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) =>
+    app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) =>
       found(await findOne(request.tenantId, request.params.id)),
     );
 
-    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body } }, async (request) => {
+    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body, ...answers } }, async (request) => {
       const now = timestamp();
       const row = { ...writable(request.body), tenantId: request.tenantId, createdAt: now, updatedAt: now };
       const { id } = await writing(() => db.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow());
@@ -163,7 +201,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
 
     app.put<{ Params: { id: number }; Body: Record<string, unknown> }>(
       "/:id",
-      { schema: { params: idParams("id"), body } },
+      { schema: { params: idParams("id"), body, ...answers } },
       async (request) => {
         const { tenantId, params } = request;
         const changed = await writing(() =>
@@ -179,7 +217,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
       },
     );
 
-    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id") } }, async (request) => {
+    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) => {
       const { tenantId, params } = request;
       const record = found(await findOne(tenantId, params.id));
       await writing(() => db.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute());

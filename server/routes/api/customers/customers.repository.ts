@@ -1,7 +1,7 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
 import { type Kysely, type SqlBool, sql } from "kysely";
 import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../../../db/connection";
-import { type Customer, CUSTOMER_COLUMNS, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
+import { type Customer, CUSTOMER_COLUMNS, type CustomerColumn, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListFilter, type ListSpec, listSelectQuery, runList } from "../listQuery";
@@ -11,7 +11,7 @@ import { customerTextSearch, queueForIndexing } from "./customerSearch";
 const MAX_UNPAGED_CUSTOMERS = 10_000;
 const CUSTOMER_FILTER_MAX_LENGTH = 200;
 
-export const customerList: ListSpec = {
+export const customerList = {
   sortable: {
     id: "customers.id",
     ...Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, `customers.${column}`])),
@@ -24,9 +24,9 @@ export const customerList: ListSpec = {
       column,
       { column: `customers.${column}`, match: "contains", schema: { type: "string", maxLength: CUSTOMER_FILTER_MAX_LENGTH } },
     ]),
-  ),
+  ) as Record<CustomerColumn, ListFilter & { schema: { type: "string" } }>,
   maxUnpaged: MAX_UNPAGED_CUSTOMERS,
-};
+} satisfies ListSpec;
 
 const COLUMNS = ["customers.id", ...CUSTOMER_COLUMNS.map((c) => `customers.${c}` as const), "customers.mentions", "customers.observations"] as const;
 

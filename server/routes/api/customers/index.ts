@@ -13,7 +13,8 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import type { CustomerImportResult, ListParams, RejectedRow } from "../../../../contract/api";
+import { Type } from "typebox";
+import type { CustomerImportResult, RejectedRow } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { uploadReader } from "../../../excel/upload";
 import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
@@ -37,15 +38,11 @@ export const PREVIEW_ROWS = 20;
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const listSchema = listQuerystringFor(customerList);
-const exportSchema = {
-  ...listSchema,
-  properties: { ...listSchema.properties, format: { type: "string", enum: ["csv", "xlsx"] } },
-} as const;
-const importSchema = {
-  type: "object",
-  additionalProperties: false,
-  properties: { dryRun: { type: "boolean" } },
-} as const;
+const exportSchema = Type.Object(
+  { ...listSchema.properties, format: Type.Optional(Type.Enum(["csv", "xlsx"])) },
+  { additionalProperties: false },
+);
+const importSchema = Type.Object({ dryRun: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 
 /** The workbook alone (`file`). */
 const upload = uploadReader();
@@ -54,13 +51,13 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "customers");
   await upload.accept(app);
 
-  app.get<{ Querystring: ListParams }>(
+  app.get(
     "/all",
     { schema: { querystring: listSchema, response: { 200: listAnswer(CustomerSchema) } } },
     (request) => listCustomers(app.db, request.tenantId, request.query),
   );
 
-  app.get<{ Querystring: ListParams & { format?: "csv" | "xlsx" } }>(
+  app.get(
     "/export",
     { schema: { querystring: exportSchema } },
     async (request, reply) => {
@@ -86,7 +83,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       .send(templateXlsx()),
   );
 
-  app.post<{ Querystring: { dryRun?: boolean } }>(
+  app.post(
     "/import",
     { schema: { querystring: importSchema, response: { 200: CustomerImportAnswer } } },
     async (request, reply) => {
@@ -127,7 +124,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ...(ignored ? { ignoredColumns: ignored.named, ignoredColumnsNote: ignored.note } : {}),
         };
         const body = Readable.from(importResultJson(result, checked.rejected), { objectMode: false });
-        return reply.type("application/json; charset=utf-8").send(body);
+        // The answer's JSON text, already written: a stream is sent as it is, never serialised.
+        return (reply as FastifyReply).type("application/json; charset=utf-8").send(body);
       } catch (error) {
         return refuseFile(error, reply, dryRun);
       }

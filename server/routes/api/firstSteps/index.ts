@@ -4,13 +4,15 @@
  * tenant's administrators (admins and the super-admin): the same role matrix row as the
  * connection, the first of the steps.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { FirstSteps } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { readFirstSteps } from "./firstSteps.repository";
+import { FirstStepsSchema } from "./schemas";
 
-export const firstStepsRoutes: FastifyPluginAsync = async (app) => {
+export const firstStepsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "smartbillConnection");
 
-  app.get<{ Reply: FirstSteps }>("/", (request) => readFirstSteps(app.db, request.tenantId, app.smartBillUrls));
+  app.get("/", { schema: { response: { 200: FirstStepsSchema } } }, (request) =>
+    readFirstSteps(app.db, request.tenantId, app.smartBillUrls),
+  );
 };

@@ -7,36 +7,34 @@
  *
  * The form's PUT carries the version it was edited from and bumps it.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { Invoice, InvoiceStatus, InvoiceUpdate, ListParams, Page } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
+import { listAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import { refuseFrozen, stale } from "./editGuards";
-import { checkForm, checkReferences, type FormBody } from "./invoiceForm";
+import { checkForm, checkReferences } from "./invoiceForm";
 import { findInvoiceState, getInvoice, invoiceList, listInvoices, updateInvoiceForm } from "./invoices.repository";
-import { invoiceIdParams, invoiceUpdateSchema } from "./schemas";
-
-type UpdateBody = FormBody & Pick<InvoiceUpdate, "version"> & { id?: number };
+import { invoiceIdParams, InvoiceSchema, invoiceUpdateSchema } from "./schemas";
 
 const listSchema = listQuerystringFor(invoiceList);
 
-export const invoiceFormRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ListParams & { status?: InvoiceStatus; clientId?: number }; Reply: Invoice[] | Page<Invoice> }>(
+export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     "/",
-    { schema: { querystring: listSchema } },
+    { schema: { querystring: listSchema, response: { 200: listAnswer(InvoiceSchema) } } },
     (request) => listInvoices(app.db, request.tenantId, request.query),
   );
 
-  app.get<{ Params: { id: number }; Reply: Invoice }>("/:id", { schema: { params: invoiceIdParams } }, async (request) => {
+  app.get("/:id", { schema: { params: invoiceIdParams, response: { 200: InvoiceSchema } } }, async (request) => {
     const invoice = await getInvoice(app.db, request.tenantId, request.params.id);
     if (!invoice) throw new HttpError(404, invoiceMessages.notFound);
     return invoice;
   });
 
-  app.put<{ Params: { id: number }; Body: UpdateBody }>(
+  app.put(
     "/:id",
-    { schema: { params: invoiceIdParams, body: invoiceUpdateSchema } },
+    { schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const { tenantId, body } = request;

@@ -9,8 +9,7 @@ import { controlCharacterField, controlCharactersError } from "../../../controlC
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { describeValidation } from "../../../validation";
-import type { FormBody } from "./invoiceForm";
-import { importPayloadSchema } from "./schemas";
+import { type FormBody, importPayloadSchema } from "./schemas";
 
 /** The payload is a JSON text of a few hundred bytes; this is generous. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -5,7 +5,8 @@
  *
  * A scope of its own: multipart (excel/upload.ts) is accepted here only.
  */
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
 import type { InvoiceImportResult } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
@@ -14,6 +15,7 @@ import { HttpError } from "../../../errors";
 import { invoiceMessages, invoiceRowsRejected } from "../../../messages";
 import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
 import { checkForm, checkReferences } from "./invoiceForm";
+import { InvoiceImportAnswer } from "./schemas";
 import { insertInvoice } from "./invoices.repository";
 import type { LineDefaults } from "./lineRules";
 import { readInvoiceLines } from "./lineSheet";
@@ -22,10 +24,10 @@ import { readTaxList } from "./vatRates";
 /** The workbook and the form; the form may come as a field or as a JSON blob (a second file part). */
 const upload = uploadReader({ fields: ["payload"], maxFieldBytes: MAX_PAYLOAD_BYTES, fieldError: payloadInvalid });
 
-export const invoiceImportRoute: FastifyPluginAsync = async (app) => {
+export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
   await upload.accept(app);
 
-  app.post("/import", async (request, reply) => {
+  app.post("/import", { schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
     try {
       const { file, fields } = await upload.read(request);
       const form = checkForm(parsePayload(request, fields.payload), "import");
@@ -38,8 +40,7 @@ export const invoiceImportRoute: FastifyPluginAsync = async (app) => {
       const ignoredColumns = ignored ? { ignoredColumns: ignored.named, ignoredColumnsNote: ignored.note } : {};
       if (!reading.ok) {
         const message = withIgnored(invoiceRowsRejected(reading.rejected.length));
-        const body: InvoiceImportResult & { message: string } = { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns };
-        return reply.code(400).send(body);
+        return refusal(reply, 400, { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns });
       }
       const id = await app.db.transaction().execute((trx) => insertInvoice(trx, request.tenantId, form, reading.lines));
       const result: InvoiceImportResult = {
@@ -61,12 +62,16 @@ function refuseImport(error: unknown, reply: FastifyReply) {
   if (!(error instanceof ExcelError) && !(error instanceof HttpError)) throw error;
   const status = error instanceof HttpError ? error.statusCode : 400;
   const errors = error instanceof HttpError ? error.errors : undefined;
-  const body: InvoiceImportResult & { message: string; errors?: Record<string, string> } = {
+  return refusal(reply, status, {
     message: error.message,
     error: true,
     errorMessage: error.message,
     rejected: [],
     ...(errors ? { errors } : {}),
-  };
+  });
+}
+
+/** A refusal in the import result's shape, sent as it is (the route's schema describes its success). */
+function refusal(reply: FastifyReply, status: number, body: InvoiceImportResult & { message: string; errors?: Record<string, string> }) {
   return reply.code(status).send(body);
 }

@@ -9,13 +9,13 @@
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
 
-export const invoiceRoutes: FastifyPluginAsync = async (app) => {
+export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "invoices");
   await app.register(invoiceImportRoute);

@@ -12,9 +12,7 @@ import { invoiceMessages } from "../../../messages";
 import { romanianDate } from "../../../smartbill/bucharestTime";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { customerExists } from "./invoices.repository";
-
-/** The form as it may arrive: any field missing or null (the import) or all present (PUT). */
-export type FormBody = { [K in keyof InvoiceForm]?: InvoiceForm[K] | null };
+import type { FormBody } from "./schemas";
 
 /**
  * On import a missing, null or blank field takes the spec's default (issue date: today in

@@ -33,7 +33,7 @@ const EDITABLE_STATUSES = ["draft", "refused", "unclear"] as const satisfies rea
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
 const MAX_UNPAGED_INVOICES = 10_000;
 
-export const invoiceList: ListSpec = {
+export const invoiceList = {
   sortable: {
     id: "invoices.id",
     clientId: "invoices.clientId",
@@ -59,7 +59,7 @@ export const invoiceList: ListSpec = {
     clientId: { column: "invoices.clientId", schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
   },
   maxUnpaged: MAX_UNPAGED_INVOICES,
-};
+} satisfies ListSpec;
 
 const INVOICE_COLUMNS = [
   "invoices.id",

@@ -12,24 +12,8 @@ import { invoiceMessages } from "../../../messages";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import type { InvoiceState } from "./invoices.repository";
 import { cleanQuantity, completeTax, type PendingLine, roundPrice } from "./lineRules";
+import type { LineBody } from "./schemas";
 import { readTaxList } from "./vatRates";
-
-/** The body of a line write; `id` and `invoiceId` may come along and must match the path. */
-export interface LineBody {
-  id?: number;
-  invoiceId?: number;
-  name: string | null;
-  code: string | null;
-  quantity: number;
-  price: number;
-  measuringUnitName?: string | null;
-  currency?: string | null;
-  taxName?: string | null;
-  taxPercentage?: number | null;
-  saveToDb?: boolean | null;
-  service?: boolean | null;
-  warehouseName?: string | null;
-}
 
 export async function checkLineInput(
   app: FastifyInstance,

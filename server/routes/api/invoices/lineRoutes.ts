@@ -13,8 +13,7 @@
  * a line added meanwhile would otherwise make the form's next auto-save a false conflict. Each
  * line write is whole and atomic on its own, and a line already deleted answers 404.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { InvoiceLine, MessageResponse } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MAX_INVOICE_LINES } from "../../../../contract/constants";
 import { API_PATHS } from "../../../../contract/paths";
 import { HttpError } from "../../../errors";
@@ -28,18 +27,19 @@ import {
   updateInvoiceLine,
 } from "./invoiceLines.repository";
 import { findInvoiceState } from "./invoices.repository";
-import { checkLineInput, type LineBody } from "./lineInput";
-import { invoiceLineSchema, lineIdParams, lineInvoiceParams } from "./schemas";
+import { MessageAnswer } from "../../answers";
+import { checkLineInput } from "./lineInput";
+import { invoiceLineSchema, InvoiceLineSchema, lineIdParams, lineInvoiceParams } from "./schemas";
 
 /** "line", from contract/paths.ts; "product" is the spec's word for the same thing. */
 const LINE = API_PATHS.invoiceLine.slice(API_PATHS.invoices.length + 1);
 const SEGMENTS = [LINE, "product"] as const;
 
-export const invoiceLineRoutes: FastifyPluginAsync = async (app) => {
+export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const segment of SEGMENTS) {
-    app.post<{ Params: { invoiceId: number }; Body: LineBody; Reply: InvoiceLine }>(
+    app.post(
       `/:invoiceId/${segment}`,
-      { schema: { params: lineInvoiceParams, body: invoiceLineSchema } },
+      { schema: { params: lineInvoiceParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { invoiceId } = request.params;
         const { tenantId } = request;
@@ -58,9 +58,9 @@ export const invoiceLineRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    app.put<{ Params: { id: number }; Body: LineBody; Reply: InvoiceLine }>(
+    app.put(
       `/${segment}/:id`,
-      { schema: { params: lineIdParams, body: invoiceLineSchema } },
+      { schema: { params: lineIdParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { id } = request.params;
         const { tenantId } = request;
@@ -81,9 +81,9 @@ export const invoiceLineRoutes: FastifyPluginAsync = async (app) => {
       },
     );
 
-    app.delete<{ Params: { id: number }; Reply: MessageResponse }>(
+    app.delete(
       `/${segment}/:id`,
-      { schema: { params: lineIdParams } },
+      { schema: { params: lineIdParams, response: { 200: MessageAnswer } } },
       async (request) => {
         const { id } = request.params;
         const { tenantId } = request;

@@ -8,22 +8,22 @@
  *
  * A plugin of its own at the invoices' prefix: the body is empty and ignored, whatever its type.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { InvoiceSendResult } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
+import { InvoiceSendAnswer } from "./schemas";
 import { sendInvoice } from "./sendInvoice";
 
-export const invoiceSendRoutes: FastifyPluginAsync = async (app) => {
+export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "invoices");
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", discardBody);
 
-  app.post<{ Params: { id: number }; Reply: InvoiceSendResult }>(
+  app.post(
     "/send/:id",
-    { schema: { params: idParams("id") } },
+    { schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
     (request) => sendInvoice(app.db, request.tenantId, request.params.id, app.smartBillUrls),
   );
 };

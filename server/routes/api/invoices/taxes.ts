@@ -3,20 +3,16 @@
  * list (GET /tax), or the spec's 'Normala' 19 % alone when that list cannot be read — the product
  * dialog offers these and preselects 'Normala'. `fromProvider` says which.
  */
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
 import { restrictTo } from "../../../plugins/requireRole";
+import { TaxListAnswer } from "./schemas";
 import { readTaxList } from "./vatRates";
 
-interface TaxListResponse {
-  taxes: { name: string; percentage: number }[];
-  fromProvider: boolean;
-}
-
-export const taxRoutes: FastifyPluginAsync = async (app) => {
+export const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "invoices");
 
-  app.get<{ Reply: TaxListResponse }>("/", async (request) => {
+  app.get("/", { schema: { response: { 200: TaxListAnswer } } }, async (request) => {
     const taxes = await readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);
     if (taxes === null || taxes.length === 0) {
       return { taxes: [{ name: INVOICE_LINE_DEFAULTS.taxName, percentage: INVOICE_LINE_DEFAULTS.taxPercentage }], fromProvider: false };

@@ -4,14 +4,16 @@
  * secret) leave the server masked, in every answer; the stored value stays whole. A new
  * smartbill.url must be an address the SmartBill client may call (`app.smartBillUrls`).
  */
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { ListParams, MessageResponse, Page, Property } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyInstance } from "fastify";
+import type { Property } from "../../../../contract/api";
 import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
+import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import {
   deleteProperty,
@@ -22,30 +24,27 @@ import {
   updateProperty,
   propertyList
 } from "./properties.repository";
-import { PROPERTY_NAME_PATTERN, propertyBody, propertyNameParams, propertyValueBody } from "./schemas";
+import {
+  PROPERTY_NAME_PATTERN,
+  propertyBody,
+  propertyNameParams,
+  PropertySchema,
+  propertyValueBody,
+} from "./schemas";
 
-/** The bodies as they may arrive (the schemas allow null and absence). */
-interface PropertyBody {
-  name?: string | null;
-  value?: string | null;
-}
-interface NameParams {
-  name: string;
-}
-
-export const propertyRoutes: FastifyPluginAsync = async (app) => {
+export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "properties");
 
-  app.get<{ Querystring: ListParams; Reply: Property[] | Page<Property> }>(
+  app.get(
     "/properties",
-    { schema: { querystring: listQuerystringFor(propertyList) } },
+    { schema: { querystring: listQuerystringFor(propertyList), response: { 200: listAnswer(PropertySchema) } } },
     (request) => listProperties(app.db, request.tenantId, request.query, masked),
   );
 
-  app.post<{ Body: PropertyBody; Reply: Property }>(
+  app.post(
     "/properties",
-    { schema: { body: propertyBody } },
+    { schema: { body: propertyBody, response: { 200: PropertySchema } } },
     async (request) => {
       const name = request.body.name?.trim() ?? "";
       const value = request.body.value?.trim() ?? "";
@@ -66,9 +65,9 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: NameParams; Body: PropertyBody; Reply: Property }>(
+  app.put(
     "/properties/:name",
-    { schema: { params: propertyNameParams, body: propertyValueBody } },
+    { schema: { params: propertyNameParams, body: propertyValueBody, response: { 200: PropertySchema } } },
     async (request) => {
       const { name } = request.params;
       const value = request.body.value?.trim() ?? "";
@@ -87,9 +86,9 @@ export const propertyRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: NameParams; Reply: MessageResponse }>(
+  app.delete(
     "/properties/:name",
-    { schema: { params: propertyNameParams } },
+    { schema: { params: propertyNameParams, response: { 200: MessageAnswer } } },
     async (request) => {
       if (!(await deleteProperty(app.db, request.tenantId, request.params.name))) {
         throw new HttpError(404, messages.propertyNotFound);

@@ -22,13 +22,13 @@ const valueUnlessSecret = sql`case when ${sql.join(
   sql` or `,
 )} then '' else "properties"."value" end`;
 
-export const propertyList: ListSpec = {
+export const propertyList = {
   sortable: { name: "properties.name", value: valueUnlessSecret },
   searchable: ["properties.name"],
   defaultOrder: ["properties.name"],
   // Settings are keyed by name: `?id=smartbill.token`.
   key: { column: "properties.name", schema: { type: "string", maxLength: PROPERTY_NAME_MAX_LENGTH } },
-};
+} satisfies ListSpec;
 
 /** The tenant's settings as stored; `mask` turns each into what may leave the server. */
 export function listProperties(

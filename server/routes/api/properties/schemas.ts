@@ -1,32 +1,28 @@
-/** Request shapes of the /api/property routes. Strict: unknown fields are refused. */
+/** Shapes of the /api/property routes (TypeBox): requests (strict: unknown fields are refused) and answers. */
+import { Type } from "typebox";
+import { Nullable } from "../../answers";
 
 export const PROPERTY_NAME_MAX_LENGTH = 100;
 export const PROPERTY_VALUE_MAX_LENGTH = 2000;
 /** Letters, digits, dot, hyphen and underscore (e.g. smartbill.token). */
 export const PROPERTY_NAME_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-const name = { type: ["string", "null"], maxLength: PROPERTY_NAME_MAX_LENGTH } as const;
-const value = { type: ["string", "null"], maxLength: PROPERTY_VALUE_MAX_LENGTH } as const;
+const name = Type.Optional(Nullable(Type.String({ maxLength: PROPERTY_NAME_MAX_LENGTH })));
+const value = Type.Optional(Nullable(Type.String({ maxLength: PROPERTY_VALUE_MAX_LENGTH })));
+const strict = { additionalProperties: false } as const;
 
 /**
  * POST /properties. Nothing is `required` here: a missing or blank name or value gets the
  * spec's 'Introduceți câmpurile necesare (nume și valoare).', checked after trimming.
  */
-export const propertyBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: { name, value },
-} as const;
+export const propertyBody = Type.Object({ name, value }, strict);
 
 /** PUT /properties/{name}: the value only; the name cannot change. */
-export const propertyValueBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: { value },
-} as const;
+export const propertyValueBody = Type.Object({ value }, strict);
 
-export const propertyNameParams = {
-  type: "object",
-  required: ["name"],
-  properties: { name: { type: "string", minLength: 1, maxLength: PROPERTY_NAME_MAX_LENGTH } },
-} as const;
+export const propertyNameParams = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: PROPERTY_NAME_MAX_LENGTH }),
+});
+
+/** A tenant's setting; a secret's value is masked (contract/maskSecret.ts) in every answer. */
+export const PropertySchema = Type.Object({ name: Type.String(), value: Type.String() });

@@ -8,9 +8,7 @@ import { maskValue } from "../../../../contract/maskSecret";
 import { HttpError } from "../../../errors";
 import { smartBillConnectionInvalid, smartBillConnectionMessages, smartBillUrlRule } from "../../../messages";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
-
-/** The body as it may arrive (the schema allows null and absence). */
-export type ConnectionBody = Partial<Record<keyof SmartBillConnectionInput, string | null>>;
+import type { ConnectionBody } from "./schemas";
 
 /** A Romanian CIF as SmartBill keys a company: 2 to 10 digits, optionally after RO. */
 const CIF_PATTERN = /^(RO)?\d{2,10}$/;

@@ -9,13 +9,9 @@
  * The call goes through the ordinary client, so the address allow-list and the token's rate
  * limit apply as they do to every other SmartBill call.
  */
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import type {
-  SmartBillConnection,
-  SmartBillConnectionInput,
-  SmartBillConnectionStatus,
-  SmartBillConnectionTestResult,
-} from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { SmartBillConnection, SmartBillConnectionInput } from "../../../../contract/api";
 import { maskSecret } from "../../../../contract/maskSecret";
 import { rolesAllow } from "../../../../contract/roles";
 import { type Counter, takeAttempt } from "../../../auth/loginThrottle";
@@ -25,25 +21,33 @@ import { checkedBy, requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { SmartBillError } from "../../../smartbill/types";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
-import { type ConnectionBody, connectionInput } from "./connectionInput";
-import { connectionBody } from "./schemas";
+import { connectionInput } from "./connectionInput";
+import {
+  connectionBody,
+  ConnectionSavedAnswer,
+  ConnectionSchema,
+  ConnectionStatusAnswer,
+  ConnectionTestAnswer,
+} from "./schemas";
 import { isConnectionConfigured, readConnection, saveConnection } from "./smartbillConnection.repository";
 
-export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
+export const smartBillConnectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   const administrators = checkedBy(requireRole("smartbillConnection"), "smartbillConnection");
 
-  app.get<{ Reply: SmartBillConnectionStatus }>("/status", checkedBy(usesSmartBill, "invoices", "smartbillConnection"), async (request) => ({
-    configured: await isConnectionConfigured(app.db, request.tenantId, app.smartBillUrls),
-  }));
+  app.get(
+    "/status",
+    { ...checkedBy(usesSmartBill, "invoices", "smartbillConnection"), schema: { response: { 200: ConnectionStatusAnswer } } },
+    async (request) => ({ configured: await isConnectionConfigured(app.db, request.tenantId, app.smartBillUrls) }),
+  );
 
-  app.get<{ Reply: SmartBillConnection }>("/", administrators, async (request) =>
+  app.get("/", { ...administrators, schema: { response: { 200: ConnectionSchema } } }, async (request) =>
     connectionView(app, request.tenantId, await readConnection(app.db, request.tenantId)),
   );
 
-  app.put<{ Body: ConnectionBody; Reply: SmartBillConnection & { message: string } }>(
+  app.put(
     "/",
-    { ...administrators, schema: { body: connectionBody } },
+    { ...administrators, schema: { body: connectionBody, response: { 200: ConnectionSavedAnswer } } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const connection = connectionInput(request.body, stored.token, app.smartBillUrls, "save");
@@ -52,9 +56,9 @@ export const smartBillConnectionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: ConnectionBody; Reply: SmartBillConnectionTestResult }>(
+  app.post(
     "/test",
-    { ...administrators, schema: { body: connectionBody } },
+    { ...administrators, schema: { body: connectionBody, response: { 200: ConnectionTestAnswer } } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");

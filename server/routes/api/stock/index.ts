@@ -10,8 +10,7 @@
  * caller asked for is accepted and not finished, and the task to follow is the same; a double
  * click, or a retry after a lost answer, gets the answer the first request got, save the words.
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { StockImportResponse, StockListParams, StockPage } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle, tasksQueueFull } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
@@ -19,22 +18,22 @@ import { stockImportKey } from "../../../tasks/kinds/stockImport";
 import { enqueueTask } from "../../../tasks/queue";
 import { TaskQueueFull } from "../../../tasks/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
-import { stockImportParams, stockQuerystring } from "./schemas";
+import { StockImportAnswer, stockImportParams, StockPageSchema, stockQuerystring } from "./schemas";
 import { listStock } from "./stock.repository";
 
-export const stockRoutes: FastifyPluginAsync = async (app) => {
+export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "stock");
 
-  app.get<{ Querystring: StockListParams; Reply: StockPage }>(
+  app.get(
     "/",
-    { schema: { querystring: stockQuerystring } },
+    { schema: { querystring: stockQuerystring, response: { 200: StockPageSchema } } },
     (request) => listStock(app.db, request.tenantId, request.query),
   );
 
-  app.post<{ Params: { warehouseId: number }; Reply: StockImportResponse }>(
+  app.post(
     "/import/:warehouseId",
-    { schema: { params: stockImportParams } },
+    { schema: { params: stockImportParams, response: { 202: StockImportAnswer } } },
     async (request, reply) => {
       const warehouse = await findWarehouse(app.db, request.tenantId, request.params.warehouseId);
       if (!warehouse) throw new HttpError(404, messages.warehouseNotFound);

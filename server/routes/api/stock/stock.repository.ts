@@ -14,7 +14,7 @@ import { type ListSpec, runPage } from "../listQuery";
  */
 export const MAX_UNPAGED_STOCK = 10_000;
 
-export const stockList: ListSpec = {
+export const stockList = {
   sortable: {
     id: "stock_items.id",
     // Products without a code sort as an empty code, first in ascending order on both
@@ -31,7 +31,7 @@ export const stockList: ListSpec = {
     warehouseId: { column: "stock_items.warehouseId", schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
   },
   maxUnpaged: MAX_UNPAGED_STOCK,
-};
+} satisfies ListSpec;
 
 const COLUMNS = [
   "stock_items.id",

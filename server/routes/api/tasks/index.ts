@@ -4,26 +4,26 @@
  * actions that start them (e.g. POST /api/smartbill/stock/import/{warehouseId}) and run by the
  * worker (server/tasks/).
  */
-import type { FastifyPluginAsync } from "fastify";
-import type { Page, Task, TaskListParams } from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
-import { taskIdParams, taskQuerystring } from "./schemas";
+import { listAnswer } from "../../answers";
+import { taskIdParams, taskQuerystring, TaskSchema } from "./schemas";
 import { findTask, listTasks } from "./tasks.repository";
 
-export const taskRoutes: FastifyPluginAsync = async (app) => {
+export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "tasks");
 
-  app.get<{ Querystring: TaskListParams; Reply: Task[] | Page<Task> }>(
+  app.get(
     "/",
-    { schema: { querystring: taskQuerystring } },
+    { schema: { querystring: taskQuerystring, response: { 200: listAnswer(TaskSchema) } } },
     (request) => listTasks(app.db, request.tenantId, request.query),
   );
 
-  app.get<{ Params: { id: number }; Reply: Task }>(
+  app.get(
     "/:id",
-    { schema: { params: taskIdParams } },
+    { schema: { params: taskIdParams, response: { 200: TaskSchema } } },
     async (request) => {
       const task = await findTask(app.db, request.tenantId, request.params.id);
       if (!task) throw new HttpError(404, messages.taskNotFound);

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/database";
 import type { TaskRow } from "../../../tasks/types";
 import { type ListSpec, runList } from "../listQuery";
 
-export const taskList: ListSpec = {
+export const taskList = {
   sortable: {
     id: "tasks.id",
     kind: "tasks.kind",
@@ -21,7 +21,7 @@ export const taskList: ListSpec = {
   defaultOrder: [{ column: "tasks.id", direction: "desc" }],
   filters: { status: { column: "tasks.status", schema: { type: "string", enum: TASK_STATUSES } } },
   maxUnpaged: 10_000,
-};
+} satisfies ListSpec;
 
 const COLUMNS = [
   "tasks.id",

@@ -4,7 +4,6 @@
  * be deleted either.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { ListParams } from "../../../../contract/api";
 import { PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
@@ -29,7 +28,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "tenants");
 
-  app.get<{ Querystring: ListParams }>(
+  app.get(
     "/list",
     { schema: { querystring: listQuerystringFor(tenantList), response: { 200: listAnswer(TenantSchema) } } },
     (request) => listTenants(app.db, request.query),

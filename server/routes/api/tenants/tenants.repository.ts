@@ -48,7 +48,7 @@ export async function uncoveredTenantTables(db: Kysely<Database>): Promise<strin
     .sort();
 }
 
-export const tenantList: ListSpec = {
+export const tenantList = {
   sortable: {
     id: "tenants.id",
     name: "tenants.name",
@@ -58,7 +58,7 @@ export const tenantList: ListSpec = {
   },
   searchable: ["tenants.name", "tenants.description"],
   defaultOrder: ["tenants.id"],
-};
+} satisfies ListSpec;
 
 export interface TenantFields {
   name: string;

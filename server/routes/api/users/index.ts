@@ -6,18 +6,9 @@
  * nobody grants, takes away or takes over more power than they hold (contract/roles.ts
  * grantableRoles).
  */
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
-import type {
-  ChangePasswordRequest,
-  GenerateSetUrlRequest,
-  GenerateSetUrlResponse,
-  ListParams,
-  MessageResponse,
-  Page,
-  RoleAssignment,
-  RoleList,
-  User,
-} from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import type { User } from "../../../../contract/api";
 import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { grantableRoles, isSuperadmin, ROLES } from "../../../../contract/roles";
 import {
@@ -39,14 +30,20 @@ import { HttpError, throttled } from "../../../errors";
 import { emailTaken, messages, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
+import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import {
   changePasswordBody,
+  GenerateSetUrlAnswer,
   generateSetUrlBody,
   roleAssignmentBody,
+  RoleListSchema,
+  RolesAssignedAnswer,
   roleUserIdParams,
+  type UserBody,
   userBody,
   userIdParams,
+  UserSchema,
 } from "./schemas";
 import {
   deleteUser,
@@ -65,19 +62,13 @@ import {
   userList
 } from "./users.repository";
 
-/** The body of POST /add and PUT /{id} as it may arrive (the schema allows null and absence). */
-interface UserBody {
-  email?: string | null;
-  tenantId?: number | null;
-}
-
 /** Something@domain.tld, without spaces: enough to catch typing mistakes. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const userRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: ChangePasswordRequest; Reply: MessageResponse }>(
+export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     "/change-password",
-    { schema: { body: changePasswordBody } },
+    { schema: { body: changePasswordBody, response: { 200: MessageAnswer } } },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       const keys = passwordChangeThrottleKeys(request.user.id);
@@ -112,17 +103,17 @@ export const userRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userAdminRoutes);
 };
 
-const userAdminRoutes: FastifyPluginAsync = async (app) => {
+const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "users");
 
-  app.get<{ Querystring: ListParams; Reply: User[] | Page<User> }>(
+  app.get(
     "/list",
-    { schema: { querystring: listQuerystringFor(userList) } },
+    { schema: { querystring: listQuerystringFor(userList), response: { 200: listAnswer(UserSchema) } } },
     (request) => listUsers(app.db, scopeOf(request), request.query),
   );
 
-  app.post<{ Body: UserBody; Reply: User }>("/add", { schema: { body: userBody } }, async (request) => {
+  app.post("/add", { schema: { body: userBody, response: { 200: UserSchema } } }, async (request) => {
     const fields = userFields(request.body);
     await checkTenant(request, fields.tenantId);
     await refuseTakenEmail(fields.email);
@@ -130,9 +121,9 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     return (await findUser(app.db, "all", id))!;
   });
 
-  app.put<{ Params: { id: number }; Body: UserBody; Reply: User }>(
+  app.put(
     "/:id",
-    { schema: { params: userIdParams, body: userBody } },
+    { schema: { params: userIdParams, body: userBody, response: { 200: UserSchema } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -158,9 +149,9 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: { id: number }; Reply: MessageResponse }>(
+  app.delete(
     "/:id",
-    { schema: { params: userIdParams } },
+    { schema: { params: userIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -171,17 +162,19 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Reply: RoleList }>("/role/available", async (request) => grantableRoles(request.user.roles));
+  app.get("/role/available", { schema: { response: { 200: RoleListSchema } } }, async (request) =>
+    grantableRoles(request.user.roles),
+  );
 
-  app.get<{ Params: { userId: number }; Reply: RoleList }>(
+  app.get(
     "/role/assigned/:userId",
-    { schema: { params: roleUserIdParams } },
+    { schema: { params: roleUserIdParams, response: { 200: RoleListSchema } } },
     async (request) => (await findInScope(request, request.params.userId)).roles,
   );
 
-  app.put<{ Params: { userId: number }; Body: RoleAssignment; Reply: MessageResponse & RoleAssignment }>(
+  app.put(
     "/role/assign/:userId",
-    { schema: { params: roleUserIdParams, body: roleAssignmentBody } },
+    { schema: { params: roleUserIdParams, body: roleAssignmentBody, response: { 200: RolesAssignedAnswer } } },
     async (request) => {
       const { userId } = request.params;
       refuseProtected(userId);
@@ -211,9 +204,9 @@ const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: GenerateSetUrlRequest; Reply: GenerateSetUrlResponse }>(
+  app.post(
     "/generate-set-url",
-    { schema: { body: generateSetUrlBody } },
+    { schema: { body: generateSetUrlBody, response: { 200: GenerateSetUrlAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.email);
       if (!email) throw new HttpError(400, messages.emailRequired, { email: messages.emailRequired });

@@ -1,16 +1,13 @@
-/** Request shapes of the /api/user routes. Strict: unknown fields are refused. */
+/** Shapes of the /api/user routes (TypeBox): requests (strict: unknown fields are refused) and answers. */
+import { type Static, Type } from "typebox";
 import { ROLES } from "../../../../contract/roles";
+import { Nullable, RoleNameSchema, Timestamp } from "../../answers";
 import { EMAIL_MAX_LENGTH, password } from "../../dmz/schemas";
-import { idParams } from "../params";
+import { idParams, MAX_ID } from "../params";
 
+const strict = { additionalProperties: false } as const;
 
-
-export const changePasswordBody = {
-  type: "object",
-  required: ["currentPassword", "newPassword"],
-  additionalProperties: false,
-  properties: { currentPassword: password, newPassword: password },
-} as const;
+export const changePasswordBody = Type.Object({ currentPassword: password, newPassword: password }, strict);
 
 /** Generous for any real address of the app (origin + '/dmz'). */
 export const BASE_URL_MAX_LENGTH = 500;
@@ -19,33 +16,49 @@ export const BASE_URL_MAX_LENGTH = 500;
  * POST /add and PUT /{id}. Neither field is `required` here: a missing or blank one gets the
  * spec's own 'Email is required.' / 'Tenant is required.' (tenant 0 or null = none chosen).
  */
-export const userBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    email: { type: ["string", "null"], maxLength: EMAIL_MAX_LENGTH },
-    tenantId: { type: ["integer", "null"], minimum: 0, maximum: 2_147_483_647 },
+export const userBody = Type.Object(
+  {
+    email: Type.Optional(Nullable(Type.String({ maxLength: EMAIL_MAX_LENGTH }))),
+    tenantId: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_ID }))),
   },
-} as const;
+  strict,
+);
+export type UserBody = Static<typeof userBody>;
 
-export const roleAssignmentBody = {
-  type: "object",
-  required: ["roles"],
-  additionalProperties: false,
-  properties: {
-    roles: { type: "array", maxItems: ROLES.length, uniqueItems: true, items: { type: "string", enum: ROLES } },
-  },
-} as const;
+export const RoleListSchema = Type.Array(RoleNameSchema);
 
-export const generateSetUrlBody = {
-  type: "object",
-  required: ["email", "baseUrl"],
-  additionalProperties: false,
-  properties: {
-    email: { type: "string", maxLength: EMAIL_MAX_LENGTH },
-    baseUrl: { type: "string", maxLength: BASE_URL_MAX_LENGTH },
+/** PUT /role/assign/{userId}: the user's roles from now on. */
+export const roleAssignmentBody = Type.Object(
+  { roles: Type.Array(RoleNameSchema, { maxItems: ROLES.length, uniqueItems: true }) },
+  strict,
+);
+
+export const generateSetUrlBody = Type.Object(
+  {
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH }),
+    baseUrl: Type.String({ maxLength: BASE_URL_MAX_LENGTH, description: "the app's origin + '/dmz'" }),
   },
-} as const;
+  strict,
+);
+
+export const GenerateSetUrlAnswer = Type.Object({
+  url: Type.String({
+    description: "`${baseUrl}/set-password?email=…&token=…` for a user without a password, else /reset-password",
+  }),
+});
 
 export const userIdParams = idParams("id");
 export const roleUserIdParams = idParams("userId");
+
+export const UserSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  /** with its description, for the users screen's group headings */
+  tenant: Type.Object({ id: Type.Integer(), name: Type.String(), description: Nullable(Type.String()) }),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  roles: RoleListSchema,
+});
+
+/** The answer to PUT /role/assign/{userId}: the roles now held, and the sentence to show. */
+export const RolesAssignedAnswer = Type.Object({ message: Type.String(), roles: RoleListSchema });

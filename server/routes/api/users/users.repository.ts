@@ -89,7 +89,7 @@ export async function findRoleNames(db: Kysely<Database>, userId: number): Promi
 
 /* ---------- Administration (/api/user) ---------- */
 
-export const userList: ListSpec = {
+export const userList = {
   sortable: {
     id: "users.id",
     email: "users.email",
@@ -101,7 +101,7 @@ export const userList: ListSpec = {
   defaultOrder: ["users.tenantId", "users.id"],
   // A tenant's users (getManyReference); the caller's scope still applies.
   filters: { tenantId: { column: "users.tenantId", schema: { type: "integer", minimum: 1, maximum: MAX_ID } } },
-};
+} satisfies ListSpec;
 
 /** Which users a caller reaches: one tenant's, or (super-admin) every tenant's. */
 export type UserScope = { tenantId: number } | "all";

@@ -5,22 +5,15 @@
  * name of a SmartBill warehouse (gestiune), which SmartBill matches exactly, so names are
  * unique per tenant and case-sensitive.
  */
-import type { FastifyPluginAsync } from "fastify";
-import {
-  type ListParams,
-  type MessageResponse,
-  type Page,
-  type Warehouse,
-  type WarehouseSaved,
-  type WarehouseType,
-  WAREHOUSE_TYPES,
-} from "../../../../contract/api";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, warehouseNameTaken } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
+import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
-import { warehouseBody, warehouseIdParams } from "./schemas";
+import { type WarehouseBody, warehouseBody, warehouseIdParams, WarehouseSavedAnswer, WarehouseSchema } from "./schemas";
 import {
   deleteWarehouse,
   findWarehouse,
@@ -32,28 +25,19 @@ import {
   warehouseList
 } from "./warehouses.repository";
 
-/** The body as it may arrive (the schema allows null and absence). */
-interface WarehouseBody {
-  warehouseName?: string | null;
-  warehouseType?: string | null;
-}
-interface IdParams {
-  id: number;
-}
-
-export const warehouseRoutes: FastifyPluginAsync = async (app) => {
+export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "warehouses");
 
-  app.get<{ Querystring: ListParams; Reply: Warehouse[] | Page<Warehouse> }>(
+  app.get(
     "/",
-    { schema: { querystring: listQuerystringFor(warehouseList) } },
+    { schema: { querystring: listQuerystringFor(warehouseList), response: { 200: listAnswer(WarehouseSchema) } } },
     (request) => listWarehouses(app.db, request.tenantId, request.query),
   );
 
-  app.post<{ Body: WarehouseBody; Reply: WarehouseSaved }>(
+  app.post(
     "/",
-    { schema: { body: warehouseBody } },
+    { schema: { body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
     async (request) => {
       const fields = warehouseFields(request.body);
       await refuseDuplicate(request.tenantId, fields.warehouseName);
@@ -64,9 +48,9 @@ export const warehouseRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: WarehouseBody; Reply: WarehouseSaved }>(
+  app.put(
     "/:id",
-    { schema: { params: warehouseIdParams, body: warehouseBody } },
+    { schema: { params: warehouseIdParams, body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
     async (request) => {
       const { id } = request.params;
       const fields = warehouseFields(request.body);
@@ -80,9 +64,9 @@ export const warehouseRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams; Reply: MessageResponse }>(
+  app.delete(
     "/:id",
-    { schema: { params: warehouseIdParams } },
+    { schema: { params: warehouseIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       if (!(await deleteWarehouse(app.db, request.tenantId, request.params.id))) {
         throw new HttpError(404, messages.warehouseNotFound);

@@ -1,4 +1,7 @@
-/** Request shapes of the /api/smartbill/warehouses routes. Strict: unknown fields are refused. */
+/** Shapes of the /api/smartbill/warehouses routes (TypeBox): requests (strict: unknown fields are refused) and answers. */
+import { type Static, Type } from "typebox";
+import { WAREHOUSE_TYPES } from "../../../../contract/api";
+import { Nullable } from "../../answers";
 import { idParams } from "../params";
 
 export const WAREHOUSE_NAME_MAX_LENGTH = 100;
@@ -8,13 +11,23 @@ export const WAREHOUSE_NAME_MAX_LENGTH = 100;
  * blank field gets the spec's 'Completati numele si tipul depozitului.', and an unknown type its
  * own sentence, both checked by the route after trimming.
  */
-export const warehouseBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    warehouseName: { type: ["string", "null"], maxLength: WAREHOUSE_NAME_MAX_LENGTH },
-    warehouseType: { type: ["string", "null"], maxLength: 50 },
+export const warehouseBody = Type.Object(
+  {
+    warehouseName: Type.Optional(Nullable(Type.String({ maxLength: WAREHOUSE_NAME_MAX_LENGTH }))),
+    warehouseType: Type.Optional(Nullable(Type.String({ maxLength: 50 }))),
   },
-} as const;
+  { additionalProperties: false },
+);
+export type WarehouseBody = Static<typeof warehouseBody>;
 
 export const warehouseIdParams = idParams("id");
+
+/** Its name is the SmartBill warehouse's, matched exactly. */
+export const WarehouseSchema = Type.Object({
+  id: Type.Integer(),
+  warehouseName: Type.String(),
+  warehouseType: Type.String({ description: `one of: ${WAREHOUSE_TYPES.join(", ")}` }),
+});
+
+/** The answer to POST and PUT: the warehouse as stored, plus the success message to show. */
+export const WarehouseSavedAnswer = Type.Object({ ...WarehouseSchema.properties, message: Type.String() });

@@ -5,7 +5,7 @@ import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
 
-export const warehouseList: ListSpec = {
+export const warehouseList = {
   sortable: {
     id: "warehouses.id",
     warehouseName: "warehouses.warehouseName",
@@ -13,7 +13,7 @@ export const warehouseList: ListSpec = {
   },
   searchable: ["warehouses.warehouseName"],
   defaultOrder: ["warehouses.id"],
-};
+} satisfies ListSpec;
 
 /** A warehouse's fields, checked (the route trims them and checks the type). */
 export interface WarehouseFields {
