@@ -34,6 +34,19 @@ export const API_PREFIXES = {
 export const apiPrefixOf = (name: string): string =>
   Object.hasOwn(API_PREFIXES, name) ? API_PREFIXES[name as keyof typeof API_PREFIXES] : `/${name}`;
 
+/**
+ * The spec's irregular paths under a resource's prefix (API_PREFIXES): its list, its create, and
+ * the part before one record's key (`${one}/{id}`). A resource missing here speaks plain REST at
+ * its prefix: GET and POST on it, one record at `/{id}`. The server's routes and the client's
+ * path table (src/providers/resourcePaths.ts) both read this table.
+ */
+export const RESOURCE_SUFFIXES = {
+  tenants: { list: "/list", create: "/add", one: "" },
+  users: { list: "/list", create: "/add", one: "" },
+  properties: { list: "/properties", create: "/properties", one: "/properties" },
+  customers: { list: "/all" },
+} as const;
+
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
 

@@ -5,7 +5,7 @@
  * serves it: a new resource needs no line here and no provider code.
  */
 import type { Identifier } from "react-admin";
-import { API, API_PREFIXES, apiPathOf } from "../../contract/paths";
+import { RESOURCE_SUFFIXES, apiPathOf } from "../../contract/paths";
 
 export interface ResourcePaths {
   /** GET: the list, speaking the list protocol (server/routes/api/listQuery.ts) */
@@ -21,37 +21,37 @@ export interface ResourcePaths {
 }
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
-const under = (prefix: string) => `${API}${prefix}`;
+const S = RESOURCE_SUFFIXES;
 
 export const RESOURCE_PATHS: Record<string, ResourcePaths> = {
   tenants: {
-    list: `${under(API_PREFIXES.tenants)}/list`,
-    create: `${under(API_PREFIXES.tenants)}/add`,
-    one: (id) => `${under(API_PREFIXES.tenants)}/${enc(id)}`,
+    list: apiPathOf("tenants") + S.tenants.list,
+    create: apiPathOf("tenants") + S.tenants.create,
+    one: (id) => `${apiPathOf("tenants")}${S.tenants.one}/${enc(id)}`,
   },
   users: {
-    list: `${under(API_PREFIXES.users)}/list`,
-    create: `${under(API_PREFIXES.users)}/add`,
-    one: (id) => `${under(API_PREFIXES.users)}/${enc(id)}`,
+    list: apiPathOf("users") + S.users.list,
+    create: apiPathOf("users") + S.users.create,
+    one: (id) => `${apiPathOf("users")}${S.users.one}/${enc(id)}`,
   },
   properties: {
-    list: `${under(API_PREFIXES.properties)}/properties`,
-    create: `${under(API_PREFIXES.properties)}/properties`,
-    one: (name) => `${under(API_PREFIXES.properties)}/properties/${enc(name)}`,
+    list: apiPathOf("properties") + S.properties.list,
+    create: apiPathOf("properties") + S.properties.create,
+    one: (name) => `${apiPathOf("properties")}${S.properties.one}/${enc(name)}`,
     idField: "name",
   },
   warehouses: {
-    list: under(API_PREFIXES.warehouses),
-    create: under(API_PREFIXES.warehouses),
-    one: (id) => `${under(API_PREFIXES.warehouses)}/${enc(id)}`,
+    list: apiPathOf("warehouses"),
+    create: apiPathOf("warehouses"),
+    one: (id) => `${apiPathOf("warehouses")}/${enc(id)}`,
   },
-  stock: { list: under(API_PREFIXES.stock) },
-  tasks: { list: under(API_PREFIXES.tasks), read: (id) => `${under(API_PREFIXES.tasks)}/${enc(id)}` },
-  customers: { list: `${under(API_PREFIXES.customers)}/all` },
+  stock: { list: apiPathOf("stock") },
+  tasks: { list: apiPathOf("tasks"), read: (id) => `${apiPathOf("tasks")}/${enc(id)}` },
+  customers: { list: apiPathOf("customers") + S.customers.list },
   invoices: {
-    list: under(API_PREFIXES.invoices),
-    one: (id) => `${under(API_PREFIXES.invoices)}/${enc(id)}`,
-    read: (id) => `${under(API_PREFIXES.invoices)}/${enc(id)}`,
+    list: apiPathOf("invoices"),
+    one: (id) => `${apiPathOf("invoices")}/${enc(id)}`,
+    read: (id) => `${apiPathOf("invoices")}/${enc(id)}`,
   },
 };
 

@@ -33,6 +33,7 @@ import {
   upsertCustomers,
 } from "./customers.repository";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
+import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
 
 export const PREVIEW_ROWS = 20;
 
@@ -52,7 +53,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await upload.accept(app);
 
   app.get(
-    "/all",
+    RESOURCE_SUFFIXES.customers.list,
     { schema: { querystring: listSchema, response: { 200: listAnswer(CustomerSchema) } } },
     (request) => listCustomers(app.db, request.tenantId, request.query),
   );

@@ -31,19 +31,20 @@ import {
   PropertySchema,
   propertyValueBody,
 } from "./schemas";
+import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
 
 export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "properties");
 
   app.get(
-    "/properties",
+    RESOURCE_SUFFIXES.properties.list,
     { schema: { querystring: listQuerystringFor(propertyList), response: { 200: listAnswer(PropertySchema) } } },
     (request) => listProperties(app.db, request.tenantId, request.query, masked),
   );
 
   app.post(
-    "/properties",
+    RESOURCE_SUFFIXES.properties.create,
     { schema: { body: propertyBody, response: { 200: PropertySchema } } },
     async (request) => {
       const name = request.body.name?.trim() ?? "";
@@ -66,7 +67,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    "/properties/:name",
+    `${RESOURCE_SUFFIXES.properties.one}/:name`,
     { schema: { params: propertyNameParams, body: propertyValueBody, response: { 200: PropertySchema } } },
     async (request) => {
       const { name } = request.params;
@@ -87,7 +88,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.delete(
-    "/properties/:name",
+    `${RESOURCE_SUFFIXES.properties.one}/:name`,
     { schema: { params: propertyNameParams, response: { 200: MessageAnswer } } },
     async (request) => {
       if (!(await deleteProperty(app.db, request.tenantId, request.params.name))) {

@@ -23,18 +23,19 @@ import {
   updateTenant,
   tenantList
 } from "./tenants.repository";
+import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
 
 export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "tenants");
 
   app.get(
-    "/list",
+    RESOURCE_SUFFIXES.tenants.list,
     { schema: { querystring: listQuerystringFor(tenantList), response: { 200: listAnswer(TenantSchema) } } },
     (request) => listTenants(app.db, request.query),
   );
 
-  app.post("/add", { schema: { body: tenantBody, response: { 200: TenantSchema } } }, async (request) => {
+  app.post(RESOURCE_SUFFIXES.tenants.create, { schema: { body: tenantBody, response: { 200: TenantSchema } } }, async (request) => {
     const fields = tenantFields(request.body);
     await refuseDuplicate(fields.name);
     return withDuplicateCheck(fields.name, () => insertTenant(app.db, fields));

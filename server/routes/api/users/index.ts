@@ -61,6 +61,7 @@ import {
   type UserScope,
   userList
 } from "./users.repository";
+import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
 
 /** Something@domain.tld, without spaces: enough to catch typing mistakes. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -108,12 +109,12 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "users");
 
   app.get(
-    "/list",
+    RESOURCE_SUFFIXES.users.list,
     { schema: { querystring: listQuerystringFor(userList), response: { 200: listAnswer(UserSchema) } } },
     (request) => listUsers(app.db, scopeOf(request), request.query),
   );
 
-  app.post("/add", { schema: { body: userBody, response: { 200: UserSchema } } }, async (request) => {
+  app.post(RESOURCE_SUFFIXES.users.create, { schema: { body: userBody, response: { 200: UserSchema } } }, async (request) => {
     const fields = userFields(request.body);
     await checkTenant(request, fields.tenantId);
     await refuseTakenEmail(fields.email);
