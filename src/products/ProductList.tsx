@@ -53,7 +53,7 @@ export function ProductList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <CreateButton />
+            <CreateButton label="resources.products.add" />
             <ProductExportButton />
           </TopToolbar>
         }
