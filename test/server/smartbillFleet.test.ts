@@ -88,6 +88,7 @@ describe.skipIf(postgres.skipReason !== null)("a fleet of three processes on one
   }, 90_000);
 
   it("makes every process honour a lockout one of them was told about, without calling SmartBill", async () => {
+    await emulator.inject({ method: "POST", url: "/__emulator/reset" });
     // The next call gets locked out; then the emulator lets calls through again, so any process
     // that still called would get an answer.
     await emulator.inject({ method: "PUT", url: "/__emulator/settings", payload: { limiter: { limit: 0, windowMs: WINDOW_MS, blockMs: 60_000 } } });
