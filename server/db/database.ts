@@ -250,6 +250,20 @@ export interface ProductsTable {
   updatedAt: string;
 }
 
+/**
+ * SmartBill's call budget of one API token, shared by a fleet's processes (migration 0011;
+ * PostgreSQL only uses it). Keyed by the token's SHA-256, never the token.
+ */
+export interface SmartBillBudgetTable {
+  tokenHash: string;
+  /** JSON: [{ id, until }], the calls that count against the window until `until` (epoch ms). */
+  calls: Generated<string>;
+  /** SmartBill locked the token out until then. */
+  lockedUntil: string | null;
+  /** SmartBill said its window is full until then (X-RateLimit-Remaining 0). */
+  heldUntil: string | null;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -269,6 +283,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   products: ProductsTable;
+  smartbill_budget: SmartBillBudgetTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -21,13 +21,13 @@ import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, type SmartBillUrlPolicy, smartBillUrlP
 import { parseSmartBillTime } from "./bucharestTime";
 import { errorTextToPlain, htmlPageTitle } from "./errorText";
 import {
-  limiterForToken,
   lockoutError,
   type RateLimitSettings,
   SMARTBILL_LOCKOUT_MS,
   SMARTBILL_RATE_LIMIT,
-  type TokenRateLimiter,
+  type SmartBillRateLimiter,
 } from "./rateLimiter";
+import { budgetForToken } from "./sharedBudget";
 import {
   type InvoiceRequest,
   type InvoiceResult,
@@ -67,6 +67,11 @@ export interface SmartBillClientOptions {
    * shorten the window). Default: SmartBill's 30 calls per 10 s.
    */
   rateLimit?: RateLimitSettings;
+  /**
+   * The app's database. On PostgreSQL the token's budget is kept there, shared by every process
+   * of the fleet (sharedBudget.ts); on SQLite, or without it, the budget is this process's.
+   */
+  budgetDb?: Kysely<Database>;
   /**
    * The addresses this client may call. Default: SmartBill's own API host only. A tenant's
    * client always gets the app's policy (smartBillClientForTenant requires it).
@@ -108,7 +113,7 @@ export async function smartBillClientForTenant(
   options: Omit<SmartBillClientOptions, "smartBillUrls"> = {},
 ): Promise<SmartBillClient> {
   const settings = await readTenantProperties(db, tenantId, "smartbill.");
-  return createSmartBillClient(smartBillConfigFromSettings(settings), { ...options, smartBillUrls });
+  return createSmartBillClient(smartBillConfigFromSettings(settings), { budgetDb: db, ...options, smartBillUrls });
 }
 
 /** The client configuration from `smartbill.*` settings; names every missing one. */
@@ -134,7 +139,7 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
   const baseUrl = config.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? smartBillTimeoutMs();
   const doFetch = options.fetch ?? fetch;
-  const limiter = limiterForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT);
+  const limiter = budgetForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT, options.budgetDb);
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
 
   const call = (method: "GET" | "POST", path: string, query: Record<string, string | undefined>, body?: object) =>
@@ -203,7 +208,7 @@ interface Request {
   authorization: string;
   timeoutMs: number;
   doFetch: typeof fetch;
-  limiter: TokenRateLimiter;
+  limiter: SmartBillRateLimiter;
 }
 
 async function send(request: Request): Promise<Record<string, unknown>> {
@@ -220,7 +225,7 @@ async function send(request: Request): Promise<Record<string, unknown>> {
   if (request.body) headers["content-type"] = "application/json; charset=utf-8";
   const what = `${method} ${path}`;
 
-  const release = await limiter.acquire();
+  const release = await limiter.acquire(request.timeoutMs);
   let status: number;
   let responseHeaders: Headers;
   let text: string;
@@ -252,20 +257,20 @@ async function send(request: Request): Promise<Record<string, unknown>> {
         );
   } finally {
     clearTimeout(timer);
-    release();
+    await release();
   }
-  noteRateLimitHeaders(limiter, responseHeaders);
+  await noteRateLimitHeaders(limiter, responseHeaders);
   return interpret(status, responseHeaders, text, what, limiter);
 }
 
 /** The answer's JSON object when it is a success; a SmartBillError otherwise. */
-function interpret(
+async function interpret(
   status: number,
   headers: Headers,
   text: string,
   what: string,
-  limiter: TokenRateLimiter,
-): Record<string, unknown> {
+  limiter: SmartBillRateLimiter,
+): Promise<Record<string, unknown>> {
   const json = parseJsonObject(text);
   const errorText = typeof json?.errorText === "string" ? json.errorText : "";
 
@@ -274,7 +279,7 @@ function interpret(
   const lockoutText = isLockoutText(errorText) ? errorText : !json && isLockoutText(text) ? text : undefined;
   if (status === 429 || lockoutText !== undefined) {
     const until = lockoutEnd(lockoutText ?? "", headers);
-    limiter.lock(until);
+    await limiter.lock(until);
     throw lockoutError(until);
   }
   if (status >= 300 && status < 400) {
@@ -371,13 +376,13 @@ function lockoutEnd(text: string, headers: Headers): number {
 }
 
 /** X-RateLimit-Remaining 0: SmartBill's window is full, so wait for its reset (another process may share the token). */
-function noteRateLimitHeaders(limiter: TokenRateLimiter, headers: Headers): void {
+async function noteRateLimitHeaders(limiter: SmartBillRateLimiter, headers: Headers): Promise<void> {
   if (headers.get("x-ratelimit-remaining")?.trim() !== "0") return;
   const reset = Number(headers.get("x-ratelimit-reset"));
   if (!Number.isFinite(reset) || reset <= 0) return;
   const resetMs = reset > 1e12 ? reset : reset * 1000;
   // Never trust it for longer than SmartBill's own window (plus a margin for clocks).
-  limiter.hold(Math.min(resetMs, Date.now() + SMARTBILL_RATE_LIMIT.windowMs + 1000));
+  await limiter.hold(Math.min(resetMs, Date.now() + SMARTBILL_RATE_LIMIT.windowMs + 1000));
 }
 
 function readStocks(answer: Record<string, unknown>): StockWarehouse[] {

@@ -9,6 +9,9 @@
  * between, so this is never more generous than SmartBill is. When SmartBill reports a lockout
  * anyway (another process, another program using the token), the token is locked here until
  * the block ends and every call, queued or new, fails at once: no retries, no loops.
+ *
+ * This is one process's budget. On PostgreSQL, where several processes may share a token, the
+ * fleet's budget lives in the database instead (sharedBudget.ts), behind the same interface.
  */
 import { smartBillLockedOut } from "../messages";
 import { formatRomanianTime } from "./bucharestTime";
@@ -26,14 +29,27 @@ export const SMARTBILL_RATE_LIMIT: RateLimitSettings = { limit: 30, windowMs: 10
 export const SMARTBILL_LOCKOUT_MS = 10 * 60_000;
 
 /** Frees the slot's clock: the call's window starts when its answer arrived. */
-export type ReleaseSlot = () => void;
+export type ReleaseSlot = () => void | Promise<void>;
+
+/** A token's budget of calls, as the client uses it: this process's or the fleet's. */
+export interface SmartBillRateLimiter {
+  /**
+   * Resolves when the call may be sent; rejects with a "lockout" SmartBillError while the token
+   * is locked. `callMs`: the longest the call may take (its timeout).
+   */
+  acquire(callMs: number): Promise<ReleaseSlot>;
+  /** SmartBill blocked the token until `until` (epoch ms). */
+  lock(until: number): void | Promise<void>;
+  /** SmartBill's window is full until `until` (epoch ms): send nothing before. */
+  hold(until: number): void | Promise<void>;
+}
 
 interface Waiter {
   resolve: (release: ReleaseSlot) => void;
   reject: (error: SmartBillError) => void;
 }
 
-export class TokenRateLimiter {
+export class TokenRateLimiter implements SmartBillRateLimiter {
   /** One entry per call in the window: when its answer arrived, or Infinity while in flight. */
   private readonly slots: { doneAt: number }[] = [];
   private readonly queue: Waiter[] = [];

@@ -63,11 +63,12 @@ export const smartBillConnectionRoutes: FastifyPluginAsyncTypebox = async (app) 
       const stored = await readConnection(app.db, request.tenantId);
       const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");
       // Each test may send SmartBill a login it refuses, and every token tried gets a limiter of
-      // its own in this process: a tenant tests a bounded number of times in a window.
+      // its own (on PostgreSQL, a row of smartbill_budget): a tenant tests a bounded number of
+      // times in a window.
       const lockedMs = await takeAttempt(app.db, connectionTestCounters(request.tenantId), CONNECTION_TEST_WINDOW_SECONDS);
       if (lockedMs > 0) throw throttled(lockedMs, tooManyRequests);
       try {
-        const client = createSmartBillClient({ baseUrl: url, ...credentials }, { smartBillUrls: app.smartBillUrls });
+        const client = createSmartBillClient({ baseUrl: url, ...credentials }, { smartBillUrls: app.smartBillUrls, budgetDb: app.db });
         // One after the other: refused credentials cost one call of the token's 30, not two.
         const taxes = await client.getTaxes();
         const series = await client.getSeries("f");

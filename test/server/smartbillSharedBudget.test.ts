@@ -1,0 +1,121 @@
+/**
+ * The SmartBill budget a fleet shares on PostgreSQL (server/smartbill/sharedBudget.ts): two
+ * connections to one database stand for two processes, each with its own budget object, so
+ * nothing but the database is shared between them. SQLite keeps the in-process limiter.
+ */
+import type { Kysely } from "kysely";
+import { sql } from "kysely";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createDatabase } from "../../server/db/connection";
+import type { Database } from "../../server/db/database";
+import { migrateToLatest } from "../../server/db/migrate";
+import { TokenRateLimiter } from "../../server/smartbill/rateLimiter";
+import { budgetForToken, SHARED_BUDGET_MARGIN, SharedTokenBudget, tokenHash } from "../../server/smartbill/sharedBudget";
+import { SmartBillError } from "../../server/smartbill/types";
+import { freshDatabaseUrl, removeTemporaryDatabases } from "../helpers/databases";
+import { dialects } from "../helpers/dialects";
+
+afterAll(removeTemporaryDatabases);
+
+const TOKEN = "token-secret-de-test-0042";
+/** Four calls per window for the fleet (six less the margin), and a short window. */
+const SETTINGS = { limit: 4 + SHARED_BUDGET_MARGIN, windowMs: 1_500 };
+const CALL_MS = 5_000;
+
+const postgres = dialects.find((d) => d.dialect === "postgres")!;
+
+describe.skipIf(postgres.skipReason !== null)("the SmartBill budget shared by a fleet, on postgres", () => {
+  let first: Kysely<Database>;
+  let second: Kysely<Database>;
+
+  beforeEach(async () => {
+    const url = await freshDatabaseUrl("postgres");
+    first = createDatabase(url);
+    await migrateToLatest(first);
+    second = createDatabase(url);
+  });
+  afterEach(async () => {
+    await Promise.all([first.destroy(), second.destroy()]);
+  });
+
+  it("grants two processes together no more than the fleet's limit in one window, and the rest once it has passed", async () => {
+    const budgets = [new SharedTokenBudget(first, TOKEN, SETTINGS), new SharedTokenBudget(second, TOKEN, SETTINGS)];
+    const started = Date.now();
+    const granted: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const release = await budgets[i % 2].acquire(CALL_MS);
+        granted.push(Date.now() - started);
+        await release();
+      }),
+    );
+    granted.sort((a, b) => a - b);
+    // Every window holds at most four grants: the fifth comes a window after the first.
+    for (let i = 4; i < granted.length; i++) expect(granted[i] - granted[i - 4]).toBeGreaterThanOrEqual(SETTINGS.windowMs - 50);
+  });
+
+  it("keeps a call's slot while it is in flight and for a whole window after its answer", async () => {
+    const one = { limit: 1 + SHARED_BUDGET_MARGIN, windowMs: 800 };
+    const release = await new SharedTokenBudget(first, TOKEN, one).acquire(CALL_MS);
+    let grantedAt = 0;
+    const other = new SharedTokenBudget(second, TOKEN, one).acquire(CALL_MS).then((r) => {
+      grantedAt = Date.now();
+      return r;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(grantedAt).toBe(0);
+    const answeredAt = Date.now();
+    await release();
+    await (await other)();
+    expect(grantedAt - answeredAt).toBeGreaterThanOrEqual(one.windowMs - 50);
+  });
+
+  it("refuses every process's calls at once while one of them was told of a lockout, then lets them through", async () => {
+    const seen = new SharedTokenBudget(first, TOKEN, SETTINGS);
+    const other = new SharedTokenBudget(second, TOKEN, SETTINGS);
+    await seen.lock(Date.now() + 1_000);
+    const refused = await other.acquire(CALL_MS).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SmartBillError);
+    expect((refused as SmartBillError).kind).toBe("lockout");
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await (await other.acquire(CALL_MS))();
+  });
+
+  it("holds no database connection while a call waits for a free slot", async () => {
+    const one = { limit: 1 + SHARED_BUDGET_MARGIN, windowMs: 1_000 };
+    const release = await new SharedTokenBudget(first, TOKEN, one).acquire(CALL_MS);
+    await release();
+    const waiting = new SharedTokenBudget(second, TOKEN, one).acquire(CALL_MS);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { rows } = await sql<{ open: number }>`
+      select count(*)::int as "open" from pg_stat_activity
+      where datname = current_database() and state in ('active', 'idle in transaction') and pid <> pg_backend_pid()`.execute(first);
+    expect(rows[0].open).toBe(0);
+    await (await waiting)();
+  });
+
+  it("names the token in the database only by its SHA-256", async () => {
+    await (await new SharedTokenBudget(first, TOKEN, SETTINGS).acquire(CALL_MS))();
+    await new SharedTokenBudget(first, TOKEN, SETTINGS).lock(Date.now() + 10);
+    const rows = await first.selectFrom("smartbill_budget").selectAll().execute();
+    expect(rows.map((row) => row.tokenHash)).toEqual([tokenHash(TOKEN)]);
+    expect(JSON.stringify(rows)).not.toContain(TOKEN);
+  });
+
+  it("is the budget a PostgreSQL app's clients get, one per token", () => {
+    const budget = budgetForToken(TOKEN, SETTINGS, first);
+    expect(budget).toBeInstanceOf(SharedTokenBudget);
+    expect(budgetForToken(TOKEN, SETTINGS, first)).toBe(budget);
+  });
+});
+
+describe("the SmartBill budget on sqlite", () => {
+  it("stays this process's limiter: one process has nothing to share", async () => {
+    const db = createDatabase(await freshDatabaseUrl("sqlite"));
+    try {
+      expect(budgetForToken(TOKEN, SETTINGS, db)).toBeInstanceOf(TokenRateLimiter);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
