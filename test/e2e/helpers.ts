@@ -75,3 +75,16 @@ export async function ensureWarehouse(page: Page, name: string) {
   await form.getByRole("button", { name: "Adaugă" }).click();
   await expect(existing).toHaveCount(1);
 }
+
+/**
+ * On the invoice import form: the client 'Alfa Construct SA', the warehouse 'Magazin Cluj' and the
+ * LibreOffice workbook, then 'Încarcă fișierul'; the page then moves to the new invoice's screen.
+ */
+export async function uploadInvoiceWorkbook(page: Page) {
+  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
+  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
+  await page.getByRole("combobox", { name: "Depozit" }).click();
+  await page.getByRole("option", { name: "Magazin Cluj" }).click();
+  await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
+  await page.getByRole("button", { name: "Încarcă fișierul" }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile } from "./helpers";
+import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile, uploadInvoiceWorkbook } from "./helpers";
 
 test("the invoicing user imports an invoice workbook, edits it with auto-save, changes its lines and sends it once", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
@@ -16,12 +16,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
   await expect(page.getByText("Te rugăm să selectezi un fișier înainte de a-l încărca.")).toBeVisible();
 
-  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
-  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
-  await page.getByRole("combobox", { name: "Depozit" }).click();
-  await page.getByRole("option", { name: "Magazin Cluj" }).click();
-  await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
-  await page.getByRole("button", { name: "Încarcă fișierul" }).click();
+  await uploadInvoiceWorkbook(page);
 
   // The edit screen of the new request.
   await expect(page).toHaveURL(/\/invoices\/\d+$/);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile } from "./helpers";
+import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile, uploadInvoiceWorkbook } from "./helpers";
 
 test("the invoicing user adds a product to the catalogue and finds it in the list", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
@@ -36,12 +36,7 @@ test("the invoicing user picks the catalogue's product in an invoice line, which
   await importCustomers(page);
   await ensureWarehouse(page, "Magazin Cluj");
   await page.goto("/smartbill/invoice");
-  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
-  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
-  await page.getByRole("combobox", { name: "Depozit" }).click();
-  await page.getByRole("option", { name: "Magazin Cluj" }).click();
-  await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
-  await page.getByRole("button", { name: "Încarcă fișierul" }).click();
+  await uploadInvoiceWorkbook(page);
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
 
   await page.getByRole("tab", { name: "Produse" }).click();
