@@ -250,6 +250,13 @@ export interface ProductsTable {
   updatedAt: string;
 }
 
+/** The tenant's SmartBill tax list as last read (JSON text of Tax[]), used when SmartBill cannot be asked. */
+export interface TaxListsTable {
+  tenantId: number;
+  taxes: string;
+  readAt: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -269,6 +276,7 @@ export interface Database {
   invoices: InvoicesTable;
   invoice_lines: InvoiceLinesTable;
   products: ProductsTable;
+  tax_lists: TaxListsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

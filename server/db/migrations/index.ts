@@ -14,6 +14,7 @@ import * as m0007 from "./0007_customer_index_queue";
 import * as m0008 from "./0008_fair_tasks";
 import * as m0009 from "./0009_invoice_lines";
 import * as m0010 from "./0010_products";
+import * as m0012 from "./0012_tax_lists";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0008_fair_tasks": m0008,
   "0009_invoice_lines": m0009,
   "0010_products": m0010,
+  "0012_tax_lists": m0012,
 };
