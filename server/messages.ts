@@ -429,6 +429,9 @@ export const lineRowMessages = {
 /** A line's tax that SmartBill does not list, when the line gives no VAT percent; `known` lists SmartBill's ('' when none). */
 export const unknownTax = (taxName: string, known: string) =>
   `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; completați procentul TVA.`;
+/** A line without a VAT percent while SmartBill's tax list has never been read (SmartBill unreachable). */
+export const noTaxList =
+  "Procentul TVA lipsește, iar lista cotelor TVA din SmartBill nu a putut fi citită niciodată; completați procentul TVA.";
 export const invoiceLinesFull = (max: number) =>
   `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";

@@ -11,9 +11,9 @@ export function newOpaqueToken(): string {
 
 /**
  * A token only the holder of `secret` can name, the same each time for the same `label`: a
- * refresh token's successor for one exchange attempt (sessions.ts).
+ * refresh token's successor for one exchange (sessions.ts).
  */
-export function derivedOpaqueToken(secret: string, label: string): string {
+export function derivedOpaqueToken(secret: string | Uint8Array, label: string): string {
   return createHmac("sha256", secret).update(label).digest("base64url");
 }
 

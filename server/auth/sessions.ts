@@ -9,6 +9,15 @@
  * names its exchange (`attempt`) gets a successor derived from the old token and that name; the
  * same token with the same name, while that successor is still unused, is answered with the same
  * successor again. Any other second presentation is a reuse, as before.
+ *
+ * Nor does a retry sign the user out: a request that overlaps an exchange of the same token (a
+ * load balancer's 502 retried while the first is still running) gets that exchange's answer.
+ * Within a process, the refresh route lets overlapping requests share one exchange. Across
+ * processes (a fleet on PostgreSQL), the one that loses the race for the token's row was there
+ * before the exchange completed, so it answers the same successor: every successor is derived
+ * from the old token and a key only the server holds (or the client's name for the exchange), so
+ * the loser can name it without the winner. Only a token presented after its exchange completed
+ * is a reuse.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -43,15 +52,34 @@ export type RotationResult =
   | { ok: true; userId: number; sessionId: string; refreshToken: string }
   | { ok: false; reason: "unknown" | "expired" | "revoked" | "reused" };
 
+export interface Rotation {
+  refreshTtlSeconds: number;
+  /** The server's key that an unnamed exchange's successor is derived with (never sent to clients). */
+  successorKey: Uint8Array;
+  /** The client's name for this exchange, when it gave one. */
+  attempt?: string;
+}
+
 /** Exchanges a refresh token for a new one in the same session, or says why it cannot. */
 export async function rotateRefreshToken(
   db: Kysely<Database>,
   presented: string,
-  refreshTtlSeconds: number,
-  attempt?: string,
+  { refreshTtlSeconds, successorKey, attempt }: Rotation,
 ): Promise<RotationResult> {
   const tokenHash = hashOpaqueToken(presented);
-  const successor = attempt === undefined ? undefined : derivedOpaqueToken(presented, attempt);
+  const successor =
+    attempt === undefined
+      ? derivedOpaqueToken(successorKey, `refresh successor of ${presented}`)
+      : derivedOpaqueToken(presented, attempt);
+  const unusedSuccessor = async (trx: Kysely<Database>, sessionId: string) =>
+    !!(await trx
+      .selectFrom("refresh_tokens")
+      .select("tokenHash")
+      .where("tokenHash", "=", hashOpaqueToken(successor))
+      .where("sessionId", "=", sessionId)
+      .where("usedAt", "is", null)
+      .where("expiresAt", ">", timestamp())
+      .executeTakeFirst());
   return db.transaction().execute(async (trx): Promise<RotationResult> => {
     const row = await trx
       .selectFrom("refresh_tokens")
@@ -69,25 +97,18 @@ export async function rotateRefreshToken(
     if (row.revokedAt) return { ok: false, reason: "revoked" };
     const now = timestamp();
     if (row.usedAt) {
-      // The same exchange asked again (its answer was lost): the same successor, if unused.
-      if (successor !== undefined) {
-        const again = await trx
-          .selectFrom("refresh_tokens")
-          .select("tokenHash")
-          .where("tokenHash", "=", hashOpaqueToken(successor))
-          .where("sessionId", "=", row.sessionId)
-          .where("usedAt", "is", null)
-          .where("expiresAt", ">", now)
-          .executeTakeFirst();
-        if (again) return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+      // The same named exchange asked again (its answer was lost): the same successor, if unused.
+      if (attempt !== undefined && (await unusedSuccessor(trx, row.sessionId))) {
+        return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
       }
       await revokeSession(trx, row.sessionId);
       return { ok: false, reason: "reused" };
     }
     if (row.expiresAt <= now) return { ok: false, reason: "expired" };
 
-    // The condition on usedAt makes two concurrent refreshes with the same token race for this
-    // row: exactly one wins, the other counts as a reuse.
+    // The condition on usedAt makes two concurrent refreshes with the same token (in two
+    // processes) race for this row: exactly one wins. The loser read the row unused, so it came
+    // before the winner completed: it waited for the winner's commit and answers its successor.
     const marked = await trx
       .updateTable("refresh_tokens")
       .set({ usedAt: now })
@@ -95,6 +116,9 @@ export async function rotateRefreshToken(
       .where("usedAt", "is", null)
       .executeTakeFirst();
     if (marked.numUpdatedRows === 0n) {
+      if (await unusedSuccessor(trx, row.sessionId)) {
+        return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
+      }
       await revokeSession(trx, row.sessionId);
       return { ok: false, reason: "reused" };
     }

@@ -264,6 +264,13 @@ export interface SmartBillBudgetTable {
   heldUntil: string | null;
 }
 
+/** The tenant's SmartBill tax list as last read (JSON text of Tax[]), used when SmartBill cannot be asked. */
+export interface TaxListsTable {
+  tenantId: number;
+  taxes: string;
+  readAt: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -284,6 +291,7 @@ export interface Database {
   invoice_lines: InvoiceLinesTable;
   products: ProductsTable;
   smartbill_budget: SmartBillBudgetTable;
+  tax_lists: TaxListsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
-import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, tooManyInvoiceLines } from "../../server/messages";
+import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, noTaxList, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
@@ -26,6 +26,8 @@ import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
+/** SmartBill's answer to a token over its limit (a 403 with this errorText). */
+const LOCKOUT_TEXT = "Ati atins limita maxima de requesturi permise. Reincercati dupa 10 minute.";
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/invoices", name));
 /** The hostile files the customer import is tested with: the same reader refuses them here. */
 const customerFixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/customers", name));
@@ -182,16 +184,32 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(await get(res.json<InvoiceImportResult>().importRequestId!)).toMatchObject({ dueDays: 7, draft: false });
     });
 
-    it("defaults the VAT percent to 19 when the tax list cannot be read: no SmartBill settings, or SmartBill failing", async () => {
+    it("refuses a row with a blank VAT percent, saying why, while no SmartBill tax list was ever read", async () => {
       const sheet = xlsxOf([[...HEADER, "Taxa", "Procent TVA"], ["A", "A1", 1, 1, "", ""], ["B", "B1", 1, 1, "Redusa", 11]]);
-      const noSettings = await imported(await sheet, {}, other.session);
-      expect(noSettings.products!.map((p) => [p.taxName, p.taxPercentage])).toEqual([["Normala", 19], ["Redusa", 11]]);
+      const res = await importFile(await sheet, {}, other.session);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().rejected).toEqual([{ row: 2, reason: noTaxList }]);
+      const taxes = await t.api("GET", "/api/smartbill/tax", { session: other.session });
+      expect(taxes.json()).toEqual({ taxes: [{ name: "Normala", percentage: 19 }], fromProvider: false, source: "standard", readAt: null });
+    });
 
+    it("uses the last tax list read, and the tax look-up says from when, while SmartBill is locked out or failing", async () => {
+      const read = await t.api("GET", "/api/smartbill/tax", { session: invoicing });
+      expect(read.json()).toMatchObject({ fromProvider: true, source: "smartbill" });
+      const { readAt } = read.json<{ readAt: string }>();
+      const sheet = xlsxOf([[...HEADER, "Taxa", "Procent TVA"], ["A", "A1", 1, 1, "", ""], ["B", "B1", 1, 1, "Redusa", 11]]);
+
+      await t.app.inject({ method: "POST", url: `${EMULATOR_CONTROL}/faults`, payload: { fault: "errortext-200", status: 403, text: LOCKOUT_TEXT, path: "/tax" } });
+      const lockedOut = await imported(await sheet, {});
+      expect(lockedOut.products!.map((p) => p.taxPercentage)).toEqual([21, 11]);
+      const saved = await t.api("GET", "/api/smartbill/tax", { session: invoicing });
+      expect(saved.json()).toMatchObject({ source: "saved", readAt, taxes: expect.arrayContaining([{ name: "Normala", percentage: 21 }]) });
+
+      resetSmartBillLimiters();
       await t.app.inject({ method: "POST", url: `${EMULATOR_CONTROL}/faults`, payload: { fault: "html500", path: "/tax" } });
-      const failing = await imported(await sheet, {});
-      expect(failing.products!.map((p) => p.taxPercentage)).toEqual([19, 11]);
-      // And back to SmartBill's rate once it answers again.
       expect((await imported(await sheet, {})).products!.map((p) => p.taxPercentage)).toEqual([21, 11]);
+      // And SmartBill's own list again once it answers.
+      expect((await t.api("GET", "/api/smartbill/tax", { session: invoicing })).json()).toMatchObject({ source: "smartbill" });
     });
 
     it("refuses a file with bad rows whole, naming every bad row and why, and stores nothing", async () => {

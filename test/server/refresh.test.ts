@@ -1,4 +1,5 @@
 import { decodeJwt } from "jose";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
 import { hashOpaqueToken } from "../../server/auth/opaqueTokens";
@@ -98,6 +99,86 @@ describeEachDialect("POST /dmz-api/refresh", (dialect) => {
       expect((await named(first.refreshToken, "short")).statusCode).toBe(400);
       expect((await refresh(first.refreshToken)).statusCode).toBe(200);
     });
+  });
+
+  describe("overlapping refreshes of one token (a retry while the first is still running)", () => {
+    const liveTokensOf = async (sessionId: string) => {
+      const session = await t.db.selectFrom("sessions").select("revokedAt").where("id", "=", sessionId).executeTakeFirstOrThrow();
+      const unused = await t.db
+        .selectFrom("refresh_tokens")
+        .select("tokenHash")
+        .where("sessionId", "=", sessionId)
+        .where("usedAt", "is", null)
+        .execute();
+      return { revoked: session.revokedAt !== null, unused: unused.length };
+    };
+
+    it("answers twenty at once with the same new pair, and the session lives on", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      const answers = await Promise.all(Array.from({ length: 20 }, () => refresh(first.refreshToken)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(20).fill(200));
+      const pairs = answers.map((answer) => answer.json<LoginResponse>());
+      expect(new Set(pairs.map((pair) => pair.refreshToken)).size).toBe(1);
+      for (const pair of pairs.slice(0, 3)) expect((await me(pair)).statusCode).toBe(200);
+      const sessionId = String(decodeJwt(first.authenticationToken).sid);
+      expect(await liveTokensOf(sessionId)).toEqual({ revoked: false, unused: 1 });
+      const next = await refresh(pairs[0].refreshToken);
+      expect(next.statusCode).toBe(200);
+      expect((await me(next.json<LoginResponse>())).statusCode).toBe(200);
+    });
+
+    it("still revokes the session when the token comes again after its successor was used", async () => {
+      const first = await t.signIn("facturare@demo.ro");
+      const [second] = (await Promise.all([refresh(first.refreshToken), refresh(first.refreshToken)])).map((answer) =>
+        answer.json<LoginResponse>(),
+      );
+      const third = (await refresh(second.refreshToken)).json<LoginResponse>();
+      expect((await refresh(first.refreshToken)).json()).toEqual(SESSION_EXPIRED);
+      expect((await me(third)).statusCode).toBe(401);
+    });
+
+    it.skipIf(dialect !== "postgres")(
+      "answers two processes racing for the token with the same successor",
+      async () => {
+        const other = await testApp(dialect, { databaseUrl: t.databaseUrl });
+        try {
+          const first = await t.signIn("facturare@demo.ro");
+          const tokenHash = hashOpaqueToken(first.refreshToken);
+          // Hold the token's row so both processes read it unused and then queue for it: the
+          // race the losing process used to answer by revoking the session.
+          let release!: () => void;
+          const held = new Promise<void>((resolve) => (release = resolve));
+          let locked!: () => void;
+          const isLocked = new Promise<void>((resolve) => (locked = resolve));
+          const holder = t.db.transaction().execute(async (trx) => {
+            await sql`select 1 from refresh_tokens where "tokenHash" = ${tokenHash} for update`.execute(trx);
+            locked();
+            await held;
+          });
+          await isLocked;
+          const send = (app: TestApp) =>
+            app.api("POST", "/dmz-api/refresh", { body: { refreshToken: first.refreshToken }, xsrf: false });
+          const racing = Promise.all([send(t), send(other)]);
+          for (;;) {
+            const waiting = await sql<{ count: string }>`
+              select count(*) as count from pg_stat_activity
+              where wait_event_type = 'Lock' and query like '%refresh_tokens%'`.execute(t.db);
+            if (Number(waiting.rows[0].count) >= 2) break;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+          release();
+          await holder;
+          const answers = await racing;
+          expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+          const [a, b] = answers.map((answer) => answer.json<LoginResponse>());
+          expect(a.refreshToken).toBe(b.refreshToken);
+          expect((await me(b)).statusCode).toBe(200);
+          expect((await refresh(a.refreshToken)).statusCode).toBe(200);
+        } finally {
+          await other.close();
+        }
+      },
+    );
   });
 
   it("leaves the user's other sessions alone when one is revoked for reuse", async () => {

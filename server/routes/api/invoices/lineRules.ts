@@ -3,7 +3,7 @@
  * lines dialog, lineInput.ts): bounds, rounding, and the VAT percent of its tax when it gives none.
  */
 import type { InvoiceLineInput } from "../../../../contract/api";
-import { unknownTax } from "../../../messages";
+import { noTaxList, unknownTax } from "../../../messages";
 import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
 
 /** Longest text per field (the same bounds as the API's schema). */
@@ -42,7 +42,9 @@ export type PendingLine = Omit<InvoiceLineInput, "taxPercentage"> & { taxPercent
 /** The tax-list part of a line's checks: the rate of its tax when it gave none. */
 export function completeTax(line: PendingLine, taxes: TaxList): { ok: true; line: InvoiceLineInput } | { ok: false; reason: string } {
   if (line.taxPercentage !== undefined) return { ok: true, line: { ...line, taxPercentage: line.taxPercentage } };
+  // No list was ever read: no rate is assumed (a past default may no longer exist).
+  if (taxes === null) return { ok: false, reason: noTaxList };
   const percentage = defaultTaxPercentage(taxes, line.taxName);
-  if (percentage === undefined) return { ok: false, reason: unknownTax(line.taxName, describeTaxes(taxes ?? [])) };
+  if (percentage === undefined) return { ok: false, reason: unknownTax(line.taxName, describeTaxes(taxes)) };
   return { ok: true, line: { ...line, taxPercentage: percentage } };
 }

@@ -209,8 +209,17 @@ export const InvoiceImportAnswer = Type.Object({
   ignoredColumnsNote: Type.Optional(Type.String()),
 });
 
-/** GET /api/smartbill/tax: SmartBill's list (`fromProvider`), or the standard rate alone when it cannot be read. */
-export const TaxListAnswer = Type.Object({ taxes: Type.Array(TaxRateSchema), fromProvider: Type.Boolean() });
+/**
+ * GET /api/smartbill/tax: SmartBill's list (`fromProvider`) as read now (`source` 'smartbill') or
+ * as last read at `readAt` ('saved', SmartBill could not be asked), or the standard rate alone
+ * ('standard') when no list was ever read.
+ */
+export const TaxListAnswer = Type.Object({
+  taxes: Type.Array(TaxRateSchema),
+  fromProvider: Type.Boolean(),
+  source: Type.Union([Type.Literal("smartbill"), Type.Literal("saved"), Type.Literal("standard")]),
+  readAt: Type.Union([Type.String(), Type.Null()]),
+});
 
 export const invoiceIdParams = idParams("id");
 export const lineInvoiceParams = idParams("invoiceId");

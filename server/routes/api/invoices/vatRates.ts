@@ -1,14 +1,14 @@
 /**
  * The VAT percent a line gets when it names none: the rate of its tax (by default 'Normala') in
  * the tenant's SmartBill tax list (GET /tax; 21 in 2026), so a new line carries the rate
- * SmartBill will accept. Only when that list cannot be read (no SmartBill settings, SmartBill
- * down, refusing, slow) does the spec's fixed 19 apply: an import never fails because of the
- * tax list.
+ * SmartBill will accept. Each list read is kept (tax_lists) with when; when SmartBill cannot be
+ * asked (no settings, a lockout, down, slow) the last list kept is used, and says from when.
+ * With no list ever read, no rate is assumed: the line must give its VAT percent.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
+import { timestamp } from "../../../db/timestamps";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { smartBillClientForTenant } from "../../../smartbill/client";
 import type { Tax } from "../../../smartbill/types";
@@ -17,36 +17,58 @@ import { normalizeHeader } from "../../../excel/header";
 /** The tax list is a nicety: an import waits at most this long for it (rate-limit wait included). */
 const TAX_LIST_TIMEOUT_MS = 5_000;
 
-/** The tenant's taxes, or null when they could not be read. */
+/** The tenant's taxes, or null when no list was ever read. */
 export type TaxList = readonly Tax[] | null;
 
-export async function readTaxList(
+/** A tax list and where it came from: SmartBill just now, or the list kept from `readAt`. */
+export interface TaxReading {
+  taxes: readonly Tax[];
+  source: "smartbill" | "saved";
+  readAt: string;
+}
+
+/** The tenant's tax list from SmartBill (and kept), else the last one kept, else null. */
+export async function readTaxes(
   db: Kysely<Database>,
   tenantId: number,
   smartBillUrls: SmartBillUrlPolicy,
   log?: FastifyBaseLogger,
-): Promise<TaxList> {
+): Promise<TaxReading | null> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const client = await smartBillClientForTenant(db, tenantId, smartBillUrls, { timeoutMs: TAX_LIST_TIMEOUT_MS });
     const deadline = new Promise<never>((_resolve, reject) => {
       timer = setTimeout(() => reject(new Error(`GET /tax took longer than ${TAX_LIST_TIMEOUT_MS} ms`)), TAX_LIST_TIMEOUT_MS);
     });
-    return await Promise.race([client.getTaxes(), deadline]);
+    const taxes = await Promise.race([client.getTaxes(), deadline]);
+    const readAt = timestamp();
+    await db
+      .insertInto("tax_lists")
+      .values({ tenantId, taxes: JSON.stringify(taxes), readAt })
+      .onConflict((oc) => oc.column("tenantId").doUpdateSet({ taxes: JSON.stringify(taxes), readAt }))
+      .execute();
+    return { taxes, source: "smartbill", readAt };
   } catch (error) {
-    log?.warn({ err: error, tenantId }, "SmartBill tax list unavailable; VAT percent defaults to %d", INVOICE_LINE_DEFAULTS.taxPercentage);
-    return null;
+    const saved = await db.selectFrom("tax_lists").select(["taxes", "readAt"]).where("tenantId", "=", tenantId).executeTakeFirst();
+    log?.warn({ err: error, tenantId, savedFrom: saved?.readAt ?? null }, "SmartBill tax list unavailable; using the last one read");
+    return saved ? { taxes: JSON.parse(saved.taxes) as Tax[], source: "saved", readAt: saved.readAt } : null;
   } finally {
     clearTimeout(timer);
   }
 }
 
-/**
- * The percent of the tax named `taxName` ('normala' finds 'Normala'); the fixed default when the
- * list could not be read; undefined when the list was read and has no such tax.
- */
-export function defaultTaxPercentage(taxes: TaxList, taxName: string): number | undefined {
-  if (taxes === null) return INVOICE_LINE_DEFAULTS.taxPercentage;
+/** The tenant's taxes for a line's VAT: SmartBill's, else the last kept, else null. */
+export async function readTaxList(
+  db: Kysely<Database>,
+  tenantId: number,
+  smartBillUrls: SmartBillUrlPolicy,
+  log?: FastifyBaseLogger,
+): Promise<TaxList> {
+  return (await readTaxes(db, tenantId, smartBillUrls, log))?.taxes ?? null;
+}
+
+/** The percent of the tax named `taxName` ('normala' finds 'Normala'); undefined when the list has no such tax. */
+export function defaultTaxPercentage(taxes: readonly Tax[], taxName: string): number | undefined {
   const wanted = normalizeHeader(taxName);
   return taxes.find((tax) => normalizeHeader(tax.name) === wanted)?.percentage;
 }

@@ -25,6 +25,7 @@ const TENANT_DATA: Record<TenantOwnedTable, true> = {
   customers: true,
   invoices: true,
   products: true,
+  tax_lists: true,
 };
 export const TENANT_OWNED_TABLES = Object.keys(TENANT_DATA) as TenantOwnedTable[];
 
