@@ -16,11 +16,11 @@ import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
 import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, noTaxList, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
-import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { xlsxOf, zipBomb } from "../helpers/excelFiles";
 import { addWarehouse, EMULATOR_CONTROL, invoicingUserOfNewTenant, liveApp } from "../helpers/smartbillData";
+import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 import type { TestApp } from "../helpers/testApp";
 import { signInDemoRoles } from "../helpers/users";
 
@@ -83,7 +83,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
     otherClientId = await addCustomer(other.tenantId, "X001", "Client Străin SRL");
   });
   afterAll(() => t.close());
-  beforeEach(() => resetSmartBillLimiters());
+  beforeEach(() => liftSmartBillBlocks(t.db));
   afterEach(() => t.app.inject({ method: "DELETE", url: `${EMULATOR_CONTROL}/faults` }));
 
   async function addCustomer(tenantId: number, codClient: string, clientName: string): Promise<number> {
@@ -205,7 +205,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const saved = await t.api("GET", "/api/smartbill/tax", { session: invoicing });
       expect(saved.json()).toMatchObject({ source: "saved", readAt, taxes: expect.arrayContaining([{ name: "Normala", percentage: 21 }]) });
 
-      resetSmartBillLimiters();
+      await liftSmartBillBlocks(t.db);
       await t.app.inject({ method: "POST", url: `${EMULATOR_CONTROL}/faults`, payload: { fault: "html500", path: "/tax" } });
       expect((await imported(await sheet, {})).products!.map((p) => p.taxPercentage)).toEqual([21, 11]);
       // And SmartBill's own list again once it answers.
