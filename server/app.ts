@@ -5,7 +5,8 @@
  * scope, the static UI, the addresses the SmartBill client may call (`app.smartBillUrls`, read by
  * the routes and the worker), the task worker (long work such as stock imports, run in this
  * process unless TASK_WORKER=off), the customers' text indexer (SQLite), the API's OpenAPI
- * document at /api/docs (demo mode; built from the routes' schemas). Routes: /dmz-api
+ * document at /api/docs (demo mode; built from the routes' schemas), the load balancer's probes
+ * (/health/live, /health/ready). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked), their answers compressed.
  * `buildApp` does not listen, so tests drive the very same app with `app.inject()`; server.ts
  * adds the port. In demo mode (not production) the SmartBill emulator is mounted at
@@ -22,6 +23,7 @@ import { apiDocsPlugin } from "./plugins/apiDocs";
 import { authPlugin } from "./plugins/auth";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
+import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
 import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";
 import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
@@ -78,6 +80,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
 
   app.register(securityHeadersPlugin);
   app.register(dbPlugin, { config });
+  app.register(healthPlugin);
   app.register(mailerPlugin);
   app.register(xsrfPlugin);
   app.register(authPlugin);
