@@ -97,6 +97,8 @@ export interface Config {
    * https, whatever a tenant's smartbill.url says (smartbill/allowedUrl.ts).
    */
   smartBillAllowedHosts: readonly string[];
+  /** METRICS_TOKEN: the Bearer token GET /metrics wants; unset, there is no /metrics. */
+  metricsToken: string | undefined;
 }
 
 const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -199,6 +201,7 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: integer(env, "TASK_CONCURRENCY", 4, 1),
     },
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
+    metricsToken: optional(env, "METRICS_TOKEN"),
   };
 }
 
