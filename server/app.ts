@@ -21,6 +21,7 @@ import { messages } from "./messages";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
 import { authPlugin } from "./plugins/auth";
+import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { healthPlugin } from "./plugins/health";
@@ -92,6 +93,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
+  app.register(cleanUpPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 

@@ -99,6 +99,8 @@ export interface Config {
   smartBillAllowedHosts: readonly string[];
   /** METRICS_TOKEN: the Bearer token GET /metrics wants; unset, there is no /metrics. */
   metricsToken: string | undefined;
+  /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
+  cleanUpIntervalSeconds: number;
 }
 
 const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -202,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
     metricsToken: optional(env, "METRICS_TOKEN"),
+    cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
   };
 }
 
