@@ -103,7 +103,7 @@ export interface Config {
   cleanUpIntervalSeconds: number;
 }
 
-const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
+export const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 /** HS256 wants a key of at least 256 bits; 32 characters is the floor we accept. */
 const MIN_JWT_SECRET_LENGTH = 32;
