@@ -5,7 +5,8 @@
  * scope, the static UI, the addresses the SmartBill client may call (`app.smartBillUrls`, read by
  * the routes and the worker), the task worker (long work such as stock imports, run in this
  * process unless TASK_WORKER=off), the customers' text indexer (SQLite), the API's OpenAPI
- * document at /api/docs (demo mode; built from the routes' schemas). Routes: /dmz-api
+ * document at /api/docs (demo mode; built from the routes' schemas), the load balancer's probes
+ * (/health/live, /health/ready), Prometheus's /metrics (with METRICS_TOKEN). Routes: /dmz-api
  * (public) and /api (token, anti-forgery and tenant checked), their answers compressed.
  * `buildApp` does not listen, so tests drive the very same app with `app.inject()`; server.ts
  * adds the port. In demo mode (not production) the SmartBill emulator is mounted at
@@ -20,9 +21,12 @@ import { messages } from "./messages";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
 import { authPlugin } from "./plugins/auth";
+import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
+import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
+import { metricsPlugin } from "./plugins/metrics";
 import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";
 import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
 import { staticUiPlugin } from "./plugins/staticUi";
@@ -78,6 +82,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
 
   app.register(securityHeadersPlugin);
   app.register(dbPlugin, { config });
+  // Before every route, so its timing hook sees them all.
+  app.register(metricsPlugin);
+  app.register(healthPlugin);
   app.register(mailerPlugin);
   app.register(xsrfPlugin);
   app.register(authPlugin);
@@ -86,6 +93,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
+  app.register(cleanUpPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 

@@ -97,9 +97,13 @@ export interface Config {
    * https, whatever a tenant's smartbill.url says (smartbill/allowedUrl.ts).
    */
   smartBillAllowedHosts: readonly string[];
+  /** METRICS_TOKEN: the Bearer token GET /metrics wants; unset, there is no /metrics. */
+  metricsToken: string | undefined;
+  /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
+  cleanUpIntervalSeconds: number;
 }
 
-const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
+export const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 /** HS256 wants a key of at least 256 bits; 32 characters is the floor we accept. */
 const MIN_JWT_SECRET_LENGTH = 32;
@@ -199,6 +203,8 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: integer(env, "TASK_CONCURRENCY", 4, 1),
     },
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
+    metricsToken: optional(env, "METRICS_TOKEN"),
+    cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
   };
 }
 

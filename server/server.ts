@@ -21,6 +21,8 @@ export async function startServer(
   const app = buildApp(config, options);
   const stop = (signal: NodeJS.Signals) => {
     app.log.info({ signal }, "shutting down");
+    // First out of the balancer's rotation (/health/ready answers 503), then closed.
+    app.startDraining();
     // Requests in flight may finish, but a request waiting on SmartBill (its rate limiter can
     // hold a call for 10 s, a call may take 30 s) must not keep a stopping server alive.
     setTimeout(() => {

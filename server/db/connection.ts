@@ -85,6 +85,8 @@ export const TRANSACTION_LOCKS = {
   customerImport: 4242002,
   /** Claiming a task (one key: 0), so every claim sees the ones before it (tasks/queue.ts). */
   taskClaim: 4242003,
+  /** The periodic clean-up (one key: 0), taken with `tryLockUntilCommit`: one process at a time. */
+  cleanUp: 4242011,
 } as const;
 
 /**
@@ -94,4 +96,14 @@ export const TRANSACTION_LOCKS = {
  */
 export async function lockUntilCommit(trx: Kysely<any>, lock: number, key: number): Promise<void> {
   if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${lock}, ${key})`.execute(trx);
+}
+
+/**
+ * Like `lockUntilCommit`, but never waits: answers false when another transaction holds the
+ * lock. SQLite answers true (its one writing transaction at a time is the lock).
+ */
+export async function tryLockUntilCommit(trx: Kysely<any>, lock: number, key: number): Promise<boolean> {
+  if (dialectOf(trx) !== "postgres") return true;
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${lock}, ${key}) as locked`.execute(trx);
+  return rows[0]?.locked === true;
 }

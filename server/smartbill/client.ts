@@ -16,6 +16,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { smartBillClientMessages as words, smartBillRedirectRefused, smartBillUrlRefused } from "../messages";
+import { countSmartBillCall } from "../metrics/processMetrics";
 import { readTenantProperties } from "../routes/api/properties/properties.repository";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, type SmartBillUrlPolicy, smartBillUrlPolicy } from "./allowedUrl";
 import { parseSmartBillTime } from "./bucharestTime";
@@ -143,7 +144,7 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
 
   const call = (method: "GET" | "POST", path: string, query: Record<string, string | undefined>, body?: object) =>
-    send({ method, path, query, body, baseUrl, smartBillUrls, authorization, timeoutMs, doFetch, limiter });
+    countSmartBillCall(send({ method, path, query, body, baseUrl, smartBillUrls, authorization, timeoutMs, doFetch, limiter }));
 
   return {
     async getStocks(query) {

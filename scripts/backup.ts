@@ -1,0 +1,29 @@
+/**
+ * npm run backup -- <file>: an online, checked copy of the SQLite database named by DATABASE_URL
+ * (default sqlite:./data/app.db) into <file>, which must not exist yet. Safe while the server
+ * runs (server/maintenance/backup.ts). On PostgreSQL it copies nothing and says what to use.
+ */
+import { DEFAULT_DATABASE_URL } from "../server/config";
+import { BackupError, backUpSqlite } from "../server/maintenance/backup";
+
+const target = process.argv[2];
+const databaseUrl = process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+
+if (!target) {
+  console.error("Usage: npm run backup -- <file>   (a new file; DATABASE_URL names the database)");
+  process.exit(2);
+}
+if (!databaseUrl.startsWith("sqlite:")) {
+  console.error(
+    "DATABASE_URL is a PostgreSQL database: back it up with PostgreSQL's tools — pg_dump for a " +
+      "logical copy (pg_dump -Fc), or base backups with WAL archiving for point-in-time recovery (README).",
+  );
+  process.exit(2);
+}
+try {
+  const { pages, pageSize } = await backUpSqlite(databaseUrl.slice("sqlite:".length), target);
+  console.log(`Backup written to ${target} (${((pages * pageSize) / 1024 / 1024).toFixed(1)} MiB), integrity check ok.`);
+} catch (error) {
+  console.error(error instanceof BackupError ? error.message : error);
+  process.exit(1);
+}

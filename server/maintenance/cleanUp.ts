@@ -1,0 +1,58 @@
+/**
+ * Removes what no longer serves anyone, each after its window:
+ * - refresh tokens and password (set/reset) tokens past their expiry: refused anyway;
+ * - throttling counters (login failures, reset requests) whose window has passed and that lock
+ *   nothing: a fresh counter counts the same;
+ * - e-mails sent more than DELIVERED_MAIL_DAYS ago (unsent ones stay: they are what went wrong);
+ * - tasks done or failed more than FINISHED_TASK_DAYS ago.
+ * In a fleet one process at a time does it: on PostgreSQL the pass holds a transaction-wide
+ * advisory lock it only tries to take, so a process finding it taken skips this round instead of
+ * repeating the same deletes behind the other.
+ */
+import type { Kysely } from "kysely";
+import { TRANSACTION_LOCKS, tryLockUntilCommit } from "../db/connection";
+import type { Database } from "../db/database";
+import { timestamp, timestampIn } from "../db/timestamps";
+
+export const DELIVERED_MAIL_DAYS = 30;
+export const FINISHED_TASK_DAYS = 30;
+const DAY_SECONDS = 24 * 3600;
+
+export interface CleanUpWindows {
+  /** The throttling window (LOGIN_WINDOW_SECONDS): a counter older than this counts nothing. */
+  throttleWindowSeconds: number;
+}
+
+/** Rows removed per table; null when another process of the fleet was cleaning up. */
+export type CleanUpResult = Record<
+  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks",
+  number
+> | null;
+
+export async function cleanUp(db: Kysely<Database>, windows: CleanUpWindows, now = Date.now()): Promise<CleanUpResult> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await tryLockUntilCommit(trx, TRANSACTION_LOCKS.cleanUp, 0))) return null;
+    const current = timestamp(now);
+    const removed = async (query: { executeTakeFirst(): Promise<{ numDeletedRows: bigint }> }) =>
+      Number((await query.executeTakeFirst()).numDeletedRows);
+    return {
+      refreshTokens: await removed(trx.deleteFrom("refresh_tokens").where("expiresAt", "<", current)),
+      passwordTokens: await removed(trx.deleteFrom("password_tokens").where("expiresAt", "<", current)),
+      loginFailures: await removed(
+        trx
+          .deleteFrom("login_failures")
+          .where("windowStartedAt", "<", timestampIn(-windows.throttleWindowSeconds, now))
+          .where((eb) => eb.or([eb("lockedUntil", "is", null), eb("lockedUntil", "<", current)])),
+      ),
+      deliveredMail: await removed(
+        trx.deleteFrom("outbox").where("sentAt", "<", timestampIn(-DELIVERED_MAIL_DAYS * DAY_SECONDS, now)),
+      ),
+      finishedTasks: await removed(
+        trx
+          .deleteFrom("tasks")
+          .where("status", "in", ["done", "failed"])
+          .where("finishedAt", "<", timestampIn(-FINISHED_TASK_DAYS * DAY_SECONDS, now)),
+      ),
+    };
+  });
+}
