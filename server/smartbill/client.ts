@@ -16,7 +16,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { smartBillClientMessages as words, smartBillRedirectRefused, smartBillUrlRefused } from "../messages";
-import { countSmartBillCall } from "../metrics/processMetrics";
+import { countLimiterWait, countLockout, countSmartBillCall } from "../metrics/processMetrics";
 import { readTenantProperties } from "../routes/api/properties/properties.repository";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, type SmartBillUrlPolicy, smartBillUrlPolicy } from "./allowedUrl";
 import { parseSmartBillTime } from "./bucharestTime";
@@ -226,7 +226,11 @@ async function send(request: Request): Promise<Record<string, unknown>> {
   if (request.body) headers["content-type"] = "application/json; charset=utf-8";
   const what = `${method} ${path}`;
 
+  const asked = Date.now();
   const release = await limiter.acquire(request.timeoutMs);
+  // A slot given at once is no wait; anything longer is the limit holding the call back.
+  const waited = Date.now() - asked;
+  if (waited >= 5) countLimiterWait(waited);
   let status: number;
   let responseHeaders: Headers;
   let text: string;
@@ -280,6 +284,7 @@ async function interpret(
   const lockoutText = isLockoutText(errorText) ? errorText : !json && isLockoutText(text) ? text : undefined;
   if (status === 429 || lockoutText !== undefined) {
     const until = lockoutEnd(lockoutText ?? "", headers);
+    countLockout();
     await limiter.lock(until);
     throw lockoutError(until);
   }

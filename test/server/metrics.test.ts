@@ -10,13 +10,16 @@ import { messages } from "../../server/messages";
 import { METRICS_PATH } from "../../server/plugins/metrics";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
-import { liveApp } from "../helpers/smartbillData";
+import { EMULATOR_CONTROL, liveApp } from "../helpers/smartbillData";
+import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 import { type TestApp, testApp } from "../helpers/testApp";
 import { signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
 const TOKEN = "metrics-token-for-the-tests";
+/** SmartBill's own text when it locks a token out for 10 minutes. */
+const LOCKOUT_TEXT = "Ati atins limita maxima de requesturi permise. Reincercati dupa 10 minute.";
 const withToken = { env: { TASK_WORKER: "off", METRICS_TOKEN: TOKEN } };
 
 /** The value of one series in Prometheus's text format, e.g. `tasks{status="queued"}`; 0 when absent. */
@@ -93,5 +96,16 @@ describeEachDialect("the metrics route", (dialect) => {
     const taxes = await t.api("GET", API_PATHS.taxes, { session: invoicing, tenantId: 2 });
     expect(taxes.statusCode, taxes.body).toBe(200);
     expect(ok((await scrape(`Bearer ${TOKEN}`)).body)).toBeGreaterThan(before);
+  });
+
+  it("counts a lockout SmartBill reported", async () => {
+    t = await liveApp(dialect, withToken);
+    const { invoicing } = await signInDemoRoles(t);
+    const lockouts = (text: string) => sample(text, "smartbill_lockouts_total");
+    const before = lockouts((await scrape(`Bearer ${TOKEN}`)).body);
+    await t.app.inject({ method: "POST", url: `${EMULATOR_CONTROL}/faults`, payload: { fault: "errortext-200", status: 403, text: LOCKOUT_TEXT, path: "/tax" } });
+    await t.api("GET", API_PATHS.taxes, { session: invoicing, tenantId: 2 });
+    expect(lockouts((await scrape(`Bearer ${TOKEN}`)).body)).toBe(before + 1);
+    await liftSmartBillBlocks(t.db);
   });
 });
