@@ -257,6 +257,10 @@ export const en = {
       "The invoice has %{smart_count} line; SmartBill accepts at most %{max}. Delete the extra lines before sending. |||| " +
       "The invoice has %{smart_count} lines; SmartBill accepts at most %{max}. Delete the extra lines before sending.",
     totals: { title: "Totals", net: "Net", vat: "VAT", gross: "Total" },
+    taxList: {
+      saved: "VAT rates as of %{date}: SmartBill cannot be asked now, the last list read is used.",
+      none: "SmartBill's VAT rates have not been read yet: a line without a VAT percent will be refused.",
+    },
     lines: {
       add: "Add product",
       edit: "Edit product",

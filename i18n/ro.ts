@@ -269,6 +269,10 @@ export const ro = {
       "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
+    taxList: {
+      saved: "Cote TVA din %{date}: SmartBill nu poate fi întrebat acum, se folosește ultima listă citită.",
+      none: "Lista de cote TVA din SmartBill nu a fost citită încă: o linie fără procent TVA va fi refuzată.",
+    },
     lines: {
       add: "Adaugă Produs",
       edit: "Editează Produs",

@@ -19,6 +19,7 @@ import TextField from "@mui/material/TextField";
 import type { InvoiceLine, InvoiceLineInput, Product, Warehouse } from "../../contract/api";
 import type { TaxRate } from "../providers/customMethods";
 import { CatalogueProductPicker } from "./CatalogueProductPicker";
+import { TaxListNotice } from "./TaxListNotice";
 import { defaultTax } from "./taxRates";
 
 /** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
@@ -148,6 +149,7 @@ export function InvoiceLineDialog({
     <Dialog open onClose={() => undefined} disableEscapeKeyDown aria-labelledby="product-dialog-title" maxWidth="md" fullWidth>
       <DialogTitle id="product-dialog-title">{title}</DialogTitle>
       <DialogContent>
+        <TaxListNotice />
         <Grid container spacing={2} sx={{ pt: 1 }}>
           <Grid size={{ xs: 12 }}>
             <CatalogueProductPicker onPick={fillFrom} />

@@ -24,6 +24,7 @@ import type { InvoiceLine, InvoiceLineInput, Warehouse } from "../../contract/ap
 import { formatAmount, lineTotals } from "./lineTotals";
 import { InvoiceLineDialog } from "./InvoiceLineDialog";
 import type { AppDataProvider, TaxRate } from "../providers/customMethods";
+import { TaxListNotice } from "./TaxListNotice";
 
 const LineRow = memo(function LineRow({
   line,
@@ -154,6 +155,7 @@ export function InvoiceLines({
 
   return (
     <Box>
+      <TaxListNotice />
       {!readOnly && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 2 }}>
           {label("add")}

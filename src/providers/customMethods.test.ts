@@ -79,7 +79,8 @@ describe("the dataProvider's own methods", () => {
     const lineCount = async () => (await api.getOne("invoices", { id: invoiceId })).data.products.length;
     const before = await lineCount();
 
-    const taxes = await api.taxRates();
+    const { taxes, source } = await api.taxList();
+    expect(source).toBe("smartbill");
     expect(taxes.map((tax) => tax.name)).toContain("Normala");
     const line = {
       name: "Transport", code: "T1", quantity: 1, price: 50, measuringUnitName: "buc", currency: "RON",

@@ -123,7 +123,8 @@ export function createCustomMethods(http: HttpClient) {
       (await http<MessageResponse>(`${API_PATHS.invoiceLine}/${lineId}`, { method: "DELETE" })).json,
 
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
-    taxRates: async (signal?: AbortSignal) => (await get<TaxList>(API_PATHS.taxes, signal)).taxes,
+    /** The tenant's VAT rates and where they come from: SmartBill now, the list saved from an earlier read, or none read yet. */
+    taxList: (signal?: AbortSignal) => get<TaxList>(API_PATHS.taxes, signal),
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
