@@ -10,6 +10,7 @@ import { createDatabase } from "../db/connection";
 import type { Database } from "../db/database";
 import { migrateToLatest } from "../db/migrate";
 import { DEMO_ACCOUNTS, seed } from "../db/seed";
+import { endSharedBudgets } from "../smartbill/sharedBudget";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ export const dbPlugin = fp<DbPluginOptions>(
       throw error;
     }
     app.decorate("db", db);
+    // Before the server stops: calls to SmartBill cut short by the close write nothing more.
+    app.addHook("preClose", async () => endSharedBudgets(db));
     app.addHook("onClose", async () => {
       await db.destroy();
     });

@@ -105,6 +105,7 @@ export class SharedTokenBudget implements SmartBillRateLimiter {
 
   /** The call's answer arrived: it counts for one window from now. A failure here only keeps it counted longer. */
   private async release(id: string): Promise<void> {
+    if (closing.has(this.db)) return;
     try {
       await this.db.transaction().execute(async (trx) => {
         const { row, now } = await this.lockRow(trx);
@@ -169,6 +170,17 @@ function countedCalls(json: string, now: number): CountedCall[] {
 }
 
 const sharedBudgets = new WeakMap<Kysely<Database>, Map<string, SharedTokenBudget>>();
+/** Databases whose app is closing: their budgets no longer write releases (see endSharedBudgets). */
+const closing = new WeakSet<Kysely<Database>>();
+
+/**
+ * The app of `db` is closing: a call cut short by the close (its connection dropped) does not
+ * write its release, which would hold a connection the closing pool waits for; its reservation
+ * expires on its own (its longest call plus a window), so the fleet only waits a little longer.
+ */
+export function endSharedBudgets(db: Kysely<Database>): void {
+  closing.add(db);
+}
 
 /**
  * The token's budget: on PostgreSQL the fleet's, kept in `db`; on SQLite (one process) or

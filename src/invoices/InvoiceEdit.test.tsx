@@ -11,7 +11,7 @@ import type { I18nProvider } from "react-admin";
 import type { CustomerImportResult, Invoice, InvoiceImportResult } from "../../contract/api";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { xlsxOf } from "../../test/helpers/excelFiles";
-import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
+import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { httpClient } from "../providers/httpClient";
 import { InvoiceEdit } from "./InvoiceEdit";
@@ -38,6 +38,7 @@ function openEditor(id: number, i18n: I18nProvider = i18nProvider) {
 beforeAll(async () => {
   server = await startLiveServer();
   usePageOrigin(server.url);
+  await connectDemoTenantToEmulator(server);
   await signInLive("facturare@demo.ro");
   const customers = new FormData();
   customers.append("file", new File([new Uint8Array(fixture("customers/ro-title.xlsx"))], "clienti.xlsx"));

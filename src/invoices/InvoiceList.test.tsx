@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { screen, within } from "@testing-library/react";
 import type { InvoiceImportResult } from "../../contract/api";
-import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
+import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { httpClient } from "../providers/httpClient";
 import { InvoiceList } from "./InvoiceList";
@@ -12,6 +12,7 @@ let server: LiveServer;
 beforeAll(async () => {
   server = await startLiveServer();
   usePageOrigin(server.url);
+  await connectDemoTenantToEmulator(server);
 }, 60_000);
 afterAll(() => server.close(), 30_000);
 

@@ -81,3 +81,18 @@ export async function signInLive(email: string, password = "demo1234") {
   tokenRefresher.stop(); // tests run far shorter than a token lives
   return session.get()!;
 }
+
+/**
+ * Points the demo tenant's SmartBill at the live server's own emulator (as its admin), so that its
+ * tax list can be read: an invoice imported with blank VAT cells takes SmartBill's rates (without
+ * any list ever read such a row is refused). Signs in as the admin; sign in again as needed.
+ */
+export async function connectDemoTenantToEmulator(server: LiveServer) {
+  await signInLive("admin@demo.ro");
+  const { dataProvider } = await import("../../src/providers/dataProvider");
+  await dataProvider.update("properties", {
+    id: "smartbill.url",
+    data: { value: `${server.url}/smartbill-emulator/SBORO/api` },
+    previousData: { id: "smartbill.url" },
+  });
+}

@@ -9,7 +9,6 @@ import { createServer, type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
 import type { Invoice, InvoiceSendResult, LoginResponse } from "../../contract/api";
 import { timestamp } from "../../server/db/timestamps";
-import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { formatSmartBillTime } from "../../server/smartbill/bucharestTime";
 import { HTML_ERROR_TEXT } from "../../server/smartbill/emulator/answers";
 import type { EmulatorCompanySeed, EmulatorInvoice, EmulatorState, Fault } from "../../server/smartbill/emulator/index";
@@ -20,6 +19,7 @@ import { describeEachDialect } from "../helpers/dialects";
 import { addWarehouse, emulator, liveApp } from "../helpers/smartbillData";
 import type { TestApp } from "../helpers/testApp";
 import { addTenant, addUser } from "../helpers/users";
+import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 
 afterAll(removeTemporaryDatabases);
 
@@ -85,7 +85,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    resetSmartBillLimiters();
+    await liftSmartBillBlocks(t.db);
     await emulator(t, "POST", "/reset");
   });
   afterEach(() => {

@@ -6,12 +6,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { LoginResponse, StockImportResponse, Warehouse } from "../../contract/api";
-import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { liveApp, waitForTask } from "../helpers/smartbillData";
 import type { TestApp } from "../helpers/testApp";
 import { addTenant } from "../helpers/users";
+import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 
 afterAll(removeTemporaryDatabases);
 
@@ -31,7 +31,7 @@ describeEachDialect("the catalogue kept by the stock imports", (dialect) => {
     otherTenant = await addTenant(t, "Alt Nomenclator SRL");
   });
   afterAll(() => t.close());
-  beforeEach(() => resetSmartBillLimiters());
+  beforeEach(() => liftSmartBillBlocks(t.db));
 
   const importStock = async (warehouseId: number) => {
     const response = await t.api("POST", `/api/smartbill/stock/import/${warehouseId}`, { session: invoicing });

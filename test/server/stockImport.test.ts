@@ -7,7 +7,6 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LoginResponse, StockImportResponse, StockItem, StockPage, Task, Warehouse } from "../../contract/api";
 import type { Database } from "../../server/db/database";
-import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import type { EmulatorCompanySeed, EmulatorState } from "../../server/smartbill/emulator/index";
 import type { StockWarehouse } from "../../server/smartbill/types";
 import { stockImported, stockRowsInvalid } from "../../server/messages";
@@ -17,6 +16,7 @@ import { removeTemporaryDatabases } from "../helpers/databases";
 import { type Dialect, describeEachDialect } from "../helpers/dialects";
 import { emulator, eventually, liveApp, waitForTask } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
+import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 
 afterAll(removeTemporaryDatabases);
 
@@ -51,7 +51,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
     cluj = (await add("Magazin Cluj", "en detail")).json<Warehouse>().id;
   });
   afterAll(() => t.close());
-  beforeEach(() => resetSmartBillLimiters());
+  beforeEach(() => liftSmartBillBlocks(t.db));
   afterEach(() => emulator(t, "DELETE", "/faults"));
 
   const startImport = async (warehouseId: number) => {
