@@ -4,7 +4,9 @@
  * - throttling counters (login failures, reset requests) whose window has passed and that lock
  *   nothing: a fresh counter counts the same;
  * - e-mails sent more than DELIVERED_MAIL_DAYS ago (unsent ones stay: they are what went wrong);
- * - tasks done or failed more than FINISHED_TASK_DAYS ago.
+ * - tasks done or failed more than FINISHED_TASK_DAYS ago;
+ * - SmartBill budgets (PostgreSQL's shared one) of tokens with no call counting, no lockout and
+ *   no hold left: a token used again starts a fresh row, which counts the same.
  * In a fleet one process at a time does it: on PostgreSQL the pass holds a transaction-wide
  * advisory lock it only tries to take, so a process finding it taken skips this round instead of
  * repeating the same deletes behind the other.
@@ -25,7 +27,7 @@ export interface CleanUpWindows {
 
 /** Rows removed per table; null when another process of the fleet was cleaning up. */
 export type CleanUpResult = Record<
-  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks",
+  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks" | "idleBudgets",
   number
 > | null;
 
@@ -53,6 +55,28 @@ export async function cleanUp(db: Kysely<Database>, windows: CleanUpWindows, now
           .where("status", "in", ["done", "failed"])
           .where("finishedAt", "<", timestampIn(-FINISHED_TASK_DAYS * DAY_SECONDS, now)),
       ),
+      idleBudgets: await removeIdleBudgets(trx, now),
     };
   });
+}
+
+/**
+ * Budget rows in which nothing counts any more. Each is deleted only as it was read (the same
+ * calls): a process reserving a call meanwhile changed it, and it stays.
+ */
+async function removeIdleBudgets(trx: Kysely<Database>, now: number): Promise<number> {
+  const rows = await trx.selectFrom("smartbill_budget").select(["tokenHash", "calls", "lockedUntil", "heldUntil"]).execute();
+  const ended = (until: string | null) => !until || Date.parse(until) < now;
+  let removed = 0;
+  for (const row of rows) {
+    const calls = JSON.parse(row.calls) as { until: number }[];
+    if (!ended(row.lockedUntil) || !ended(row.heldUntil) || calls.some((call) => call.until >= now)) continue;
+    const result = await trx
+      .deleteFrom("smartbill_budget")
+      .where("tokenHash", "=", row.tokenHash)
+      .where("calls", "=", row.calls)
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+  }
+  return removed;
 }

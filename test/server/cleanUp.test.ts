@@ -91,6 +91,25 @@ describeEachDialect("the clean-up", (dialect) => {
     expect(await t.db.selectFrom("tasks").select("id").where("id", "=", (queued as { id: number }).id).execute()).toHaveLength(1);
   });
 
+  it("removes the SmartBill budgets in which nothing counts any more, and keeps the others", async () => {
+    t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+    const now = Date.now();
+    const budget = (tokenHash: string, calls: { id: string; until: number }[], lockedUntil: string | null = null) =>
+      ({ tokenHash, calls: JSON.stringify(calls), lockedUntil, heldUntil: null });
+    await t.db
+      .insertInto("smartbill_budget")
+      .values([
+        budget("idle", [{ id: "a", until: now - 60_000 }]),
+        budget("counting", [{ id: "b", until: now + 60_000 }]),
+        budget("locked-out", [], timestampIn(600)),
+      ])
+      .execute();
+    const removed = await cleanUp(t.db, { throttleWindowSeconds: WINDOW });
+    expect(removed).toMatchObject({ idleBudgets: 1 });
+    const left = await t.db.selectFrom("smartbill_budget").select("tokenHash").orderBy("tokenHash").execute();
+    expect(left.map((row) => row.tokenHash)).toEqual(["counting", "locked-out"]);
+  });
+
   it("runs on its own every CLEANUP_INTERVAL_SECONDS", async () => {
     t = await testApp(dialect, { env: { TASK_WORKER: "off", CLEANUP_INTERVAL_SECONDS: "1", LOGIN_WINDOW_SECONDS: String(WINDOW) } });
     const old = await rows(t, "old", true);
