@@ -53,14 +53,15 @@ function client(timeoutMs = 10_000) {
   );
 }
 
-async function admin(method: string, path: string, body?: unknown): Promise<any> {
+/** The admin API's JSON, typed by the caller. */
+async function admin<T = any>(method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${origin}/__emulator${path}`, {
     method,
     headers: body === undefined ? {} : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.status === 204 ? undefined : response.json();
+  return (response.status === 204 ? undefined : response.json()) as Promise<T>;
 }
 const fault = (f: Fault) => admin("POST", "/faults", f);
 

@@ -12,6 +12,7 @@ import {
   DEMO_SMARTBILL_TOKEN,
   DEMO_SMARTBILL_USERNAME,
   type EmulatorCompanySeed,
+  type EmulatorState,
   type Fault,
   type SmartBillEmulatorOptions,
   smartBillEmulator,
@@ -289,6 +290,15 @@ describe("the SmartBill emulator: storno (POST /invoice/reverse)", () => {
     expect(storno.lines[0]).toMatchObject({ quantity: -2, price: 100, net: -200, vat: -42 });
     expect((await state(app)).companies[0].series[0].nextNumber).toBe(3);
     expect((await status(app, "0002")).invoiceTotalAmount).toBe(-242);
+  });
+
+  it("issues one storno when fifty arrive at once for the same invoice", async () => {
+    const app = await emulator({ limiter: { limit: 100 } });
+    const number = await issue(app);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => reverse(app, number)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(new Set(answers.filter((a) => a.statusCode !== 200).map(errorText))).toEqual(new Set(["Factura este deja stornata."]));
+    expect((await state(app)).companies[0].invoices).toHaveLength(2);
   });
 
   it("puts back the stock the reversed invoice took", async () => {
@@ -646,10 +656,10 @@ describe("the SmartBill emulator: faults on the calls after the send", () => {
     /** Sets up what the call needs; returns nothing. */
     before?: (emulator: Awaited<ReturnType<typeof listening>>) => Promise<void>;
     /** What the state shows once the call did its work. */
-    done: (state: { companies: Record<string, any>[] }, outbox: { count: number }) => boolean;
+    done: (state: EmulatorState, outbox: { count: number }) => boolean;
   }
   const first = { cif: CIF, seriesname: "SBL", number: "0001" };
-  const company = (s: { companies: Record<string, any>[] }) => s.companies[0];
+  const company = (s: EmulatorState) => s.companies[0];
   const cases: Case[] = [
     { name: "the PDF", method: "GET", path: "/invoice/pdf", query: first, done: () => true },
     { name: "a cancel", method: "PUT", path: "/invoice/cancel", query: first, done: (s) => company(s).invoices[0].cancelled === true },
