@@ -1,8 +1,9 @@
 /**
  * SmartBill's V1 routes on the emulator's runtime. Every call, in order: logged; the token's
- * limiter (lockout answer); Basic auth (401); Accept (406); a pending fault; the configured
- * delay; then the route, which checks the body (415, invalid_request_error) and the company
- * (401) before its own logic.
+ * limiter (lockout answer); a wrong verb (405); Basic auth (401); Accept (406; the PDF has its
+ * own rules); a pending fault; the configured delay; then the route, which checks the body (415,
+ * invalid_request_error) and the company (401) before its own logic. The routes for an invoice
+ * after its issue are in afterSendRoutes.ts.
  */
 import type { HangingSockets } from "./hangingSockets";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
