@@ -502,6 +502,31 @@ describe("the SmartBill emulator: payments (POST /payment, DELETE /payment/v2, G
     expect((await status(app, number)).paidAmount).toBe(0);
   });
 
+  it("deletes a Chitanta only when it is the last of its receipt series, its series number going back", async () => {
+    const company: EmulatorCompanySeed = {
+      cif: CIF,
+      series: [
+        { name: "SBL", type: "f", nextNumber: 1 },
+        { name: "CH", type: "c", nextNumber: 1 },
+      ],
+    };
+    const app = await emulator({ companies: [company] });
+    const number = await issue(app);
+    const receipt = (value: number) => pay(app, { type: "Chitanta", seriesName: "CH", isCash: true, value, ...on(number) });
+    await receipt(10);
+    await receipt(20);
+    const removeReceipt = (receiptNumber: string) =>
+      call(app, "DELETE", "/payment/chitanta", { query: { cif: CIF, seriesname: "CH", number: receiptNumber } });
+    const notLast = await removeReceipt("0001");
+    expect(notLast.statusCode).toBe(403);
+    expect(errorText(notLast)).toBe("Nu poti sterge documentul cu seria si numarul CH 0001, deoarece nu este ultimul din serie!");
+    const deleted = await removeReceipt("0002");
+    expect(deleted.json().message).toBe("Chitanta cu seria si numarul CH0002 a fost stearsa cu succes.");
+    expect((await status(app, number)).paidAmount).toBe(10);
+    expect(errorText(await removeReceipt("0002"))).toBe("Chitanta nu a fost gasita.");
+    expect((await receipt(5)).json().number).toBe("0002");
+  });
+
   it("refuses to delete a payment of a type spelled otherwise, or one that is not there", async () => {
     const app = await emulator();
     const number = await issue(app);
@@ -597,6 +622,7 @@ describe("the SmartBill emulator: every route in its table (405 and the limiter)
       ["GET", "/invoice/reverse", "POST"],
       ["GET", "/payment", "POST"],
       ["GET", "/payment/v2", "DELETE"],
+      ["POST", "/payment/chitanta", "DELETE"],
       ["PUT", "/document/send", "POST"],
     ];
     for (const [method, path, allow] of cases) {

@@ -11,7 +11,7 @@ import { deleteInvoice } from "./deleteInvoice";
 import { sendDocument } from "./documentSend";
 import { findInvoice } from "./documentRef";
 import type { EmulatorCompany } from "./model";
-import { addPayment, deletePayment } from "./payments";
+import { addPayment, deletePayment, deleteReceipt } from "./payments";
 import { invoicePdf, pdfFileName } from "./pdf";
 import {
   checkDocumentSendShape,
@@ -176,6 +176,18 @@ export function afterSendRoutes(api: FastifyInstance, helpers: AfterSendHelpers)
     });
     if (!outcome.ok) {
       return reply.code(runtime.settings.validationStatus).send(envelope({ errorText: outcome.errorText }));
+    }
+    if (dropsAfterStore(request, reply)) return reply;
+    return envelope({ message: outcome.message });
+  });
+
+  api.delete("/payment/chitanta", async (request, reply) => {
+    const company = companyFor(request, reply, queryParam(request, "cif"));
+    if (!company) return reply;
+    const { series, number } = invoiceQuery(request);
+    const outcome = deleteReceipt(company, series, number);
+    if (!outcome.ok) {
+      return reply.code(outcome.status ?? runtime.settings.validationStatus).send(envelope({ errorText: outcome.errorText }));
     }
     if (dropsAfterStore(request, reply)) return reply;
     return envelope({ message: outcome.message });

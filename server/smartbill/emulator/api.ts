@@ -51,6 +51,7 @@ export const KNOWN_PATHS: Record<string, { methods: string[]; endpoint: Emulator
   "/invoice/reverse": { methods: ["POST"], endpoint: "reverse" },
   "/payment": { methods: ["POST"], endpoint: "payment" },
   "/payment/v2": { methods: ["DELETE"], endpoint: "payment" },
+  "/payment/chitanta": { methods: ["DELETE"], endpoint: "payment" },
   "/document/send": { methods: ["POST"], endpoint: "documentSend" },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Payments (§4.2): POST /payment against the invoices of `invoicesList`, DELETE /payment/v2
- * (by invoice, or by date, value, client name and CIF), and GET /invoice/paymentstatus, which
- * adds them up. A refused payment changes nothing.
+ * (by invoice, or by date, value, client name and CIF), DELETE /payment/chitanta (a receipt, the
+ * last of its series only), and GET /invoice/paymentstatus, which adds them up. A refused
+ * payment or deletion changes nothing.
  */
 import { romanianDate } from "../bucharestTime";
 import { documentName, findInvoice, refOf } from "./documentRef";
@@ -142,15 +143,34 @@ export function deletePayment(company: EmulatorCompany, query: PaymentDeleteQuer
         payment.clientCif === query.clientCif);
   const payment = company.payments.findLast(matches);
   if (!payment) return { ok: false, errorText: texts.paymentsNotFound };
-
-  for (const share of payment.invoices) {
-    const invoice = findInvoice(company, share.series, share.number);
-    if (invoice) invoice.paid = round(invoice.paid - share.value, invoice.precision);
-  }
-  company.payments.splice(company.payments.indexOf(payment), 1);
+  forget(company, payment);
   const date = payment.issueDate.split("-").reverse().join("/");
   return {
     ok: true,
     message: texts.paymentDeleted(payment.clientName, payment.clientCif, date, String(payment.value), payment.type),
   };
+}
+
+export type ReceiptDeleteOutcome = { ok: true; message: string } | { ok: false; errorText: string; status?: number };
+
+/** DELETE /payment/chitanta: like an invoice, only the last receipt of its series (403 otherwise). */
+export function deleteReceipt(company: EmulatorCompany, series: string, number: string): ReceiptDeleteOutcome {
+  const receipt = company.payments.find((p) => p.type === "Chitanta" && p.series === series && p.number === number);
+  if (!series || !number || !receipt) return { ok: false, errorText: texts.receiptNotFound };
+  const receiptSeries = company.series.find((s) => s.type === "c" && s.name === series);
+  if (!receiptSeries || Number(number) !== receiptSeries.nextNumber - 1) {
+    return { ok: false, status: 403, errorText: texts.notLastInSeries(series, number) };
+  }
+  forget(company, receipt);
+  receiptSeries.nextNumber -= 1;
+  return { ok: true, message: texts.receiptDeleted(`${series}${number}`) };
+}
+
+/** Removes a payment and what it paid on its invoices. */
+function forget(company: EmulatorCompany, payment: EmulatorPayment): void {
+  for (const share of payment.invoices) {
+    const invoice = findInvoice(company, share.series, share.number);
+    if (invoice) invoice.paid = round(invoice.paid - share.value, invoice.precision);
+  }
+  company.payments.splice(company.payments.indexOf(payment), 1);
 }

@@ -112,6 +112,8 @@ export const texts = {
   receiptOnlyInLei: "Bonurile fiscale pot fi emise doar in Lei!",
   // Ours: a Chitanta needs a receipt series; SmartBill's text for a wrong one is not in the sources.
   receiptSeriesNotFound: "Seria chitantei nu a fost gasita! Folositi o serie de chitante creata in contul de cloud.",
+  receiptNotFound: "Chitanta nu a fost gasita.",
+  receiptDeleted: (document: string) => `Chitanta cu seria si numarul ${document} a fost stearsa cu succes.`,
   paymentsNotFound: "Nu au fost gasite incasari conform datelor specificate.",
   paymentTypeForDelete: (types: readonly string[]) =>
     `Tipul incasarii (paymentType) poate fi ${types.map((type) => `'${type}'`).join(", ")}.`,
