@@ -322,6 +322,12 @@ export const smartBillClientMessages = {
   unreachable: (host: string, reason: string, what: string) => `Nu s-a putut comunica cu SmartBill la ${host}: ${reason} (${what}).`,
   /** Added after a lost POST /invoice; the send (sendInvoice.ts) checks the series itself and drops it. */
   mayHaveIssued: "Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
+  /** Added after a lost answer on the calls after the send, each saying what to check first. */
+  mayHaveReversed: "Stornarea poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o cere din nou.",
+  mayHaveDeleted: "Factura poate să fi fost totuși ștearsă: verificați în SmartBill ultimul număr al seriei înainte de a încerca din nou.",
+  mayHaveRecordedPayment: "Încasarea poate să fi fost totuși înregistrată: verificați starea plății facturii înainte de a o înregistra din nou.",
+  mayHaveDeletedPayment: "Încasarea poate să fi fost totuși ștearsă: verificați starea plății facturii înainte de a încerca din nou.",
+  mayHaveSentEmail: "E-mailul poate să fi fost totuși trimis: verificați în SmartBill înainte de a-l trimite din nou.",
   httpError: (status: number, what: string, title?: string) =>
     `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, fără un mesaj SmartBill (${what}).`,
   notJson: (status: number, what: string, title?: string) =>
@@ -332,6 +338,9 @@ export const smartBillClientMessages = {
   noSeriesList: "lipsește lista de serii",
   noInvoiceNumber: "lipsesc seria și numărul facturii",
   noStockList: "lipsește lista de stocuri",
+  noPdf: "răspunsul nu este un PDF",
+  noPaymentStatus: "lipsesc sumele facturii",
+  noDocumentSendStatus: "lipsește starea trimiterii",
   notANumber: (value: string) => `valoare numerică invalidă „${value}”`,
   network: {
     refused: "conexiunea a fost refuzată",
