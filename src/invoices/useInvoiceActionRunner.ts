@@ -1,0 +1,60 @@
+/**
+ * Runs one action on an invoice at a time and says how it went: SmartBill's (or the server's)
+ * message as a notification, a refusal (409: busy, or SmartBill's own words) and a lockout (429,
+ * with the time it ends) as warnings, anything else as an error. Afterwards, whatever happened,
+ * the invoice, its payments and its history are read again: a refused or failed action is in the
+ * history too.
+ */
+import { useCallback, useRef, useState } from "react";
+import { useNotify, useTranslate } from "react-admin";
+import { useQueryClient } from "@tanstack/react-query";
+import { errorMessage } from "../common/errorMessage";
+import type { InvoiceAction } from "./invoiceActionRules";
+
+export type RunnerAction = InvoiceAction | "paymentDelete";
+
+export type RunAction = <T extends { message?: string }>(
+  action: RunnerAction,
+  call: () => Promise<T>,
+) => Promise<T | undefined>;
+
+function failureStatus(failure: unknown): number | undefined {
+  return (failure as { status?: number })?.status;
+}
+
+export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerAction | null } {
+  const notify = useNotify();
+  const translate = useTranslate();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<RunnerAction | null>(null);
+  // Set at once (state waits for a render): a second click in the same instant is dropped.
+  const inFlight = useRef(false);
+
+  const run = useCallback<RunAction>(
+    async (action, call) => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      setPending(action);
+      try {
+        const result = await call();
+        if (result.message) notify(result.message, { type: "success", multiLine: true });
+        return result;
+      } catch (failure) {
+        const status = failureStatus(failure);
+        notify(errorMessage(failure, translate("invoiceLife.genericError")), {
+          type: status === 409 || status === 429 ? "warning" : "error",
+          multiLine: true,
+          autoHideDuration: 10_000,
+        });
+        return undefined;
+      } finally {
+        inFlight.current = false;
+        setPending(null);
+        // The list, the screen, the payments and the history all hang under the resource's key.
+        void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      }
+    },
+    [notify, translate, queryClient],
+  );
+  return { run, pending };
+}
