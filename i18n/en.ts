@@ -69,6 +69,8 @@ export const en = {
   lists: {
     error: "Error: %{message}",
     actions: "Actions",
+    exportCsv: "Export CSV",
+    exportXlsx: "Export XLSX",
   },
   tenants: {
     title: "Tenants",
@@ -165,8 +167,6 @@ export const en = {
   customers: {
     title: "Customer list",
     search: "Search (name, code, tax code, email)",
-    exportCsv: "Export CSV",
-    exportXlsx: "Export XLSX",
     exportError: "Could not export the customers: %{message}",
     fetchError: "Could not load the customers.",
     importTitle: "Import customers",

@@ -74,6 +74,8 @@ export const ro = {
   lists: {
     error: "Error: %{message}",
     actions: "Actions",
+    exportCsv: "Export CSV",
+    exportXlsx: "Export XLSX",
   },
   tenants: {
     title: "Tenanți",
@@ -173,8 +175,6 @@ export const ro = {
   customers: {
     title: "Lista Clienți",
     search: "Caută (denumire, cod, CIF, email)",
-    exportCsv: "Export CSV",
-    exportXlsx: "Export XLSX",
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",
