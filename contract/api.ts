@@ -31,6 +31,7 @@ import type {
 import type { StockImportAnswer, StockItemSchema, StockPageSchema, stockQuerystring } from "../server/routes/api/stock/schemas";
 import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/schemas";
 import type { productBody } from "../server/routes/api/products/schemas";
+import type { AuditEntrySchema } from "../server/routes/api/audit/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -265,3 +266,6 @@ export type ProductInput = Static<typeof productBody>;
 export interface Product extends Required<ProductInput> {
   id: number;
 }
+
+/** One row of the audit log ('Jurnal de audit'): GET /api/audit. */
+export type AuditEntry = Static<typeof AuditEntrySchema>;

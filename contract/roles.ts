@@ -27,6 +27,8 @@ export const ROLE_MATRIX = {
   tasks: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.
   products: invoicing,
+  // What was done in the tenant, and by whom: for those who answer for its users and settings.
+  audit: administrators,
 } as const satisfies Record<string, readonly RoleName[]>;
 
 export type ResourceName = keyof typeof ROLE_MATRIX;

@@ -20,6 +20,7 @@ import { errorHandler } from "./errors";
 import { messages } from "./messages";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
+import { auditPlugin } from "./plugins/audit";
 import { authPlugin } from "./plugins/auth";
 import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
@@ -89,6 +90,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(xsrfPlugin);
   app.register(authPlugin);
   app.register(tenantScopePlugin);
+  app.register(auditPlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
   app.register(smartBillUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });

@@ -101,6 +101,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
   cleanUpIntervalSeconds: number;
+  /** AUDIT_RETENTION_DAYS: how long the audit log keeps a row (the clean-up removes older ones). */
+  auditRetentionDays: number;
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -205,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
     metricsToken: optional(env, "METRICS_TOKEN"),
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
+    auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
   };
 }
 

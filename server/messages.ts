@@ -16,6 +16,8 @@ export const messages = {
   tenantHeaderInvalid: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647).",
   roleForbidden: "Nu aveți dreptul să accesați această resursă.",
   loggedOut: "V-ați deconectat.",
+  auditDayInvalid: "Perioada nu este validă: o zi se scrie AAAA-LL-ZZ (de exemplu 2026-11-24).",
+  auditPeriodReversed: "Perioada nu este validă: ziua de început este după ziua de sfârșit.",
 
   passwordSet: "Parola a fost setată cu succes.",
   passwordReset: "Parola a fost resetată cu succes.",
@@ -164,6 +166,12 @@ export const stockImportAlreadyQueued = (warehouseName: string, taskId: number) 
 export const tasksQueueFull = (max: number) =>
   `Sunt deja ${romanianCount(max, "sarcină", "sarcini")} în așteptare pentru acest tenant. ` +
   "Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.";
+/** In the audit log's 'Obiect': a line of an invoice, by its number. */
+export const invoiceLineLabel = (id: number) => `linia nr. ${id}`;
+/** In the audit log's 'Rezultat': the lines an imported invoice holds. */
+export const invoiceLinesResult = (lines: number) => romanianCount(lines, "linie", "linii");
+/** In the audit log's 'Rezultat': the task that will do the import. */
+export const stockImportQueuedResult = (taskId: number) => `sarcina nr. ${taskId}`;
 export const stockImportTitle = (warehouseName: string) => `Import stoc: ${warehouseName}`;
 export const taskKindUnknown = (kind: string) => `Tipul de sarcină „${kind}” nu este cunoscut de acest server.`;
 
@@ -238,6 +246,24 @@ export const customerRowMessages = {
 } as const;
 
 /** The customer files' names (ASCII, for every browser) and the words written in them. */
+/** What a password link made is, in the audit log's 'Rezultat'. */
+export const passwordLinkResults = { set: "link de setare a parolei", reset: "link de resetare a parolei" } as const;
+
+/** The audit log's export ('Jurnal de audit'). */
+export const auditFiles = {
+  export: (format: "csv" | "xlsx") => `jurnal-audit.${format}`,
+  sheet: "Jurnal de audit",
+  headers: {
+    createdAt: "Data și ora",
+    tenant: "Tenant",
+    userEmail: "Utilizator",
+    action: "Acțiune",
+    target: "Obiect",
+    result: "Rezultat",
+    clientAddress: "Adresă IP",
+  },
+} as const;
+
 export const customerFiles = {
   export: (format: "csv" | "xlsx") => `clienti.${format}`,
   template: "model-import-clienti.xlsx",
@@ -296,6 +322,12 @@ export const smartBillClientMessages = {
   unreachable: (host: string, reason: string, what: string) => `Nu s-a putut comunica cu SmartBill la ${host}: ${reason} (${what}).`,
   /** Added after a lost POST /invoice; the send (sendInvoice.ts) checks the series itself and drops it. */
   mayHaveIssued: "Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
+  /** Added after a lost answer on the calls after the send, each saying what to check first. */
+  mayHaveReversed: "Stornarea poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o cere din nou.",
+  mayHaveDeleted: "Factura poate să fi fost totuși ștearsă: verificați în SmartBill ultimul număr al seriei înainte de a încerca din nou.",
+  mayHaveRecordedPayment: "Încasarea poate să fi fost totuși înregistrată: verificați starea plății facturii înainte de a o înregistra din nou.",
+  mayHaveDeletedPayment: "Încasarea poate să fi fost totuși ștearsă: verificați starea plății facturii înainte de a încerca din nou.",
+  mayHaveSentEmail: "E-mailul poate să fi fost totuși trimis: verificați în SmartBill înainte de a-l trimite din nou.",
   httpError: (status: number, what: string, title?: string) =>
     `SmartBill a răspuns cu eroarea HTTP ${status}${title ? ` („${title}”)` : ""}, fără un mesaj SmartBill (${what}).`,
   notJson: (status: number, what: string, title?: string) =>
@@ -306,6 +338,9 @@ export const smartBillClientMessages = {
   noSeriesList: "lipsește lista de serii",
   noInvoiceNumber: "lipsesc seria și numărul facturii",
   noStockList: "lipsește lista de stocuri",
+  noPdf: "răspunsul nu este un PDF",
+  noPaymentStatus: "lipsesc sumele facturii",
+  noDocumentSendStatus: "lipsește starea trimiterii",
   notANumber: (value: string) => `valoare numerică invalidă „${value}”`,
   network: {
     refused: "conexiunea a fost refuzată",

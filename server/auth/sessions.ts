@@ -151,8 +151,9 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string): Pr
  * already exchanged or expired), so its refresh and access tokens stop working. A token of no
  * session changes nothing. One statement, the same on both dialects.
  */
-export async function revokeSessionOfRefreshToken(db: Kysely<Database>, presented: string): Promise<void> {
-  await db
+/** Ends the session of a refresh token; answers whose it was, or undefined when none was live. */
+export async function revokeSessionOfRefreshToken(db: Kysely<Database>, presented: string): Promise<number | undefined> {
+  const ended = await db
     .updateTable("sessions")
     .set({ revokedAt: timestamp() })
     .where("revokedAt", "is", null)
@@ -162,7 +163,9 @@ export async function revokeSessionOfRefreshToken(db: Kysely<Database>, presente
         .select("refresh_tokens.sessionId")
         .where("refresh_tokens.tokenHash", "=", hashOpaqueToken(presented)),
     )
-    .execute();
+    .returning("userId")
+    .executeTakeFirst();
+  return ended?.userId;
 }
 
 /** Ends every login of a user (password set or reset), or every one but `keep` (password change). */

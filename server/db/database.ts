@@ -271,6 +271,23 @@ export interface TaxListsTable {
   readAt: string;
 }
 
+/** A state-changing call that succeeded (migration 0013); kept by age, naming what may be gone. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  createdAt: string;
+  /** The tenant whose data changed; null for none. */
+  tenantId: number | null;
+  userId: number | null;
+  userEmail: string;
+  action: string;
+  /** The record changed: its key as text. */
+  target: string | null;
+  /** The record as a person reads it (a name, an invoice's number), as it was then. */
+  targetLabel: string | null;
+  result: string | null;
+  clientAddress: string;
+}
+
 export interface Database {
   tenants: TenantsTable;
   users: UsersTable;
@@ -292,6 +309,7 @@ export interface Database {
   products: ProductsTable;
   smartbill_budget: SmartBillBudgetTable;
   tax_lists: TaxListsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -5,6 +5,7 @@
  *   nothing: a fresh counter counts the same;
  * - e-mails sent more than DELIVERED_MAIL_DAYS ago (unsent ones stay: they are what went wrong);
  * - tasks done or failed more than FINISHED_TASK_DAYS ago;
+ * - audit log rows older than AUDIT_RETENTION_DAYS;
  * - SmartBill budgets (PostgreSQL's shared one) of tokens with no call counting, no lockout and
  *   no hold left: a token used again starts a fresh row, which counts the same.
  * In a fleet one process at a time does it: on PostgreSQL the pass holds a transaction-wide
@@ -23,11 +24,13 @@ const DAY_SECONDS = 24 * 3600;
 export interface CleanUpWindows {
   /** The throttling window (LOGIN_WINDOW_SECONDS): a counter older than this counts nothing. */
   throttleWindowSeconds: number;
+  /** AUDIT_RETENTION_DAYS: an audit row older than this goes. */
+  auditRetentionDays: number;
 }
 
 /** Rows removed per table; null when another process of the fleet was cleaning up. */
 export type CleanUpResult = Record<
-  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks" | "idleBudgets",
+  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks" | "idleBudgets" | "auditLog",
   number
 > | null;
 
@@ -56,6 +59,9 @@ export async function cleanUp(db: Kysely<Database>, windows: CleanUpWindows, now
           .where("finishedAt", "<", timestampIn(-FINISHED_TASK_DAYS * DAY_SECONDS, now)),
       ),
       idleBudgets: await removeIdleBudgets(trx, now),
+      auditLog: await removed(
+        trx.deleteFrom("audit_log").where("createdAt", "<", timestampIn(-windows.auditRetentionDays * DAY_SECONDS, now)),
+      ),
     };
   });
 }

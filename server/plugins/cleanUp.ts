@@ -9,12 +9,12 @@ import { cleanUp } from "../maintenance/cleanUp";
 
 export const cleanUpPlugin = fp(
   async (app) => {
-    const { cleanUpIntervalSeconds, loginThrottle } = app.config;
+    const { cleanUpIntervalSeconds, loginThrottle, auditRetentionDays } = app.config;
     if (cleanUpIntervalSeconds === 0) return;
     let running: Promise<void> | undefined;
     const pass = async () => {
       try {
-        const removed = await cleanUp(app.db, { throttleWindowSeconds: loginThrottle.windowSeconds });
+        const removed = await cleanUp(app.db, { throttleWindowSeconds: loginThrottle.windowSeconds, auditRetentionDays });
         if (removed) app.log.info({ removed }, "clean-up done");
       } catch (error) {
         app.log.error({ err: error }, "clean-up failed");

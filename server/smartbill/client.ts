@@ -30,8 +30,16 @@ import {
 } from "./rateLimiter";
 import { budgetForToken } from "./sharedBudget";
 import {
+  type DocumentSendRequest,
+  type InvoicePdf,
+  type InvoiceRef,
   type InvoiceRequest,
   type InvoiceResult,
+  type PaymentDeleteQuery,
+  type PaymentRequest,
+  type PaymentResult,
+  type PaymentStatus,
+  type ReverseRequest,
   type Series,
   type SeriesResponse,
   type SeriesType,
@@ -91,6 +99,24 @@ export interface SmartBillClient {
   getSeries(type?: SeriesType): Promise<Series[]>;
   /** POST /invoice, sent once: never retried, whatever happens. */
   createInvoice(request: InvoiceRequest): Promise<InvoiceResult>;
+  /** GET /invoice/pdf (Accept: application/octet-stream; SmartBill answers application/pdf with 406). */
+  invoicePdf(invoice: InvoiceRef): Promise<InvoicePdf>;
+  /** PUT /invoice/cancel: SmartBill's message (a repeat is no error: "… este deja anulata."). */
+  cancelInvoice(invoice: InvoiceRef): Promise<string>;
+  /** PUT /invoice/restore: SmartBill's message (a repeat: "… nu necesita restaurare."). */
+  restoreInvoice(invoice: InvoiceRef): Promise<string>;
+  /** POST /invoice/reverse: the storno invoice, sent once like an invoice. */
+  reverseInvoice(request: ReverseRequest): Promise<InvoiceResult>;
+  /** DELETE /invoice, the last of its series only (else SmartBill's 403, a "provider" error, not a lockout). */
+  deleteInvoice(invoice: InvoiceRef): Promise<string>;
+  /** POST /payment, sent once. */
+  addPayment(request: PaymentRequest): Promise<PaymentResult>;
+  /** DELETE /payment/v2: SmartBill's message. */
+  deletePayment(query: PaymentDeleteQuery): Promise<string>;
+  /** GET /invoice/paymentstatus. */
+  paymentStatus(invoice: InvoiceRef): Promise<PaymentStatus>;
+  /** POST /document/send (its own {status} envelope): SmartBill's message. */
+  sendDocument(request: DocumentSendRequest): Promise<string>;
 }
 
 /** The tenant settings the client reads (tenant properties). */
@@ -143,8 +169,21 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
   const limiter = budgetForToken(config.token, options.rateLimit ?? SMARTBILL_RATE_LIMIT, options.budgetDb);
   const authorization = `Basic ${Buffer.from(`${config.username}:${config.token}`, "utf8").toString("base64")}`;
 
-  const call = (method: "GET" | "POST", path: string, query: Record<string, string | undefined>, body?: object) =>
-    countSmartBillCall(send({ method, path, query, body, baseUrl, smartBillUrls, authorization, timeoutMs, doFetch, limiter }));
+  const common = { baseUrl, smartBillUrls, authorization, timeoutMs, doFetch, limiter };
+  const call = (
+    method: Method,
+    path: string,
+    query: Record<string, string | undefined>,
+    body?: object,
+    /** What a lost answer may hide, added to a time-out or a dropped connection. */
+    lostAnswer?: string,
+  ) => countSmartBillCall(send({ method, path, query, body, lostAnswer, ...common }));
+  const invoiceQuery = (invoice: InvoiceRef) => ({
+    cif: config.cif,
+    seriesname: invoice.seriesName,
+    number: invoice.number,
+  });
+  const message = (answer: Record<string, unknown>) => (typeof answer.message === "string" ? answer.message : "");
 
   return {
     async getStocks(query) {
@@ -173,19 +212,101 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
     },
     async createInvoice(request) {
       const body = { ...request, companyVatCode: config.cif };
-      const answer = (await call("POST", "/invoice", {}, body)) as Partial<InvoiceResult>;
-      if (typeof answer.series !== "string" || answer.number === undefined) {
-        throw unexpected("POST /invoice", words.noInvoiceNumber);
+      const answer = await call("POST", "/invoice", {}, body, words.mayHaveIssued);
+      return readInvoiceResult(answer, "POST /invoice");
+    },
+    async invoicePdf(invoice) {
+      const what = "GET /invoice/pdf";
+      const { status, headers, bytes } = await countSmartBillCall(
+        exchange({ method: "GET", path: "/invoice/pdf", query: invoiceQuery(invoice), accept: "application/octet-stream", ...common }),
+      );
+      if (status === 200 && bytes.subarray(0, 5).toString("latin1") === "%PDF-") {
+        const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(headers.get("content-disposition") ?? "");
+        const fileName = named ? decodeURIComponent(named[1].trim()) : `factura${invoice.seriesName}${invoice.number}.pdf`;
+        return { pdf: bytes, fileName };
       }
+      // SmartBill's nginx page (unknown invoice), its JSON errors, a lockout: read as any answer.
+      await interpret(status, headers, bytes.toString("utf8"), what, limiter);
+      throw unexpected(what, words.noPdf);
+    },
+    async cancelInvoice(invoice) {
+      return message(await call("PUT", "/invoice/cancel", invoiceQuery(invoice)));
+    },
+    async restoreInvoice(invoice) {
+      return message(await call("PUT", "/invoice/restore", invoiceQuery(invoice)));
+    },
+    async reverseInvoice(request) {
+      const body = { ...request, companyVatCode: config.cif };
+      const answer = await call("POST", "/invoice/reverse", {}, body, words.mayHaveReversed);
+      return readInvoiceResult(answer, "POST /invoice/reverse");
+    },
+    async deleteInvoice(invoice) {
+      return message(await call("DELETE", "/invoice", invoiceQuery(invoice), undefined, words.mayHaveDeleted));
+    },
+    async addPayment(request) {
+      const body = { ...request, companyVatCode: config.cif };
+      const answer = await call("POST", "/payment", {}, body, words.mayHaveRecordedPayment);
       return {
-        ...answer,
-        errorText: answer.errorText ?? "",
-        message: answer.message ?? "",
+        errorText: "",
+        message: message(answer),
         number: String(answer.number ?? ""),
-        series: answer.series,
-        url: answer.url ?? "",
+        series: String(answer.series ?? ""),
+        url: String(answer.url ?? ""),
+        ...(answer.id === undefined || answer.id === null ? {} : { id: String(answer.id) }),
       };
     },
+    async deletePayment(query) {
+      const values = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
+      return message(await call("DELETE", "/payment/v2", { cif: config.cif, ...values }, undefined, words.mayHaveDeletedPayment));
+    },
+    async paymentStatus(invoice) {
+      const answer = await call("GET", "/invoice/paymentstatus", invoiceQuery(invoice));
+      if (answer.invoiceTotalAmount === undefined || answer.paidAmount === undefined) {
+        throw unexpected("GET /invoice/paymentstatus", words.noPaymentStatus);
+      }
+      const invoiceTotalAmount = toNumber(answer.invoiceTotalAmount);
+      const paidAmount = toNumber(answer.paidAmount);
+      return {
+        invoiceTotalAmount,
+        paidAmount,
+        unpaidAmount: answer.unpaidAmount === undefined ? invoiceTotalAmount - paidAmount : toNumber(answer.unpaidAmount),
+        paid: answer.paid === true || answer.paid === "true",
+      };
+    },
+    async sendDocument(request) {
+      const base64 = (text: string | undefined) =>
+        text === undefined ? undefined : Buffer.from(text, "utf8").toString("base64");
+      const body = {
+        ...request,
+        type: request.type ?? "factura",
+        subject: base64(request.subject),
+        bodyText: base64(request.bodyText),
+        companyVatCode: config.cif,
+      };
+      const answer = await call("POST", "/document/send", {}, body, words.mayHaveSentEmail);
+      // Its own envelope, {status: {code, message}}; a refusal (code ≠ 0) was thrown by interpret.
+      const status = answer.status as { code?: unknown; message?: unknown } | undefined;
+      if (!status || typeof status !== "object" || Number(status.code) !== 0) {
+        throw unexpected("POST /document/send", words.noDocumentSendStatus);
+      }
+      return typeof status.message === "string" ? status.message : "";
+    },
+  };
+}
+
+/** POST /invoice's and /invoice/reverse's answer: the envelope with series and number. */
+function readInvoiceResult(answer: Record<string, unknown>, what: string): InvoiceResult {
+  const result = answer as Partial<InvoiceResult>;
+  if (typeof result.series !== "string" || result.number === undefined) {
+    throw unexpected(what, words.noInvoiceNumber);
+  }
+  return {
+    ...result,
+    errorText: result.errorText ?? "",
+    message: result.message ?? "",
+    number: String(result.number ?? ""),
+    series: result.series,
+    url: result.url ?? "",
   };
 }
 
@@ -199,11 +320,17 @@ export function smartBillTimeoutMs(): number {
   return Number(raw);
 }
 
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
 interface Request {
-  method: "GET" | "POST";
+  method: Method;
   path: string;
   query: Record<string, string | undefined>;
   body?: object;
+  /** Default application/json. */
+  accept?: string;
+  /** Added to a time-out or dropped connection: what the lost answer may hide. */
+  lostAnswer?: string;
   baseUrl: string;
   smartBillUrls: SmartBillUrlPolicy;
   authorization: string;
@@ -213,6 +340,12 @@ interface Request {
 }
 
 async function send(request: Request): Promise<Record<string, unknown>> {
+  const { status, headers, bytes } = await exchange(request);
+  return interpret(status, headers, bytes.toString("utf8"), `${request.method} ${request.path}`, request.limiter);
+}
+
+/** One call through the token's limiter: the answer's status, headers and bytes, or a time-out / network error. */
+async function exchange(request: Request): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
   const { method, path, baseUrl, smartBillUrls, limiter } = request;
   const url = new URL(`${baseUrl}${path}`);
   for (const [key, value] of Object.entries(request.query)) {
@@ -222,7 +355,10 @@ async function send(request: Request): Promise<Record<string, unknown>> {
   if (!smartBillUrls.allowsRequest(url)) {
     throw new SmartBillError("config", smartBillUrlRefused(smartBillUrls.allowed()));
   }
-  const headers: Record<string, string> = { authorization: request.authorization, accept: "application/json" };
+  const headers: Record<string, string> = {
+    authorization: request.authorization,
+    accept: request.accept ?? "application/json",
+  };
   if (request.body) headers["content-type"] = "application/json; charset=utf-8";
   const what = `${method} ${path}`;
 
@@ -233,7 +369,7 @@ async function send(request: Request): Promise<Record<string, unknown>> {
   if (waited >= 5) countLimiterWait(waited);
   let status: number;
   let responseHeaders: Headers;
-  let text: string;
+  let bytes: Buffer;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), request.timeoutMs);
   try {
@@ -247,17 +383,17 @@ async function send(request: Request): Promise<Record<string, unknown>> {
     });
     status = response.status;
     responseHeaders = response.headers;
-    text = await response.text();
+    bytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     throw abort.signal.aborted
       ? new SmartBillError(
           "timeout",
-          words.timedOut(formatSeconds(request.timeoutMs), what) + mayHaveIssued(method),
+          words.timedOut(formatSeconds(request.timeoutMs), what) + lostAnswerHint(request),
           { cause: error },
         )
       : new SmartBillError(
           "network",
-          words.unreachable(url.host, networkReason(error), what) + mayHaveIssued(method),
+          words.unreachable(url.host, networkReason(error), what) + lostAnswerHint(request),
           { cause: error },
         );
   } finally {
@@ -265,7 +401,7 @@ async function send(request: Request): Promise<Record<string, unknown>> {
     await release();
   }
   await noteRateLimitHeaders(limiter, responseHeaders);
-  return interpret(status, responseHeaders, text, what, limiter);
+  return { status, headers: responseHeaders, bytes };
 }
 
 /** The answer's JSON object when it is a success; a SmartBillError otherwise. */
@@ -422,8 +558,8 @@ function unexpected(what: string, detail: string): SmartBillError {
   return new SmartBillError("invalid-response", words.unexpected(what, detail));
 }
 
-function mayHaveIssued(method: string): string {
-  return method === "POST" ? ` ${words.mayHaveIssued}` : "";
+function lostAnswerHint(request: Request): string {
+  return request.lostAnswer ? ` ${request.lostAnswer}` : "";
 }
 
 function formatSeconds(ms: number): string {

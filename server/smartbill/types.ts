@@ -185,6 +185,81 @@ export interface InvoiceResult extends SmartBillEnvelope {
   documentViewUrl?: string;
 }
 
+/** An issued invoice, as the calls after the send name it: its number exactly as printed ("0007"). */
+export interface InvoiceRef {
+  seriesName: string;
+  number: string;
+}
+
+/** GET /invoice/pdf: SmartBill's PDF and the file name it gives it (factura<series><number>.pdf). */
+export interface InvoicePdf {
+  pdf: Buffer;
+  fileName: string;
+}
+
+/** POST /invoice/reverse: a storno of the invoice; `issueDate` (yyyy-MM-dd) defaults to today. */
+export interface ReverseRequest extends InvoiceRef {
+  issueDate?: string;
+}
+
+/** SmartBill's payment types, spelled as it spells them (§4.2). */
+export type PaymentType =
+  | "Card"
+  | "Card online"
+  | "Chitanta"
+  | "Bon"
+  | "Ordin plata"
+  | "CEC"
+  | "Bilet ordin"
+  | "Mandat postal"
+  | "Extras de cont"
+  | "Ramburs"
+  | "Alta incasare";
+
+/** POST /payment against invoices (the client sets companyVatCode). */
+export interface PaymentRequest {
+  type: PaymentType;
+  /** yyyy-MM-dd; default today. */
+  issueDate?: string;
+  /** Without it, and with useInvoiceDetails, what is left to pay on the invoices. */
+  value?: number;
+  client: Pick<InvoiceClient, "name" | "vatCode"> & Partial<InvoiceClient>;
+  isCash: boolean;
+  /** A Chitanta's receipt series. */
+  seriesName?: string;
+  currency?: string;
+  text?: string;
+  useInvoiceDetails?: boolean;
+  invoicesList: InvoiceRef[];
+}
+
+/** What POST /payment answers: a Chitanta's series and number, empty for other types. */
+export type PaymentResult = SmartBillEnvelope & { id?: string };
+
+/** DELETE /payment/v2: the payment by its invoice, or by date, value, client name and CIF (all four). */
+export type PaymentDeleteQuery = { paymentType: PaymentType } & (
+  | { invoiceSeries: string; invoiceNumber: string }
+  | { paymentDate: string; paymentValue: number; clientName: string; clientCif: string }
+);
+
+/** GET /invoice/paymentstatus, in the invoice's currency. */
+export interface PaymentStatus {
+  invoiceTotalAmount: number;
+  paidAmount: number;
+  unpaidAmount: number;
+  paid: boolean;
+}
+
+/** POST /document/send; subject and body in plain text (the client encodes them in Base64). */
+export interface DocumentSendRequest extends InvoiceRef {
+  type?: "factura" | "proforma";
+  to?: string;
+  cc?: string;
+  bcc?: string;
+  subject?: string;
+  bodyText?: string;
+}
+
 export type SmartBillErrorKind =
   /** The tenant's SmartBill settings are missing or unusable. */
   | "config"

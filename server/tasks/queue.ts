@@ -77,7 +77,7 @@ export async function enqueueTask(db: Kysely<Database>, task: NewTask): Promise<
     dedupKey: task.dedupKey ?? null,
   });
   const added = (row: TaskRow): EnqueuedTask => {
-    for (const wake of listeners.get(db) ?? []) wake();
+    wakeWorkers(db);
     return { task: row, created: true };
   };
   const { dedupKey } = task;
@@ -126,6 +126,15 @@ async function roomInQueue(db: Kysely<Database>, tenantId: number): Promise<bool
     .limit(MAX_QUEUED_TASKS_PER_TENANT)
     .execute();
   return queued.length < MAX_QUEUED_TASKS_PER_TENANT;
+}
+
+/**
+ * Tells the workers listening on `db` that a task is queued. `enqueueTask` does it on its own;
+ * a task queued within a transaction (a transaction has no listeners) is announced on the app's
+ * `db` once that transaction has committed, so the worker does not look before it can see it.
+ */
+export function wakeWorkers(db: Kysely<Database>): void {
+  for (const wake of listeners.get(db) ?? []) wake();
 }
 
 /** Calls `listener` after each `enqueueTask` on this `db`; answers the unsubscribe function. */

@@ -24,6 +24,31 @@ export function multipart(file: Buffer, filename = "clienti.xlsx", field = "file
   return { body, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** An invoice import's multipart/form-data: `payload` (a text field, or a JSON blob part) and `file`. */
+export function invoiceUpload(file: Buffer | undefined, payload?: unknown, options: { payloadAsBlob?: boolean; filename?: string } = {}) {
+  const boundary = `----test${randomBytes(8).toString("hex")}`;
+  const parts: Buffer[] = [];
+  if (payload !== undefined) {
+    const json = typeof payload === "string" ? payload : JSON.stringify(payload);
+    const disposition = options.payloadAsBlob
+      ? 'form-data; name="payload"; filename="blob"\r\nContent-Type: application/json'
+      : 'form-data; name="payload"';
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${json}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? "factura.xlsx"}"\r\n` +
+          "Content-Type: application/octet-stream\r\n\r\n",
+      ),
+      file,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** An .xlsx from rows (the first is usually the header), written by exceljs. */
 export async function xlsxOf(rows: readonly (readonly unknown[])[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -31,6 +31,7 @@ const FILE_ROUTES = new Set([
   "GET /api/smartbill/customer/export",
   "GET /api/smartbill/customer/import/template",
   "POST /api/smartbill/customer/import/errors",
+  "GET /api/audit/export",
 ]);
 
 describeEachDialect("the API document", (dialect) => {

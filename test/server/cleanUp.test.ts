@@ -1,7 +1,7 @@
 /**
  * The periodic clean-up: rows past their window go, younger ones stay, on both dialects; on
  * PostgreSQL a process finding another one cleaning up skips its pass; the app runs it on its
- * own every CLEANUP_INTERVAL_SECONDS.
+ * own every CLEANUP_INTERVAL_SECONDS. Audit rows go after AUDIT_RETENTION_DAYS.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
@@ -17,6 +17,8 @@ afterAll(removeTemporaryDatabases);
 
 const DAY = 24 * 3600;
 const WINDOW = 900;
+const RETENTION_DAYS = 365;
+const WINDOWS = { throttleWindowSeconds: WINDOW, auditRetentionDays: RETENTION_DAYS };
 
 describeEachDialect("the clean-up", (dialect) => {
   let t: TestApp | undefined;
@@ -56,10 +58,18 @@ describeEachDialect("the clean-up", (dialect) => {
       } as never)
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { mailId: mail.id, taskId: (task as { id: number }).id };
+    const audit = await db
+      .insertInto("audit_log")
+      .values({
+        createdAt: timestampIn(-RETENTION_DAYS * DAY - sign * 60), tenantId: 2, userId: 1, userEmail: "admin@demo.ro",
+        action: "warehouses.create", target: "1", targetLabel: label, result: null, clientAddress: "127.0.0.1",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { mailId: mail.id, taskId: (task as { id: number }).id, auditId: audit.id };
   }
 
-  async function remaining(app: TestApp, label: string, ids: { mailId: number; taskId: number }) {
+  async function remaining(app: TestApp, label: string, ids: { mailId: number; taskId: number; auditId: number }) {
     const db = app.db;
     const has = async (query: { execute(): Promise<unknown[]> }) => (await query.execute()).length === 1;
     return {
@@ -68,10 +78,11 @@ describeEachDialect("the clean-up", (dialect) => {
       loginFailure: await has(db.selectFrom("login_failures").select("key").where("key", "=", `account:${label}`)),
       mail: await has(db.selectFrom("outbox").select("id").where("id", "=", ids.mailId)),
       task: await has(db.selectFrom("tasks").select("id").where("id", "=", ids.taskId)),
+      auditRow: await has(db.selectFrom("audit_log").select("id").where("id", "=", ids.auditId)),
     };
   }
 
-  const all = (value: boolean) => ({ refreshToken: value, passwordToken: value, loginFailure: value, mail: value, task: value });
+  const all = (value: boolean) => ({ refreshToken: value, passwordToken: value, loginFailure: value, mail: value, task: value, auditRow: value });
 
   it("removes the rows past their window and keeps the younger ones", async () => {
     t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
@@ -82,8 +93,8 @@ describeEachDialect("the clean-up", (dialect) => {
     const unsent = await t.db.insertInto("outbox").values({ recipient: "u@x.ro", subject: "s", body: "b", createdAt: timestampIn(-90 * DAY), sentAt: null }).returning("id").executeTakeFirstOrThrow();
     const queued = await t.db.insertInto("tasks").values({ tenantId: 2, kind: "stock-import", title: "q", status: "queued", payload: "null", createdBy: null, createdAt: timestampIn(-90 * DAY) } as never).returning("id").executeTakeFirstOrThrow();
 
-    const removed = await cleanUp(t.db, { throttleWindowSeconds: WINDOW });
-    expect(removed).toMatchObject({ refreshTokens: 1, passwordTokens: 1, loginFailures: 1, deliveredMail: 1, finishedTasks: 1 });
+    const removed = await cleanUp(t.db, WINDOWS);
+    expect(removed).toMatchObject({ refreshTokens: 1, passwordTokens: 1, loginFailures: 1, deliveredMail: 1, finishedTasks: 1, auditLog: 1 });
     expect(await remaining(t, "old", old)).toEqual(all(false));
     expect(await remaining(t, "young", young)).toEqual(all(true));
     expect(await t.db.selectFrom("login_failures").select("key").where("key", "=", "account:locked").execute()).toHaveLength(1);
@@ -104,7 +115,7 @@ describeEachDialect("the clean-up", (dialect) => {
         budget("locked-out", [], timestampIn(600)),
       ])
       .execute();
-    const removed = await cleanUp(t.db, { throttleWindowSeconds: WINDOW });
+    const removed = await cleanUp(t.db, WINDOWS);
     expect(removed).toMatchObject({ idleBudgets: 1 });
     const left = await t.db.selectFrom("smartbill_budget").select("tokenHash").orderBy("tokenHash").execute();
     expect(left.map((row) => row.tokenHash)).toEqual(["counting", "locked-out"]);
@@ -131,11 +142,11 @@ describeEachDialect("the clean-up", (dialect) => {
         await held;
       });
       await isLocked;
-      expect(await cleanUp(app.db, { throttleWindowSeconds: WINDOW })).toBeNull();
+      expect(await cleanUp(app.db, WINDOWS)).toBeNull();
       expect(await remaining(app, "old", old)).toEqual(all(true));
       release();
       await other;
-      expect(await cleanUp(app.db, { throttleWindowSeconds: WINDOW })).not.toBeNull();
+      expect(await cleanUp(app.db, WINDOWS)).not.toBeNull();
       expect(await remaining(app, "old", old)).toEqual(all(false));
     });
   }

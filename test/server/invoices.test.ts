@@ -7,7 +7,6 @@
  * The app listens on a loopback port and the demo tenant's smartbill.url points at its own
  * emulator, so the tax list comes through the real SmartBill client.
  */
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, 
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
-import { xlsxOf, zipBomb } from "../helpers/excelFiles";
+import { invoiceUpload as importBody, xlsxOf, zipBomb } from "../helpers/excelFiles";
 import { addWarehouse, EMULATOR_CONTROL, invoicingUserOfNewTenant, liveApp } from "../helpers/smartbillData";
 import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 import type { TestApp } from "../helpers/testApp";
@@ -34,31 +33,6 @@ const customerFixture = (name: string) => readFileSync(join(import.meta.dirname,
 const ROLE_FORBIDDEN = "Nu aveți dreptul să accesați această resursă.";
 const HEADER = ["Denumire produs", "Cod produs", "Cantitate", "Pret"];
 const line = { name: "Produs nou", code: "N1", quantity: 2, price: 10 };
-
-/** multipart/form-data with `payload` (a text field, or a JSON blob part) and `file`. */
-function importBody(file: Buffer | undefined, payload?: unknown, options: { payloadAsBlob?: boolean; filename?: string } = {}) {
-  const boundary = `----test${randomBytes(8).toString("hex")}`;
-  const parts: Buffer[] = [];
-  if (payload !== undefined) {
-    const json = typeof payload === "string" ? payload : JSON.stringify(payload);
-    const disposition = options.payloadAsBlob
-      ? 'form-data; name="payload"; filename="blob"\r\nContent-Type: application/json'
-      : 'form-data; name="payload"';
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n${json}\r\n`));
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.filename ?? "factura.xlsx"}"\r\n` +
-          "Content-Type: application/octet-stream\r\n\r\n",
-      ),
-      file,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) => {
   let t: TestApp;

@@ -36,7 +36,7 @@ interface Gadget {
 
 const gadgetRoutes = tenantResourceRoutes<GadgetsDatabase, "gadgets">({
   table: "gadgets",
-  resource: "customers",
+  resource: "products",
   columns: ["id", "code", "name", "price"],
   body: {
     type: "object",

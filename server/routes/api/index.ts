@@ -14,6 +14,7 @@ import { API_PREFIXES, apiPrefixOf } from "../../../contract/paths";
 import { refuseControlCharacters } from "../../controlCharacters";
 import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
+import { auditRoutes } from "./audit/index";
 import { customerRoutes } from "./customers/index";
 import { firstStepsRoutes } from "./firstSteps/index";
 import { invoiceRoutes } from "./invoices/index";
@@ -48,6 +49,7 @@ export const API_ROUTES: Record<string, FastifyPluginAsync | readonly Mount[]> =
   smartbillConnection: smartBillConnectionRoutes,
   firstSteps: firstStepsRoutes,
   products: productRoutes,
+  audit: auditRoutes,
 };
 
 /** The checks every /api route runs first (see above); also for test-only routes beside them. */

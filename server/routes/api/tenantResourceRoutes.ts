@@ -8,7 +8,8 @@
  *   PUT    /:id   the resource's fields → the record saved
  *   DELETE /:id   → the record deleted
  *
- * Every query is scoped by the request's tenant, the role matrix row guards every route, and the
+ * Every query is scoped by the request's tenant, the role matrix row guards every route, each
+ * change is recorded in the audit log as `<resource>.create|update|delete` in its transaction, and the
  * body is checked by the resource's schema (read-only fields the client sends back, `id` and the
  * timestamps, are accepted and ignored: react-admin's edit form sends the whole record). Every
  * answer is serialised through a record schema built from `columns` and the body's schema (see
@@ -34,6 +35,7 @@ import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/database";
 import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
+import { isAuditAction } from "../../../contract/auditActions";
 import { messages as serverMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
 import { listAnswer, Timestamp } from "../answers";
@@ -84,6 +86,8 @@ export interface TenantResource<DB, T extends TenantTable<DB>> {
   toRecord?: (row: Record<string, unknown>) => Record<string, unknown>;
   /** Sentences of server/messages.ts: a missing record, a duplicate (unique index), a record still referred to. */
   messages?: { notFound?: string; duplicate?: string; inUse?: string };
+  /** The column that names a record in the audit log (e.g. `name`); by default only its id. */
+  label?: ColumnOf<DB, T>;
 }
 
 /**
@@ -147,6 +151,13 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     return toRow(fields as Partial<Record<ColumnOf<DB, T>, unknown>>) as Record<string, unknown>;
   };
 
+  const auditOf = (verb: "create" | "update" | "delete") => {
+    const action = `${resource}.${verb}`;
+    if (!isAuditAction(action)) throw new Error(`${action} is not an audit action (contract/auditActions.ts)`);
+    return { config: { audit: action } };
+  };
+  const labelOf = (record: Record<string, unknown>) => (definition.label ? String(record[definition.label] ?? "") : null);
+
   return async (app) => {
     // Kysely cannot follow a table chosen by a type parameter; the definition's types keep the
     // names right, and the queries below use only id, tenantId and the timestamps.
@@ -154,9 +165,9 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     /** A record as the queries below select it: the columns answered. */
     type Row = Record<ColumnOf<DB, T>, unknown>;
     const name: string = table;
-    const scoped = (tenantId: number) => db.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
-    const findOne = async (tenantId: number, id: number) => {
-      const row = await scoped(tenantId).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
+    const scoped = (tenantId: number, from: Kysely<any> = db) => from.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
+    const findOne = async (from: Kysely<any>, tenantId: number, id: number) => {
+      const row = await scoped(tenantId, from).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
       return row && (toRecord(row) as Row);
     };
     const writing = async <R>(write: () => Promise<R>): Promise<R> => {
@@ -189,39 +200,58 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     );
 
     app.get<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) =>
-      found(await findOne(request.tenantId, request.params.id)),
+      found(await findOne(db, request.tenantId, request.params.id)),
     );
 
-    app.post<{ Body: Record<string, unknown> }>("/", { schema: { body, ...answers } }, async (request) => {
+    app.post<{ Body: Record<string, unknown> }>("/", { ...auditOf("create"), schema: { body, ...answers } }, async (request) => {
       const now = timestamp();
       const row = { ...writable(request.body), tenantId: request.tenantId, createdAt: now, updatedAt: now };
-      const { id } = await writing(() => db.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow());
-      return found(await findOne(request.tenantId, id));
+      return writing(() =>
+        db.transaction().execute(async (trx) => {
+          const { id } = await trx.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow();
+          const record = found(await findOne(trx, request.tenantId, id));
+          await request.audit(trx as unknown as Kysely<Database>, { target: id, targetLabel: labelOf(record) });
+          return record;
+        }),
+      );
     });
 
     app.put<{ Params: { id: number }; Body: Record<string, unknown> }>(
       "/:id",
-      { schema: { params: idParams("id"), body, ...answers } },
+      { ...auditOf("update"), schema: { params: idParams("id"), body, ...answers } },
       async (request) => {
         const { tenantId, params } = request;
-        const changed = await writing(() =>
-          db
-            .updateTable(name)
-            .set({ ...writable(request.body), updatedAt: timestamp() })
-            .where("tenantId", "=", tenantId)
-            .where("id", "=", params.id)
-            .executeTakeFirst(),
+        return writing(() =>
+          db.transaction().execute(async (trx) => {
+            const changed = await trx
+              .updateTable(name)
+              .set({ ...writable(request.body), updatedAt: timestamp() })
+              .where("tenantId", "=", tenantId)
+              .where("id", "=", params.id)
+              .executeTakeFirst();
+            if (changed.numUpdatedRows === 0n) throw new HttpError(404, notFound);
+            const record = found(await findOne(trx, tenantId, params.id));
+            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(record) });
+            return record;
+          }),
         );
-        if (changed.numUpdatedRows === 0n) throw new HttpError(404, notFound);
-        return found(await findOne(tenantId, params.id));
       },
     );
 
-    app.delete<{ Params: { id: number } }>("/:id", { schema: { params: idParams("id"), ...answers } }, async (request) => {
-      const { tenantId, params } = request;
-      const record = found(await findOne(tenantId, params.id));
-      await writing(() => db.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute());
-      return record;
-    });
+    app.delete<{ Params: { id: number } }>(
+      "/:id",
+      { ...auditOf("delete"), schema: { params: idParams("id"), ...answers } },
+      async (request) => {
+        const { tenantId, params } = request;
+        return writing(() =>
+          db.transaction().execute(async (trx) => {
+            const record = found(await findOne(trx, tenantId, params.id));
+            await trx.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute();
+            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(record) });
+            return record;
+          }),
+        );
+      },
+    );
   };
 }

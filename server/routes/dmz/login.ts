@@ -12,7 +12,7 @@ import { LoginAnswer, loginBody } from "./schemas";
 export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/login",
-    { schema: { body: loginBody, response: { 200: LoginAnswer } } },
+    { config: { audit: "session.signIn" }, schema: { body: loginBody, response: { 200: LoginAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.username);
       const keys = throttleKeys(email, request.ip);
@@ -36,7 +36,9 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await lockUser(trx, account.id, "read"))) return undefined;
         const current = await findAccountById(trx, account.id);
         if (!current) return undefined;
-        return { current, ...(await startSession(trx, current.id, app.config.refreshTokenTtlSeconds)) };
+        const session = await startSession(trx, current.id, app.config.refreshTokenTtlSeconds);
+        await request.audit(trx, { user: current, tenantId: current.tenant.id, target: current.id, targetLabel: current.email });
+        return { current, ...session };
       });
       if (!signedIn) throw new HttpError(401, messages.wrongCredentials);
       return loginResponse(app, signedIn.current, signedIn.sessionId, signedIn.refreshToken);

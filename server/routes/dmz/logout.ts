@@ -7,15 +7,21 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { revokeSessionOfRefreshToken } from "../../auth/sessions";
 import { messages } from "../../messages";
+import { findAccountById } from "../api/users/users.repository";
 import { MessageAnswer } from "../answers";
 import { logoutBody } from "./schemas";
 
 export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/logout",
-    { schema: { body: logoutBody, response: { 200: MessageAnswer } } },
+    { config: { audit: "session.signOut" }, schema: { body: logoutBody, response: { 200: MessageAnswer } } },
     async (request) => {
-      await revokeSessionOfRefreshToken(app.db, request.body.refreshToken);
+      await app.db.transaction().execute(async (trx) => {
+        const userId = await revokeSessionOfRefreshToken(trx, request.body.refreshToken);
+        // Only a session that was live is a sign-out; a token already spent changed nothing.
+        const account = userId === undefined ? undefined : await findAccountById(trx, userId);
+        if (account) await request.audit(trx, { user: account, tenantId: account.tenant.id, target: account.id, targetLabel: account.email });
+      });
       return { message: messages.loggedOut };
     },
   );

@@ -16,7 +16,7 @@ import { revokeUserSessions } from "../../auth/sessions";
 import type { PasswordTokenKind } from "../../db/database";
 import { HttpError } from "../../errors";
 import { messages } from "../../messages";
-import { normalizeEmail, setPasswordHash } from "../api/users/users.repository";
+import { findAccountById, normalizeEmail, setPasswordHash } from "../api/users/users.repository";
 import { MessageAnswer } from "../answers";
 import { passwordTokenBody } from "./schemas";
 
@@ -29,7 +29,7 @@ export const passwordTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const kind of ["set", "reset"] as const) {
     app.post(
       `/${kind}`,
-      { schema: { body: passwordTokenBody, response: { 200: MessageAnswer } } },
+      { config: { audit: `password.${kind}` }, schema: { body: passwordTokenBody, response: { 200: MessageAnswer } } },
       async (request) => {
         const { token, newPassword } = request.body;
         const email = normalizeEmail(request.body.email);
@@ -48,6 +48,8 @@ export const passwordTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await setPasswordHash(trx, id, passwordHash);
           await invalidatePasswordTokens(trx, id);
           await revokeUserSessions(trx, id);
+          const account = await findAccountById(trx, id);
+          if (account) await request.audit(trx, { user: account, tenantId: account.tenant.id, target: id, targetLabel: account.email });
           return id;
         });
         if (userId === undefined) throw new HttpError(400, messages.passwordTokenInvalid);

@@ -17,7 +17,7 @@ import { recoverBody } from "./schemas";
 export const recoverRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/recover",
-    { schema: { body: recoverBody, response: { 200: MessageAnswer } } },
+    { config: { audit: "password.recover" }, schema: { body: recoverBody, response: { 200: MessageAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.email);
       const keys = recoverThrottleKeys(email, request.ip);
@@ -27,7 +27,11 @@ export const recoverRoute: FastifyPluginAsyncTypebox = async (app) => {
 
       const account = await findAccountByEmail(app.db, email);
       if (account) {
-        const token = await createPasswordToken(app.db, account.id, "reset");
+        const token = await app.db.transaction().execute(async (trx) => {
+          const created = await createPasswordToken(trx, account.id, "reset");
+          await request.audit(trx, { user: account, tenantId: account.tenant.id, target: account.id, targetLabel: account.email });
+          return created;
+        });
         const link = passwordLink(publicOrigin(request), "reset", account.email, token);
         await app.mailer.send({
           recipient: account.email,

@@ -41,6 +41,8 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/refresh",
     {
+      // A session going on, not a change anyone made: not in the audit log.
+      config: { audit: false },
       schema: { body: refreshBody, response: { 200: LoginAnswer } },
       onResponse: async (request) => {
         const own = ownAnswers.get(request);

@@ -41,7 +41,7 @@ export function adminRoutes(runtime: EmulatorRuntime): FastifyPluginAsync {
         (body.times === undefined || (Number.isInteger(body.times) && body.times >= 1));
       if (!valid) {
         const kinds = FAULT_KINDS.join(" | ");
-        return reply.code(400).send({ message: `Trimiteți {fault: ${kinds}, times?, path?, text?, status?}.` });
+        return reply.code(400).send({ message: `Trimiteți {fault: ${kinds}, times?, path?, method?, text?, status?}.` });
       }
       runtime.faults.add(body as Fault);
       return reply.code(201).send(runtime.faults.list());
@@ -62,6 +62,12 @@ export function adminRoutes(runtime: EmulatorRuntime): FastifyPluginAsync {
     admin.get("/requests", async () => ({ count: runtime.requests.length, requests: runtime.requests }));
     admin.delete("/requests", async (_request, reply) => {
       runtime.requests.length = 0;
+      return reply.code(204).send();
+    });
+
+    admin.get("/outbox", async () => ({ count: runtime.outbox.length, mails: runtime.outbox }));
+    admin.delete("/outbox", async (_request, reply) => {
+      runtime.outbox.length = 0;
       return reply.code(204).send();
     });
 

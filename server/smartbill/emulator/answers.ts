@@ -3,6 +3,7 @@
  * `invalid_request_error`, Tomcat and nginx pages) and the small readings of a request the
  * emulator needs (Basic credentials, Accept, Content-Type, query keys ignoring case).
  */
+import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { toText } from "./requestShape";
 
@@ -107,4 +108,13 @@ export function queryParam(request: FastifyRequest, name: string): string {
   const key = Object.keys(query).find((k) => k.toLowerCase() === name.toLowerCase());
   const value = key === undefined ? undefined : query[key];
   return toText(Array.isArray(value) ? value[0] : value);
+}
+
+/** The document links of /invoice/v2 and /invoice/reverse: fake ones, on the emulator's host. */
+export function documentLinks(origin: string, documentId: number) {
+  return {
+    documentUrl: `${origin}/documente/editare/factura/${documentId}/`,
+    documentId,
+    documentViewUrl: `${origin}/documente/extern/pf/factura/${randomBytes(16).toString("hex")}?srvid=2`,
+  };
 }

@@ -1,16 +1,17 @@
 /**
  * SmartBill's V1 routes on the emulator's runtime. Every call, in order: logged; the token's
- * limiter (lockout answer); Basic auth (401); Accept (406); a pending fault; the configured
- * delay; then the route, which checks the body (415, invalid_request_error) and the company
- * (401) before its own logic.
+ * limiter (lockout answer); a wrong verb (405); Basic auth (401); Accept (406; the PDF has its
+ * own rules); a pending fault; the configured delay; then the route, which checks the body (415,
+ * invalid_request_error) and the company (401) before its own logic. The routes for an invoice
+ * after its issue are in afterSendRoutes.ts.
  */
-import { randomBytes } from "node:crypto";
 import type { HangingSockets } from "./hangingSockets";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { formatSmartBillTime } from "../bucharestTime";
 import {
   acceptsJson,
   basicCredentials,
+  documentLinks,
   envelope,
   HTML_ERROR_TEXT,
   isJsonContentType,
@@ -22,8 +23,10 @@ import {
   tomcatPage,
   unauthorized,
 } from "./answers";
+import { afterSendRoutes, pdfContentType } from "./afterSendRoutes";
 import { AFTER_STORE_FAULTS, type Fault } from "./faults";
 import { issueInvoice } from "./invoices";
+import { paymentStatus } from "./payments";
 import type { LimiterVerdict } from "./limiter";
 import type { EmulatorAccount, EmulatorCompany } from "./model";
 import { checkInvoiceShape, isObject, toText } from "./requestShape";
@@ -34,14 +37,29 @@ import { texts } from "./texts";
 /** SmartBill's API path, under the emulator's prefix. */
 export const EMULATOR_API_PATH = "/SBORO/api";
 
+/** Every route the emulator serves, with its verbs: any other verb is a 405 naming them in Allow. */
 export const KNOWN_PATHS: Record<string, { methods: string[]; endpoint: EmulatorEndpoint }> = {
   "/stocks": { methods: ["GET"], endpoint: "stocks" },
   "/tax": { methods: ["GET"], endpoint: "tax" },
   "/series": { methods: ["GET"], endpoint: "series" },
-  "/invoice": { methods: ["POST"], endpoint: "invoice" },
+  "/invoice": { methods: ["POST", "DELETE"], endpoint: "invoice" },
   "/invoice/v2": { methods: ["POST"], endpoint: "invoice" },
   "/invoice/paymentstatus": { methods: ["GET"], endpoint: "paymentstatus" },
+  "/invoice/pdf": { methods: ["GET"], endpoint: "pdf" },
+  "/invoice/cancel": { methods: ["PUT"], endpoint: "cancel" },
+  "/invoice/restore": { methods: ["PUT"], endpoint: "restore" },
+  "/invoice/reverse": { methods: ["POST"], endpoint: "reverse" },
+  "/payment": { methods: ["POST"], endpoint: "payment" },
+  "/payment/v2": { methods: ["DELETE"], endpoint: "payment" },
+  "/payment/chitanta": { methods: ["DELETE"], endpoint: "payment" },
+  "/document/send": { methods: ["POST"], endpoint: "documentSend" },
 };
+
+/** The verbs a wrong-verb route answers (HEAD and OPTIONS fall to the plugin's own 405). */
+const VERBS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+/** Paths that answer a PDF: their Accept rules are not the JSON ones (§4.1). */
+export const PDF_PATHS = new Set(["/invoice/pdf"]);
 
 /** The path after `<prefix>/SBORO/api` ("/stocks"), or undefined outside the API. */
 export function apiPathOf(prefix: string, request: FastifyRequest): string | undefined {
@@ -103,6 +121,11 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         context.verdict = verdict;
         if (!verdict.allowed) return lockoutAnswer(reply, path, verdict);
       }
+      // A wrong verb is answered before the credentials are looked at, but it counts against the token.
+      const known = KNOWN_PATHS[path];
+      const verb = request.method === "HEAD" ? "GET" : request.method;
+      if (known && !known.methods.includes(verb)) return methodNotAllowed(request, reply, path);
+
       const account =
         credentials &&
         runtime.state.accounts.find(
@@ -111,12 +134,13 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       if (!account) return reply.code(401).send(unauthorized(texts.authFailed));
       context.account = account;
 
-      if (!acceptsJson(request.headers.accept)) {
+      const acceptable = PDF_PATHS.has(path) ? pdfContentType(request.headers.accept) : acceptsJson(request.headers.accept);
+      if (!acceptable) {
         const message = "The requested resource is not available in the requested format.";
         return reply.code(406).send(requestError(406, path, "invalid_accept_header", message));
       }
 
-      const fault = runtime.faults.take(path, (kind) => !AFTER_STORE_FAULTS.includes(kind));
+      const fault = runtime.faults.take(request.method, path, (kind) => !AFTER_STORE_FAULTS.includes(kind));
       if (fault) return sendFault(fault, request, reply);
 
       const endpoint = KNOWN_PATHS[path]?.endpoint;
@@ -198,12 +222,7 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         (i) => i.series === queryParam(request, "seriesname") && i.number === number && !i.isDraft,
       );
       if (!invoice) return reply.code(400).send(envelope({ errorText: texts.invoiceNotFound }));
-      return envelope({
-        invoiceTotalAmount: invoice.total,
-        paidAmount: invoice.paid,
-        unpaidAmount: Math.round((invoice.total - invoice.paid) * 10_000) / 10_000,
-        paid: invoice.paid >= invoice.total,
-      });
+      return envelope(paymentStatus(invoice));
     });
 
     const createInvoice = (v2: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -240,27 +259,40 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         return reply.code(outcome.status ?? settings.validationStatus).send(failure(outcome.errorText));
       }
 
-      const afterStore = runtime.faults.take(path, (kind) => AFTER_STORE_FAULTS.includes(kind));
-      if (afterStore) {
-        // The invoice is stored and numbered; the caller never hears of it.
-        reply.hijack();
-        if (afterStore.fault === "drop-after-store") request.raw.socket.destroy();
-        else hanging.hold(request.raw.socket, settings.hangMs);
-        return reply;
-      }
+      // The invoice is stored and numbered; with a fault the caller never hears of it.
+      if (dropsAfterStore(request, reply)) return reply;
       const { invoice, url } = outcome;
       const answer = envelope({ number: invoice.number, series: invoice.series, url });
       if (!v2) return answer;
-      return {
-        ...answer,
-        documentUrl: `${origin}/documente/editare/factura/${invoice.documentId}/`,
-        documentId: invoice.documentId,
-        documentViewUrl: `${origin}/documente/extern/pf/factura/${randomBytes(16).toString("hex")}?srvid=2`,
-      };
+      return { ...answer, ...documentLinks(origin, invoice.documentId) };
     };
     api.post("/invoice", createInvoice(false));
     api.post("/invoice/v2", createInvoice(true));
+
+    afterSendRoutes(api, { runtime, prefix, apiPath, companyFor, dropsAfterStore, unsupportedMediaType });
+
+    // The wrong verbs of every known path: routes of this plugin, so that its hooks log them
+    // and count them against the token (a real route of the path takes its own verbs).
+    for (const [path, { methods }] of Object.entries(KNOWN_PATHS)) {
+      const wrong = VERBS.filter((verb) => !methods.includes(verb));
+      if (wrong.length > 0) {
+        api.route({ method: wrong, url: path, handler: (request, reply) => methodNotAllowed(request, reply, path) });
+      }
+    }
   };
+
+  /**
+   * Takes a pending after-store fault for this call: the work is done, and the caller never
+   * hears of it (the connection drops, or hangs). True when the reply is thus taken care of.
+   */
+  function dropsAfterStore(request: FastifyRequest, reply: FastifyReply): boolean {
+    const fault = runtime.faults.take(request.method, apiPath(request), (kind) => AFTER_STORE_FAULTS.includes(kind));
+    if (!fault) return false;
+    reply.hijack();
+    if (fault.fault === "drop-after-store") request.raw.socket.destroy();
+    else hanging.hold(request.raw.socket, runtime.settings.hangMs);
+    return true;
+  }
 
   /** The company for a call, or undefined after answering SmartBill's 401. */
   function companyFor(request: FastifyRequest, reply: FastifyReply, cif: string): EmulatorCompany | undefined {
@@ -313,7 +345,17 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
   }
 }
 
-function unsupportedMediaType(reply: FastifyReply, path: string, request: FastifyRequest) {
+/** 405 with Allow naming the path's verbs (for a path the emulator knows). */
+export function methodNotAllowed(request: FastifyRequest, reply: FastifyReply, path: string) {
+  const known = KNOWN_PATHS[path];
+  const message = `Request method '${request.method}' is not supported.`;
+  return reply
+    .code(405)
+    .header("allow", (known?.methods ?? []).join(", "))
+    .send(requestError(405, path, "method_not_allowed", message));
+}
+
+export function unsupportedMediaType(reply: FastifyReply, path: string, request: FastifyRequest) {
   const type = request.headers["content-type"];
   const message = type ? `Content-Type '${type}' is not supported.` : "Content-Type is missing.";
   return reply.code(415).send(requestError(415, path, "invalid_content_type", message));

@@ -27,7 +27,8 @@ export function demoCompanies(): EmulatorCompanySeed[] {
       vatPayer: true,
       usesProductCodes: true,
       stockModuleActive: true,
-      emailServerConfigured: false,
+      // The demo sends e-mail: it lands in the emulator's outbox.
+      emailServerConfigured: true,
       taxes: TAXES_2026.map((tax) => ({ ...tax })),
       series: [
         { name: "SBL", type: "f", nextNumber: 1 },

@@ -4,8 +4,9 @@
  *   html502         an nginx 502 page
  *   html200         an HTML page with status 200 (a maintenance or portal page in the way)
  *   timeout         no answer at all (the connection hangs until the caller gives up)
- *   drop-after-store POST /invoice stores the invoice, then the connection drops unanswered
- *   hang-after-store POST /invoice stores the invoice, then never answers (the caller times out)
+ *   drop-after-store the call does its work (POST /invoice stores the invoice, a cancel cancels…),
+ *                   then the connection drops unanswered
+ *   hang-after-store the call does its work, then never answers (the caller times out)
  *   errortext-200   HTTP 200 with a non-empty errorText
  *   errortext-html  an errorText with <br/>, <b> and the hidden moreErrorDetails div
  */
@@ -22,7 +23,7 @@ export const FAULT_KINDS = [
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-/** Faults that strike POST /invoice after the invoice is stored (the others strike before anything). */
+/** Faults that strike after the call changed the state (the others strike before anything). */
 export const AFTER_STORE_FAULTS: readonly FaultKind[] = ["drop-after-store", "hang-after-store"];
 
 export interface Fault {
@@ -31,6 +32,8 @@ export interface Fault {
   times?: number;
   /** Only calls to this API path, e.g. "/stocks" or "/invoice" (default: any). */
   path?: string;
+  /** Only calls with this verb, e.g. DELETE for /invoice (default: any). */
+  method?: string;
   /** errortext-*: the errorText to send instead of the default. */
   text?: string;
   /** errortext-*: the status to send (errortext-200: 200; errortext-html: 400). */
@@ -45,9 +48,12 @@ export class FaultQueue {
   }
 
   /** Takes the first pending fault that applies to this call, when the predicate accepts it. */
-  take(path: string, accept: (kind: FaultKind) => boolean): Fault | undefined {
+  take(method: string, path: string, accept: (kind: FaultKind) => boolean): Fault | undefined {
     const index = this.faults.findIndex(
-      (fault) => (fault.path === undefined || fault.path === path) && accept(fault.fault),
+      (fault) =>
+        (fault.path === undefined || fault.path === path) &&
+        (fault.method === undefined || fault.method.toUpperCase() === method) &&
+        accept(fault.fault),
     );
     if (index === -1) return undefined;
     const fault = this.faults[index];

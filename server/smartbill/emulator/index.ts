@@ -1,29 +1,35 @@
 /**
  * A SmartBill V1 emulator as a Fastify plugin (../shared/spec/smartbill-api.md §7). Under its
- * prefix it answers `/SBORO/api/{stocks,tax,series,invoice,invoice/v2,invoice/paymentstatus}`
- * the way SmartBill does (api.ts: Basic auth and CIF checks with SmartBill's exact bodies,
- * validation texts, numbering, stock discharge, the 30 calls / 10 s limiter and its lockout),
+ * prefix it answers SmartBill's V1 routes (KNOWN_PATHS in api.ts: stocks, tax, series, invoice and
+ * invoice/v2; after the send invoice/pdf, invoice/cancel, invoice/restore, invoice/reverse, DELETE
+ * invoice, payment, DELETE payment/v2 and payment/chitanta, invoice/paymentstatus and
+ * document/send) the way SmartBill does (api.ts: Basic auth and CIF checks with SmartBill's exact
+ * bodies, validation texts, numbering, stock discharge, the 30 calls / 10 s limiter and its lockout),
  * keeps each company's state in memory (runtime.ts), and lets tests switch on faults.
  *
  * Admin API (admin.ts; no auth: the emulator is for development, demos and tests, never production):
  *   GET/PUT    /__emulator/state     accounts and companies (PUT replaces what it is given)
  *   POST       /__emulator/reset     back to the options: state, faults, limiter, log, settings
- *   GET/POST/DELETE /__emulator/faults  pending faults; POST {fault, times?, path?, text?, status?}
+ *   GET/POST/DELETE /__emulator/faults  pending faults; POST {fault, times?, path?, method?, text?, status?}
  *   GET/PUT    /__emulator/settings  limiter {limit, windowMs, blockMs}, lockoutStatus, validationStatus,
  *                                    unknownField, unknownLanguage, delays, hangMs, legacyNumbers
  *   GET/DELETE /__emulator/requests  the calls the API received
  *   GET/DELETE /__emulator/lockouts  blocked tokens; DELETE lifts every block
+ *   GET/DELETE /__emulator/outbox    the mails POST /document/send "sent" (reset empties it too)
  */
 import { HangingSockets } from "./hangingSockets";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { adminRoutes } from "./admin";
-import { requestError, tomcatPage } from "./answers";
-import { apiPathOf, apiRoutes, EMULATOR_API_PATH, KNOWN_PATHS } from "./api";
+import { tomcatPage } from "./answers";
+import { apiPathOf, apiRoutes, EMULATOR_API_PATH, KNOWN_PATHS, methodNotAllowed } from "./api";
 import { EmulatorRuntime, type SmartBillEmulatorOptions } from "./runtime";
 
 export { EMULATOR_API_PATH } from "./api";
 export { DEMO_SMARTBILL_CIF, DEMO_SMARTBILL_TOKEN, DEMO_SMARTBILL_USERNAME, DEMO_WAREHOUSES } from "./demoData";
+export type { OutboxMail } from "./documentSend";
 export type { Fault, FaultKind } from "./faults";
+export { foldForPdf } from "./pdf";
+export { PAYMENT_TYPES } from "./payments";
 export type { EmulatorLimiterSettings } from "./limiter";
 export type * from "./model";
 export type { EmulatorEndpoint, EmulatorSettings, RequestLogEntry, SmartBillEmulatorOptions } from "./runtime";
@@ -49,11 +55,7 @@ export const smartBillEmulator: FastifyPluginAsync<SmartBillEmulatorOptions> = a
     }
     const known = KNOWN_PATHS[path];
     if (!known) return reply.code(404).type("text/html;charset=utf-8").send(tomcatPage(404, "Not Found"));
-    const message = `Request method '${request.method}' is not supported.`;
-    return reply
-      .code(405)
-      .header("allow", known.methods.join(", "))
-      .send(requestError(405, path, "method_not_allowed", message));
+    return methodNotAllowed(request, reply, path);
   };
   app.setNotFoundHandler(fallback);
   app.all("/*", fallback);

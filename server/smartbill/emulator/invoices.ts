@@ -118,6 +118,7 @@ export function issueInvoice(
       name: toText(client.name),
       ...(client.vatCode == null ? {} : { vatCode: toText(client.vatCode) }),
       country: toText(client.country),
+      ...(toText(client.email).trim() ? { email: toText(client.email).trim() } : {}),
     },
     lines: priced,
     totalNet,

@@ -36,7 +36,7 @@ console.log(`SmartBill emulator: ${origin}${EMULATOR_API_PATH}`);
 console.log(`  username (e-mail): ${DEMO_SMARTBILL_USERNAME}`);
 console.log(`  token:             ${DEMO_SMARTBILL_TOKEN}`);
 console.log(`  cif:               ${DEMO_SMARTBILL_CIF}`);
-console.log(`  admin API:         ${origin}${EMULATOR_ADMIN_PATH}/{state,reset,faults,settings,requests,lockouts}`);
+console.log(`  admin API:         ${origin}${EMULATOR_ADMIN_PATH}/{state,reset,faults,settings,requests,lockouts,outbox}`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -58,14 +58,45 @@ export interface EmulatorInvoice {
   issueDate: string;
   currency: string;
   precision: number;
-  client: { name: string; vatCode?: string; country?: string };
+  client: { name: string; vatCode?: string; country?: string; email?: string };
   lines: EmulatorInvoiceLine[];
   totalNet: number;
   totalVat: number;
   total: number;
+  /** Paid at issue plus the payments recorded against it since. */
   paid: number;
-  /** What was discharged from stock, to put back on cancel or delete. */
+  /** What was discharged from stock (negative on a storno: it came back), undone on cancel or delete. */
   discharged: { warehouseName: string; code: string; quantity: number }[];
+  createdAt: string;
+  /** PUT /invoice/cancel; PUT /invoice/restore clears it. */
+  cancelled?: boolean;
+  /** On a storno: the invoice it reverses. */
+  reverses?: DocumentRef;
+  /** On a reversed invoice: its storno. */
+  reversedBy?: DocumentRef;
+}
+
+/** A document as SmartBill's calls name it: series and number as printed ("0007"). */
+export interface DocumentRef {
+  series: string;
+  number: string;
+}
+
+/** POST /payment: one payment, against the invoices it names (or none). */
+export interface EmulatorPayment {
+  id: number;
+  /** As SmartBill's list spells it (the request's case is forgiven). */
+  type: string;
+  issueDate: string;
+  value: number;
+  isCash: boolean;
+  clientName: string;
+  clientCif: string;
+  /** What it paid on each invoice. */
+  invoices: (DocumentRef & { value: number })[];
+  /** A Chitanta's own series and number. */
+  series?: string;
+  number?: string;
   createdAt: string;
 }
 
@@ -84,6 +115,7 @@ export interface EmulatorCompany {
   languages: string[];
   warehouses: EmulatorWarehouse[];
   invoices: EmulatorInvoice[];
+  payments: EmulatorPayment[];
   nextDocumentId: number;
 }
 
@@ -124,6 +156,7 @@ export function completeCompany(seed: EmulatorCompanySeed): EmulatorCompany {
     languages: LANGUAGES,
     warehouses: [],
     invoices: [],
+    payments: [],
     nextDocumentId: 20001,
     ...copy,
   };

@@ -6,7 +6,16 @@
  * become booleans; null is always accepted.
  */
 
-type FieldType = "string" | "number" | "integer" | "boolean" | "object" | "any-object" | "products";
+type FieldType =
+  | "string"
+  | "number"
+  | "integer"
+  | "boolean"
+  | "object"
+  | "any-object"
+  | "products"
+  /** `invoicesList`: one {seriesName, number} or an array of them. */
+  | "document-refs";
 
 interface Shape {
   [field: string]: FieldType | Shape;
@@ -93,6 +102,48 @@ const INVOICE: Shape = {
   ecommercePluginInfo: "any-object",
 };
 
+const REVERSE: Shape = { companyVatCode: "string", seriesName: "string", number: "string", issueDate: "string" };
+
+const DOCUMENT_REF: Shape = { seriesName: "string", number: "string" };
+
+const PAYMENT: Shape = {
+  companyVatCode: "string",
+  type: "string",
+  issueDate: "string",
+  value: "number",
+  client: CLIENT,
+  seriesName: "string",
+  isCash: "boolean",
+  text: "string",
+  translatedText: "string",
+  currency: "string",
+  exchangeRate: "number",
+  precision: "integer",
+  language: "string",
+  isDraft: "boolean",
+  useInvoiceDetails: "boolean",
+  invoicesList: "document-refs",
+  // Bon (fiscal receipt) only; the emulator takes them but prints no receipt.
+  products: "products",
+  returnFiscalPrinterText: "boolean",
+  useStock: "boolean",
+  number: "string",
+  observation: "string",
+  received: "any-object",
+};
+
+const DOCUMENT_SEND: Shape = {
+  companyVatCode: "string",
+  seriesName: "string",
+  number: "string",
+  type: "string",
+  to: "string",
+  cc: "string",
+  bcc: "string",
+  subject: "string",
+  bodyText: "string",
+};
+
 export interface MappingError {
   code: "json_mapping_error";
   message: string;
@@ -103,6 +154,25 @@ export interface MappingError {
 export function checkInvoiceShape(body: unknown): MappingError | undefined {
   if (!isObject(body)) return { code: "json_mapping_error", message: "Could not map property: .", param: "" };
   return checkObject(body, INVOICE, "");
+}
+
+/** POST /invoice/reverse: also a badly formatted issueDate, which SmartBill cannot map (SPEC26). */
+export function checkReverseShape(body: Record<string, unknown>): MappingError | undefined {
+  const error = checkObject(body, REVERSE, "");
+  if (error) return error;
+  const issueDate = body.issueDate;
+  if (issueDate != null && issueDate !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(String(issueDate))) {
+    return { code: "json_mapping_error", message: "Could not map property: issueDate.", param: "issueDate" };
+  }
+  return undefined;
+}
+
+export function checkPaymentShape(body: Record<string, unknown>): MappingError | undefined {
+  return checkObject(body, PAYMENT, "");
+}
+
+export function checkDocumentSendShape(body: Record<string, unknown>): MappingError | undefined {
+  return checkObject(body, DOCUMENT_SEND, "");
 }
 
 function checkObject(value: Record<string, unknown>, shape: Shape, path: string): MappingError | undefined {
@@ -132,6 +202,17 @@ function checkValue(value: unknown, type: FieldType | Shape, at: string): Mappin
       return isObject(value) ? undefined : wrong;
     case "object":
       return isObject(value) ? undefined : wrong;
+    case "document-refs": {
+      if (isObject(value)) return checkObject(value, DOCUMENT_REF, at);
+      if (!Array.isArray(value)) return wrong;
+      for (const [index, ref] of value.entries()) {
+        const refAt = `${at}[${index}]`;
+        if (!isObject(ref)) return { ...wrong, message: `Could not map property: ${refAt}.`, param: refAt };
+        const error = checkObject(ref, DOCUMENT_REF, refAt);
+        if (error) return error;
+      }
+      return undefined;
+    }
     case "products": {
       if (!Array.isArray(value)) return wrong;
       for (const [index, line] of value.entries()) {

@@ -4,11 +4,23 @@
  * `reset()` puts everything back as the plugin's options gave it.
  */
 import { demoAccounts, demoCompanies } from "./demoData";
+import type { OutboxMail } from "./documentSend";
 import { FaultQueue } from "./faults";
 import { EmulatorLimiter, type EmulatorLimiterSettings, SMARTBILL_LIMITS } from "./limiter";
 import { buildState, type EmulatorAccount, type EmulatorCompanySeed, type EmulatorState } from "./model";
 
-export type EmulatorEndpoint = "stocks" | "tax" | "series" | "invoice" | "paymentstatus";
+export type EmulatorEndpoint =
+  | "stocks"
+  | "tax"
+  | "series"
+  | "invoice"
+  | "paymentstatus"
+  | "pdf"
+  | "cancel"
+  | "restore"
+  | "reverse"
+  | "payment"
+  | "documentSend";
 
 export interface EmulatorSettings {
   limiter: EmulatorLimiterSettings;
@@ -58,6 +70,8 @@ export class EmulatorRuntime {
   readonly limiter: EmulatorLimiter;
   readonly faults = new FaultQueue();
   readonly requests: RequestLogEntry[] = [];
+  /** What POST /document/send "sent", oldest first. */
+  readonly outbox: OutboxMail[] = [];
   private readonly seed: EmulatorState;
 
   constructor(private readonly options: SmartBillEmulatorOptions) {
@@ -94,6 +108,7 @@ export class EmulatorRuntime {
     this.limiter.clear();
     this.faults.clear();
     this.requests.length = 0;
+    this.outbox.length = 0;
   }
 }
 

@@ -69,6 +69,73 @@ export const texts = {
   invoiceNumberRequired: "Numarul facturii trebuie specificat",
   invoiceNotFound: "Factura nu a fost gasita",
 
+  // §4.1 cancel, restore, delete, reverse (SPEC26). `document` is series and number joined: "fac3744".
+  numberRequiredInUrl: "Numarul facturii trebuie specificat in url in parametrul 'number'!",
+  seriesRequiredInUrl: "Seria facturii trebuie specificata in url in parametrul 'seriesname'!",
+  invoiceNotFoundNamed: (document: string) => `Factura cu seria si numarul ${document} nu a fost gasita!`,
+  cancelled: (document: string) => `Factura cu seria si numarul ${document} a fost anulata cu succes.`,
+  alreadyCancelled: (document: string) => `Factura ${document} este deja anulata.`,
+  restored: (document: string) => `Factura cu seria si numarul ${document} a fost restaurata cu succes.`,
+  restoreNotNeeded: (document: string) => `Factura ${document} nu necesita restaurare.`,
+  // Ours: SWAGGER says only that cancelling meets "storno-chain" errors, not in which words.
+  cancelReversed: (document: string, storno: string) =>
+    `Factura ${document} a fost stornata prin factura ${storno}. Anulati intai factura storno.`,
+  deleted: (document: string) => `Factura cu seria si numarul ${document} a fost stearsa cu succes.`,
+  // SPEC26 writes series and number apart here ("fac 3749").
+  notLastInSeries: (series: string, number: string) =>
+    `Nu poti sterge documentul cu seria si numarul ${series} ${number}, deoarece nu este ultimul din serie!`,
+  // Ours: the sources do not say how SmartBill refuses deleting an invoice that has payments.
+  deletePaid: (document: string) => `Factura ${document} are incasari. Stergeti intai incasarile facturii.`,
+  seriesRequired: "Seria facturii trebuie specificata in parametrul 'seriesname'!",
+  // Ours, by analogy with the one above.
+  numberRequired: "Numarul facturii trebuie specificat in parametrul 'number'!",
+  alreadyReversed: "Factura este deja stornata.",
+  reverseCancelled: (document: string) => `Factura ${document} este anulata.`,
+  reverseStorno: (document: string) => `Factura ${document} este de tip storno. Nu se poate storna.`,
+  reverseBeforeOriginal: "Data emiterii facturii storno nu poate fi anterioara datei emiterii facturii stornate.",
+
+  // §4.2 payments (SPEC26)
+  paymentTypeMissing: "Tipul incasarii trebuie specificat.",
+  paymentTypeNotFound: "Tipul documentului nu a fost gasit pe server!",
+  paymentValueMissing: "Valoarea incasarii trebuie specificata.",
+  // The source cuts it short ("…"): the second sentence is ours.
+  paymentClientMissing: "Datele clientului trebuie specificate. Completati cel putin numele clientului.",
+  // The source cuts it short ("…"): the second sentence is ours.
+  paymentInvoiceCancelled: (document: string) =>
+    `Factura ${document} este anulata, nu o puteti incasa. Restaurati factura pentru a o incasa.`,
+  paymentFullyPaid: "Factura este incasata sau stornata in totalitate.",
+  // Ours: the sources name no text for a payment larger than what is left to pay.
+  paymentOverUnpaid: (document: string, unpaid: string) =>
+    `Valoarea incasarii depaseste restul de plata al facturii ${document} (${unpaid}).`,
+  paymentClientCifMismatch: (document: string) =>
+    `Ciful clientului de pe factura ${document} difera de ciful clientului incasarii!`,
+  receiptOnlyInLei: "Bonurile fiscale pot fi emise doar in Lei!",
+  // Ours: a Chitanta needs a receipt series; SmartBill's text for a wrong one is not in the sources.
+  receiptSeriesNotFound: "Seria chitantei nu a fost gasita! Folositi o serie de chitante creata in contul de cloud.",
+  receiptNotFound: "Chitanta nu a fost gasita.",
+  receiptDeleted: (document: string) => `Chitanta cu seria si numarul ${document} a fost stearsa cu succes.`,
+  paymentsNotFound: "Nu au fost gasite incasari conform datelor specificate.",
+  paymentTypeForDelete: (types: readonly string[]) =>
+    `Tipul incasarii (paymentType) poate fi ${types.map((type) => `'${type}'`).join(", ")}.`,
+  paymentDeleted: (client: string, cif: string, date: string, value: string, type: string) =>
+    `Incasarea emisa catre clientul ${client} ${cif} in data de ${date} cu valoare de ${value} de tip ${type} a fost stearsa cu succes.`,
+  // Ours, by analogy with the invoice's: DELETE /payment/v2 needs the invoice or the four payment fields.
+  paymentDeleteWhich:
+    "Specificati factura incasata (invoiceSeries si invoiceNumber) sau data, valoarea, numele si ciful clientului incasarii (paymentDate, paymentValue, clientName si clientCif).",
+
+  // §4.2 /document/send (SPEC26), in its own {status: {code, message}} envelope
+  documentSent: "Documentul a fost trimis cu succes.",
+  documentNotFound: "Documentul nu a fost gasit",
+  subjectNotBase64: "Subiectul emailului trebuie sa fie codat folosind Base64.",
+  bodyNotBase64: "Continutul emailului trebuie sa fie codat folosind Base64.",
+  invalidAddresses: "Invalid Addresses",
+  // Ours: SPEC26 says `invoice`/`estimate` are refused, not in which words.
+  documentTypeInvalid: (type: string) =>
+    `Tipul documentului nu poate fi ${type}! Parametrul type poate lua valorile: 'factura' sau 'proforma'.`,
+  // Ours: the subject and body SmartBill's account settings would give when the call sends none.
+  defaultSubject: (document: string) => `Factura ${document}`,
+  defaultBody: "Buna ziua,\n\nAtasat gasiti factura #serie numar document# in valoare de #total document#.\n\nO zi buna!",
+
   // §5: the observed lockout answer (AL); SWAGGER's older one.
   lockout: (minutes: number, blockedAt: string) =>
     `Ai depasit limita maxima de requesturi admisa. Vei putea executa alte requesturi dupa ${minutes} min de la momentul blocarii ${blockedAt}`,

@@ -32,12 +32,12 @@ import {
   lockTenantCustomers,
   upsertCustomers,
 } from "./customers.repository";
+import { attachment, CSV_TYPE, XLSX_TYPE } from "../../spreadsheetStreams";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
 
 export const PREVIEW_ROWS = 20;
 
-const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const listSchema = listQuerystringFor(customerList);
 const exportSchema = Type.Object(
   { ...listSchema.properties, format: Type.Optional(Type.Enum(["csv", "xlsx"])) },
@@ -71,7 +71,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .send(customersXlsx(rows));
       }
       return reply
-        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-type", CSV_TYPE)
         .header("content-disposition", attachment(customerFiles.export("csv")))
         .send(Readable.from(customersCsv(rows)));
     },
@@ -86,7 +86,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/import",
-    { schema: { querystring: importSchema, response: { 200: CustomerImportAnswer } } },
+    { config: { audit: "customers.import" }, schema: { querystring: importSchema, response: { 200: CustomerImportAnswer } } },
     async (request, reply) => {
       const dryRun = request.query.dryRun === true;
       try {
@@ -104,10 +104,13 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         } else {
           ({ known, newItems } = await app.db.transaction().execute(async (trx) => {
             await lockTenantCustomers(trx, tenantId);
-            return {
+            const written = {
               known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),
               newItems: await upsertCustomers(trx, tenantId, validBatches(checked)),
             };
+            const updated = checked.valid.length - written.newItems;
+            await request.audit(trx, { result: customerImportFinished(written.newItems, updated, checked.rejected.length) });
+            return written;
           }));
           // The text index catches up after the answer; searches meanwhile scan the new rows.
           app.customerIndexer?.wake();
@@ -133,7 +136,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post("/import/errors", async (request, reply) => {
+  // A report made from the file sent: nothing is written.
+  app.post("/import/errors", { config: { audit: false } }, async (request, reply) => {
     try {
       const checked = await checkCustomerFile((await upload.read(request)).file);
       const report = await errorReportXlsx(checked);
@@ -166,9 +170,6 @@ function* importResultJson(result: Omit<CustomerImportResult, "rejected">, rejec
   }
   yield `${chunk}]}`;
 }
-
-/** Content-Disposition of a download (the names are plain ASCII). */
-const attachment = (filename: string) => `attachment; filename="${filename}"`;
 
 /** A file-level refusal: 400 with the import result's shape, nothing written. */
 function refuseFile(error: unknown, reply: FastifyReply, dryRun: boolean) {

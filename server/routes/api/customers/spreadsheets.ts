@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import { type Customer, CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { Pacer } from "../../../excel/pacer";
 import { customerFiles } from "../../../messages";
+import { tableCsv, tableXlsx, xlsxStream } from "../../spreadsheetStreams";
 import { CUSTOMER_HEADERS } from "./columns";
 import type { CheckedCustomerFile } from "./customerImport";
 
@@ -28,22 +29,6 @@ const TEMPLATE_EXAMPLE = {
   telefon: "0722123456",
 } as const;
 
-/** Writes rows into an .xlsx streamed as it is written (exceljs's streaming writer). */
-function xlsxStream(sheetName: string, write: (sheet: ExcelJS.Worksheet) => Promise<void>): Readable {
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const sheet = workbook.addWorksheet(sheetName);
-  void (async () => {
-    try {
-      await write(sheet);
-      await workbook.commit();
-    } catch (error) {
-      out.destroy(error as Error);
-    }
-  })();
-  return out;
-}
-
 export function templateXlsx(): Readable {
   return xlsxStream(customerFiles.sheet, async (sheet) => {
     const header = sheet.addRow(HEADERS);
@@ -54,38 +39,12 @@ export function templateXlsx(): Readable {
 }
 
 export function customersXlsx(customers: AsyncIterable<Customer>): Readable {
-  return xlsxStream(customerFiles.sheet, async (sheet) => {
-    const header = sheet.addRow(HEADERS);
-    header.font = { bold: true };
-    header.commit();
-    for await (const customer of customers) sheet.addRow(CUSTOMER_COLUMNS.map((column) => customer[column])).commit();
-  });
+  return tableXlsx(customerFiles.sheet, HEADERS, customers, (customer) => CUSTOMER_COLUMNS.map((column) => customer[column]));
 }
 
-/**
- * CSV for Romanian Excel: UTF-8 with a BOM (without it Excel reads the text as Windows-1250 and
- * garbles ș, ț), `;` between fields (Romanian locale's list separator: Excel opens a `,` file as
- * one column), CRLF line ends, fields quoted when they contain `;`, `"` or a line break. A value
- * that Excel would run as a formula (=, @, or + / - not followed by a plain number such as a
- * phone number) gets a leading apostrophe (CSV injection).
- */
-export async function* customersCsv(customers: AsyncIterable<Customer>): AsyncGenerator<string> {
-  yield `\uFEFF${HEADERS.map(csvField).join(";")}\r\n`;
-  let chunk = "";
-  for await (const customer of customers) {
-    chunk += `${CUSTOMER_COLUMNS.map((column) => csvField(customer[column])).join(";")}\r\n`;
-    if (chunk.length > 64 * 1024) {
-      yield chunk;
-      chunk = "";
-    }
-  }
-  if (chunk) yield chunk;
-}
-
-function csvField(value: string): string {
-  let text = value;
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().]*$/.test(text))) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** The customers as CSV for Romanian Excel (spreadsheetStreams.ts tableCsv). */
+export function customersCsv(customers: AsyncIterable<Customer>): AsyncGenerator<string> {
+  return tableCsv(HEADERS, customers, (customer) => CUSTOMER_COLUMNS.map((column) => customer[column]));
 }
 
 /**

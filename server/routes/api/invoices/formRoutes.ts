@@ -10,6 +10,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { listAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import { refuseFrozen, stale } from "./editGuards";
@@ -34,7 +35,7 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/:id",
-    { schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
+    { config: { audit: "invoices.update" }, schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const { tenantId, body } = request;
@@ -45,7 +46,13 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (state.version !== body.version) return stale(reply, state.version);
       const form = checkForm(body, "update");
       await checkReferences(app.db, tenantId, form);
-      if (!(await updateInvoiceForm(app.db, tenantId, id, body.version, form))) {
+      const saved = await audited(
+        request,
+        app.db,
+        (trx) => updateInvoiceForm(trx, tenantId, id, body.version, form),
+        (updated) => (updated ? { target: id } : undefined),
+      );
+      if (!saved) {
         // Changed between the read and the write: say why, as it is now.
         const now = await findInvoiceState(app.db, tenantId, id);
         if (!now) throw new HttpError(404, invoiceMessages.notFound);

@@ -10,9 +10,10 @@ import type { FastifyReply } from "fastify";
 import type { InvoiceImportResult } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
+import { audited } from "../../../plugins/audit";
 import { uploadReader } from "../../../excel/upload";
 import { HttpError } from "../../../errors";
-import { invoiceMessages, invoiceRowsRejected } from "../../../messages";
+import { invoiceLinesResult, invoiceMessages, invoiceRowsRejected } from "../../../messages";
 import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
 import { checkForm, checkReferences } from "./invoiceForm";
 import { InvoiceImportAnswer } from "./schemas";
@@ -27,7 +28,7 @@ const upload = uploadReader({ fields: ["payload"], maxFieldBytes: MAX_PAYLOAD_BY
 export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
   await upload.accept(app);
 
-  app.post("/import", { schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
+  app.post("/import", { config: { audit: "invoices.import" }, schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
     try {
       const { file, fields } = await upload.read(request);
       const form = checkForm(parsePayload(request, fields.payload), "import");
@@ -42,7 +43,12 @@ export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
         const message = withIgnored(invoiceRowsRejected(reading.rejected.length));
         return refusal(reply, 400, { error: true, message, errorMessage: message, rejected: reading.rejected, ...ignoredColumns });
       }
-      const id = await app.db.transaction().execute((trx) => insertInvoice(trx, request.tenantId, form, reading.lines));
+      const id = await audited(
+        request,
+        app.db,
+        (trx) => insertInvoice(trx, request.tenantId, form, reading.lines),
+        (invoiceId) => ({ target: invoiceId, result: invoiceLinesResult(reading.lines.length) }),
+      );
       const result: InvoiceImportResult = {
         error: false,
         importRequestId: id,

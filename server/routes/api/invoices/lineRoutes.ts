@@ -14,10 +14,11 @@
  * line write is whole and atomic on its own, and a line already deleted answers 404.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { InvoiceLine } from "../../../../contract/api";
 import { MAX_INVOICE_LINES } from "../../../../contract/constants";
 import { API_PATHS } from "../../../../contract/paths";
 import { HttpError } from "../../../errors";
-import { invoiceLinesFull, invoiceMessages } from "../../../messages";
+import { invoiceLineLabel, invoiceLinesFull, invoiceMessages } from "../../../messages";
 import { lockOrRefuse, refuseFrozen } from "./editGuards";
 import {
   countInvoiceLines,
@@ -35,11 +36,14 @@ import { invoiceLineSchema, InvoiceLineSchema, lineIdParams, lineInvoiceParams }
 const LINE = API_PATHS.invoiceLine.slice(API_PATHS.invoices.length + 1);
 const SEGMENTS = [LINE, "product"] as const;
 
+/** A line as the audit log names it: its code and name. */
+const lineLabel = (line: InvoiceLine) => [line.code, line.name].filter(Boolean).join(" ") || invoiceLineLabel(line.id);
+
 export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   for (const segment of SEGMENTS) {
     app.post(
       `/:invoiceId/${segment}`,
-      { schema: { params: lineInvoiceParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
+      { config: { audit: "invoices.lineCreate" }, schema: { params: lineInvoiceParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { invoiceId } = request.params;
         const { tenantId } = request;
@@ -53,14 +57,16 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return app.db.transaction().execute(async (trx) => {
           await lockOrRefuse(trx, tenantId, invoiceId);
           if ((await countInvoiceLines(trx, invoiceId)) >= MAX_INVOICE_LINES) throw new HttpError(400, invoiceLinesFull(MAX_INVOICE_LINES));
-          return insertInvoiceLine(trx, invoiceId, line);
+          const added = await insertInvoiceLine(trx, invoiceId, line);
+          await request.audit(trx, { target: invoiceId, targetLabel: lineLabel(added) });
+          return added;
         });
       },
     );
 
     app.put(
       `/${segment}/:id`,
-      { schema: { params: lineIdParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
+      { config: { audit: "invoices.lineUpdate" }, schema: { params: lineIdParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { id } = request.params;
         const { tenantId } = request;
@@ -76,6 +82,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await lockOrRefuse(trx, tenantId, state.id);
           const updated = await updateInvoiceLine(trx, state.id, id, line);
           if (!updated) throw new HttpError(404, invoiceMessages.lineNotFound);
+          await request.audit(trx, { target: state.id, targetLabel: lineLabel(updated) });
           return updated;
         });
       },
@@ -83,7 +90,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.delete(
       `/${segment}/:id`,
-      { schema: { params: lineIdParams, response: { 200: MessageAnswer } } },
+      { config: { audit: "invoices.lineDelete" }, schema: { params: lineIdParams, response: { 200: MessageAnswer } } },
       async (request) => {
         const { id } = request.params;
         const { tenantId } = request;
@@ -93,6 +100,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await app.db.transaction().execute(async (trx) => {
           await lockOrRefuse(trx, tenantId, state.id);
           if (!(await deleteInvoiceLine(trx, state.id, id))) throw new HttpError(404, invoiceMessages.lineNotFound);
+          await request.audit(trx, { target: state.id, targetLabel: invoiceLineLabel(id) });
         });
         return { message: invoiceMessages.lineDeleted };
       },

@@ -23,7 +23,11 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/send/:id",
-    { schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
-    (request) => sendInvoice(app.db, request.tenantId, request.params.id, app.smartBillUrls),
+    { config: { audit: "invoices.send" }, schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
+    (request) =>
+      sendInvoice(app.db, request.tenantId, request.params.id, app.smartBillUrls, (trx, sent) =>
+        // Only an invoice SmartBill issued is recorded: a refusal or a failure changed nothing there.
+        request.audit(trx, { target: request.params.id, targetLabel: [sent.series, sent.number].filter(Boolean).join(" ") || null, result: sent.message || null }),
+      ),
   );
 };

@@ -95,15 +95,19 @@ function printedNumber(nextNumber: number): string {
   return String(nextNumber).padStart(4, "0");
 }
 
+/** Writes, in the transaction that marks the invoice sent, what else records it (the audit log). */
+export type RecordSent = (trx: Kysely<Database>, result: SmartBillImportResult) => Promise<void>;
+
 export async function sendInvoice(
   db: Kysely<Database>,
   tenantId: number,
   invoiceId: number,
   smartBillUrls: SmartBillUrlPolicy,
+  recordSent: RecordSent,
 ): Promise<InvoiceSendResult> {
   const now = Date.now;
   const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS);
-  const send = new SendRun(db, tenantId, invoiceId, claim, now);
+  const send = new SendRun(db, tenantId, invoiceId, claim, now, recordSent);
   let posted = false;
   try {
     let connection: SmartBillClient | undefined;
@@ -243,10 +247,11 @@ class SendRun {
     private readonly invoiceId: number,
     private readonly claim: Claim,
     private readonly now: () => number,
+    private readonly recordSent: RecordSent,
   ) {}
 
-  private update(values: SendRecord): Promise<void> {
-    return updateClaimedSend(this.db, this.tenantId, this.invoiceId, this.claim.startedAt, values);
+  private update(values: SendRecord, db = this.db): Promise<void> {
+    return updateClaimedSend(db, this.tenantId, this.invoiceId, this.claim.startedAt, values);
   }
 
   async recordAttempt(series: string, nextNumber: number | null): Promise<void> {
@@ -277,15 +282,21 @@ class SendRun {
 
   async sent(importResult: SmartBillImportResult): Promise<InvoiceSendResult> {
     const at = timestamp(this.now());
-    await this.update({
-      status: "sent",
-      sentSeries: importResult.series,
-      sentNumber: importResult.number,
-      sentMessage: importResult.message,
-      sentUrl: importResult.url,
-      errorText: null,
-      sentAt: at,
-      updatedAt: at,
+    await this.db.transaction().execute(async (trx) => {
+      await this.update(
+        {
+          status: "sent",
+          sentSeries: importResult.series,
+          sentNumber: importResult.number,
+          sentMessage: importResult.message,
+          sentUrl: importResult.url,
+          errorText: null,
+          sentAt: at,
+          updatedAt: at,
+        },
+        trx,
+      );
+      await this.recordSent(trx, importResult);
     });
     return { importResult, invoice: await this.invoice() };
   }

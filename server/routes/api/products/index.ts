@@ -43,4 +43,5 @@ export const productRoutes = tenantResourceRoutes({
   },
   toRecord: (row) => ({ ...row, price: Number(row.price), taxPercentage: Number(row.taxPercentage), isService: row.isService === 1 }),
   messages: { notFound: messages.productNotFound, duplicate: messages.productCodeTaken },
+  label: "name",
 });

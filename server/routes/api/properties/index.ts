@@ -11,6 +11,7 @@ import { isSecretName, maskSecret } from "../../../../contract/maskSecret";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { listAnswer, MessageAnswer } from "../../answers";
@@ -45,7 +46,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     RESOURCE_SUFFIXES.properties.create,
-    { schema: { body: propertyBody, response: { 200: PropertySchema } } },
+    { config: { audit: "properties.create" }, schema: { body: propertyBody, response: { 200: PropertySchema } } },
     async (request) => {
       const name = request.body.name?.trim() ?? "";
       const value = request.body.value?.trim() ?? "";
@@ -57,7 +58,8 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const existing = await findPropertyNamed(app.db, request.tenantId, name);
       if (existing) throw new HttpError(409, propertyNameTaken(existing.name));
       try {
-        await insertProperty(app.db, request.tenantId, { name, value });
+        // The value is never in the log: some settings are secrets.
+        await audited(request, app.db, (trx) => insertProperty(trx, request.tenantId, { name, value }), () => ({ target: name }));
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, propertyNameTaken(name));
         throw error;
@@ -68,7 +70,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     `${RESOURCE_SUFFIXES.properties.one}/:name`,
-    { schema: { params: propertyNameParams, body: propertyValueBody, response: { 200: PropertySchema } } },
+    { config: { audit: "properties.update" }, schema: { params: propertyNameParams, body: propertyValueBody, response: { 200: PropertySchema } } },
     async (request) => {
       const { name } = request.params;
       const value = request.body.value?.trim() ?? "";
@@ -80,7 +82,13 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // the secret it hides.
       const unchangedSecret = isSecretName(name) && value === maskSecret(name, current.value);
       const stored = unchangedSecret ? current.value : value;
-      if (!(await updateProperty(app.db, request.tenantId, name, stored))) {
+      const updated = await audited(
+        request,
+        app.db,
+        (trx) => updateProperty(trx, request.tenantId, name, stored),
+        (found) => (found ? { target: name } : undefined),
+      );
+      if (!updated) {
         throw new HttpError(404, messages.propertyNotFound);
       }
       return masked({ name, value: stored });
@@ -89,9 +97,16 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     `${RESOURCE_SUFFIXES.properties.one}/:name`,
-    { schema: { params: propertyNameParams, response: { 200: MessageAnswer } } },
+    { config: { audit: "properties.delete" }, schema: { params: propertyNameParams, response: { 200: MessageAnswer } } },
     async (request) => {
-      if (!(await deleteProperty(app.db, request.tenantId, request.params.name))) {
+      const { name } = request.params;
+      const deleted = await audited(
+        request,
+        app.db,
+        (trx) => deleteProperty(trx, request.tenantId, name),
+        (found) => (found ? { target: name } : undefined),
+      );
+      if (!deleted) {
         throw new HttpError(404, messages.propertyNotFound);
       }
       return { message: messages.propertyDeleted };

@@ -17,6 +17,7 @@ import { rolesAllow } from "../../../../contract/roles";
 import { type Counter, takeAttempt } from "../../../auth/loginThrottle";
 import { HttpError, throttled } from "../../../errors";
 import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed, tooManyRequests } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { checkedBy, requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { SmartBillError } from "../../../smartbill/types";
@@ -47,18 +48,20 @@ export const smartBillConnectionRoutes: FastifyPluginAsyncTypebox = async (app) 
 
   app.put(
     "/",
-    { ...administrators, schema: { body: connectionBody, response: { 200: ConnectionSavedAnswer } } },
+    { ...administrators, config: { ...administrators.config, audit: "smartbillConnection.update" }, schema: { body: connectionBody, response: { 200: ConnectionSavedAnswer } } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const connection = connectionInput(request.body, stored.token, app.smartBillUrls, "save");
-      await saveConnection(app.db, request.tenantId, connection);
+      // The token is never in the log; the company's CIF names what was connected.
+      await audited(request, app.db, (trx) => saveConnection(trx, request.tenantId, connection), () => ({ targetLabel: connection.cif }));
       return { ...(await connectionView(app, request.tenantId, connection)), message: smartBillConnectionMessages.saved };
     },
   );
 
   app.post(
     "/test",
-    { ...administrators, schema: { body: connectionBody, response: { 200: ConnectionTestAnswer } } },
+    // A check with the details typed in: nothing is saved.
+    { ...administrators, config: { ...administrators.config, audit: false }, schema: { body: connectionBody, response: { 200: ConnectionTestAnswer } } },
     async (request) => {
       const stored = await readConnection(app.db, request.tenantId);
       const { url, ...credentials } = connectionInput(request.body, stored.token, app.smartBillUrls, "test");

@@ -41,20 +41,18 @@ export async function isConnectionConfigured(
   }
 }
 
-/** Writes the four settings in one transaction: all of them, or (on any failure) none. */
+/** Writes the four settings; the caller runs it in a transaction, so all of them or (on any failure) none. */
 export async function saveConnection(
-  db: Kysely<Database>,
+  trx: Kysely<Database>,
   tenantId: number,
   connection: SmartBillConnectionInput,
 ): Promise<void> {
   const now = timestamp();
-  await db.transaction().execute(async (trx) => {
-    for (const field of ["username", "token", "cif", "url"] as const) {
-      await trx
-        .insertInto("properties")
-        .values({ tenantId, name: SMARTBILL_SETTINGS[field], value: connection[field], createdAt: now, updatedAt: now })
-        .onConflict((conflict) => conflict.columns(["tenantId", "name"]).doUpdateSet({ value: connection[field], updatedAt: now }))
-        .execute();
-    }
-  });
+  for (const field of ["username", "token", "cif", "url"] as const) {
+    await trx
+      .insertInto("properties")
+      .values({ tenantId, name: SMARTBILL_SETTINGS[field], value: connection[field], createdAt: now, updatedAt: now })
+      .onConflict((conflict) => conflict.columns(["tenantId", "name"]).doUpdateSet({ value: connection[field], updatedAt: now }))
+      .execute();
+  }
 }

@@ -12,10 +12,11 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
-import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportTitle, tasksQueueFull } from "../../../messages";
+import { messages, stockImportAlreadyQueued, stockImportQueued, stockImportQueuedResult, stockImportTitle, tasksQueueFull } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { stockImportKey } from "../../../tasks/kinds/stockImport";
-import { enqueueTask } from "../../../tasks/queue";
+import { enqueueTask, wakeWorkers } from "../../../tasks/queue";
 import { TaskQueueFull } from "../../../tasks/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { StockImportAnswer, stockImportParams, StockPageSchema, stockQuerystring } from "./schemas";
@@ -33,21 +34,27 @@ export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/import/:warehouseId",
-    { schema: { params: stockImportParams, response: { 202: StockImportAnswer } } },
+    { config: { audit: "stock.import" }, schema: { params: stockImportParams, response: { 202: StockImportAnswer } } },
     async (request, reply) => {
       const warehouse = await findWarehouse(app.db, request.tenantId, request.params.warehouseId);
       if (!warehouse) throw new HttpError(404, messages.warehouseNotFound);
-      const { task, created } = await enqueueTask(app.db, {
-        tenantId: request.tenantId,
-        kind: "stock-import",
-        title: stockImportTitle(warehouse.warehouseName),
-        payload: { warehouseId: warehouse.id },
-        createdBy: request.user.id,
-        dedupKey: stockImportKey(warehouse.id),
-      }).catch((error: unknown) => {
+      const queue = (trx: typeof app.db) =>
+        enqueueTask(trx, {
+          tenantId: request.tenantId,
+          kind: "stock-import",
+          title: stockImportTitle(warehouse.warehouseName),
+          payload: { warehouseId: warehouse.id },
+          createdBy: request.user.id,
+          dedupKey: stockImportKey(warehouse.id),
+        });
+      // The import asked for is recorded; one joining the import already queued asked for nothing new.
+      const { task, created } = await audited(request, app.db, queue, ({ task, created }) =>
+        created ? { target: warehouse.id, targetLabel: warehouse.warehouseName, result: stockImportQueuedResult(task.id) } : undefined,
+      ).catch((error: unknown) => {
         if (error instanceof TaskQueueFull) throw new HttpError(429, tasksQueueFull(error.max));
         throw error;
       });
+      if (created) wakeWorkers(app.db);
       const message = created
         ? stockImportQueued(warehouse.warehouseName)
         : stockImportAlreadyQueued(warehouse.warehouseName, task.id);

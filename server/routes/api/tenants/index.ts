@@ -8,6 +8,7 @@ import { PROTECTED_MAX_ID } from "../../../../contract/constants";
 import { isForeignKeyViolation, isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
 import { listAnswer, MessageAnswer } from "../../answers";
@@ -35,22 +36,30 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => listTenants(app.db, request.query),
   );
 
-  app.post(RESOURCE_SUFFIXES.tenants.create, { schema: { body: tenantBody, response: { 200: TenantSchema } } }, async (request) => {
-    const fields = tenantFields(request.body);
-    await refuseDuplicate(fields.name);
-    return withDuplicateCheck(fields.name, () => insertTenant(app.db, fields));
-  });
+  app.post(
+    RESOURCE_SUFFIXES.tenants.create,
+    { config: { audit: "tenants.create" }, schema: { body: tenantBody, response: { 200: TenantSchema } } },
+    async (request) => {
+      const fields = tenantFields(request.body);
+      await refuseDuplicate(fields.name);
+      return withDuplicateCheck(fields.name, () =>
+        audited(request, app.db, (trx) => insertTenant(trx, fields), (tenant) => ({ tenantId: tenant.id, target: tenant.id, targetLabel: tenant.name })),
+      );
+    },
+  );
 
   app.put(
     "/:id",
-    { schema: { params: tenantIdParams, body: tenantBody, response: { 200: TenantSchema } } },
+    { config: { audit: "tenants.update" }, schema: { params: tenantIdParams, body: tenantBody, response: { 200: TenantSchema } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
       const fields = tenantFields(request.body);
       if (!(await findTenant(app.db, id))) throw new HttpError(404, messages.tenantNotFound);
       await refuseDuplicate(fields.name, id);
-      const updated = await withDuplicateCheck(fields.name, () => updateTenant(app.db, id, fields));
+      const updated = await withDuplicateCheck(fields.name, () =>
+        audited(request, app.db, (trx) => updateTenant(trx, id, fields), (tenant) => tenant && { tenantId: id, target: id, targetLabel: tenant.name }),
+      );
       if (!updated) throw new HttpError(404, messages.tenantNotFound);
       return updated;
     },
@@ -58,7 +67,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     "/:id",
-    { schema: { params: tenantIdParams, response: { 200: MessageAnswer } } },
+    { config: { audit: "tenants.delete" }, schema: { params: tenantIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -66,7 +75,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!tenant) throw new HttpError(404, messages.tenantNotFound);
       if (await tenantHoldsData(app.db, id)) throw new HttpError(409, tenantNotEmpty(tenant.name));
       try {
-        await deleteTenant(app.db, id);
+        await audited(request, app.db, (trx) => deleteTenant(trx, id), () => ({ tenantId: id, target: id, targetLabel: tenant.name }));
       } catch (error) {
         // A user or setting added since the check: the foreign keys keep the tenant.
         if (isForeignKeyViolation(error)) throw new HttpError(409, tenantNotEmpty(tenant.name));

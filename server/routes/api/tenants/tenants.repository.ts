@@ -36,11 +36,18 @@ export const TENANT_OWNED_TABLES = Object.keys(TENANT_DATA) as TenantOwnedTable[
 export const TENANT_DERIVED_TABLES = ["customers_unindexed"] as const;
 
 /**
- * The tables of the migrated schema with a `tenantId` column that neither list names: a table
+ * Tables with a `tenantId` that record what was done rather than hold the tenant's data: they
+ * neither keep a tenant nor go with it (a deleted tenant's audit log stays, ageing out like the
+ * rest), so their `tenantId` is a plain number, not a foreign key.
+ */
+export const TENANT_HISTORY_TABLES = ["audit_log"] as const;
+
+/**
+ * The tables of the migrated schema with a `tenantId` column that no list names: a table
  * added without deciding what happens to its rows when their tenant is deleted.
  */
 export async function uncoveredTenantTables(db: Kysely<Database>): Promise<string[]> {
-  const covered = new Set<string>([...TENANT_OWNED_TABLES, ...TENANT_DERIVED_TABLES]);
+  const covered = new Set<string>([...TENANT_OWNED_TABLES, ...TENANT_DERIVED_TABLES, ...TENANT_HISTORY_TABLES]);
   const tables = await db.introspection.getTables();
   return tables
     .filter((table) => !table.isView && table.columns.some((column) => column.name === "tenantId"))

@@ -27,7 +27,8 @@ import { isSessionActive, revokeUserSessions } from "../../../auth/sessions";
 import type { Config } from "../../../config";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError, throttled } from "../../../errors";
-import { emailTaken, messages, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
+import { emailTaken, messages, passwordLinkResults, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
 import { listAnswer, MessageAnswer } from "../../answers";
@@ -69,7 +70,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/change-password",
-    { schema: { body: changePasswordBody, response: { 200: MessageAnswer } } },
+    { config: { audit: "password.change" }, schema: { body: changePasswordBody, response: { 200: MessageAnswer } } },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       const keys = passwordChangeThrottleKeys(request.user.id);
@@ -96,6 +97,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await invalidatePasswordTokens(trx, account.id);
         // Other devices signed in with the old password are signed out; this one stays.
         await revokeUserSessions(trx, account.id, request.user.sessionId);
+        await request.audit(trx, { tenantId: account.tenant.id, target: account.id, targetLabel: account.email });
       });
       return { message: messages.passwordChanged };
     },
@@ -114,17 +116,23 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => listUsers(app.db, scopeOf(request), request.query),
   );
 
-  app.post(RESOURCE_SUFFIXES.users.create, { schema: { body: userBody, response: { 200: UserSchema } } }, async (request) => {
-    const fields = userFields(request.body);
-    await checkTenant(request, fields.tenantId);
-    await refuseTakenEmail(fields.email);
-    const id = await withEmailCheck(fields.email, () => insertUser(app.db, fields));
-    return (await findUser(app.db, "all", id))!;
-  });
+  app.post(
+    RESOURCE_SUFFIXES.users.create,
+    { config: { audit: "users.create" }, schema: { body: userBody, response: { 200: UserSchema } } },
+    async (request) => {
+      const fields = userFields(request.body);
+      await checkTenant(request, fields.tenantId);
+      await refuseTakenEmail(fields.email);
+      const id = await withEmailCheck(fields.email, () =>
+        audited(request, app.db, (trx) => insertUser(trx, fields), (id) => ({ tenantId: fields.tenantId, target: id, targetLabel: fields.email })),
+      );
+      return (await findUser(app.db, "all", id))!;
+    },
+  );
 
   app.put(
     "/:id",
-    { schema: { params: userIdParams, body: userBody, response: { 200: UserSchema } } },
+    { config: { audit: "users.update" }, schema: { params: userIdParams, body: userBody, response: { 200: UserSchema } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
@@ -144,6 +152,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // The tenant is in the access token: a moved user signs in again rather than keep
           // working on the old tenant's data until the token expires.
           if (fields.tenantId !== before?.tenant.id) await revokeUserSessions(trx, id);
+          await request.audit(trx, { tenantId: fields.tenantId, target: id, targetLabel: fields.email });
         }),
       );
       return (await findUser(app.db, "all", id))!;
@@ -152,13 +161,13 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     "/:id",
-    { schema: { params: userIdParams, response: { 200: MessageAnswer } } },
+    { config: { audit: "users.delete" }, schema: { params: userIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
       const { id } = request.params;
       refuseProtected(id);
       if (id === request.user.id) throw new HttpError(409, messages.ownAccount);
-      await reachableUser(request, id);
-      await deleteUser(app.db, id);
+      const user = await reachableUser(request, id);
+      await audited(request, app.db, (trx) => deleteUser(trx, id), (deleted) => deleted ? { tenantId: user.tenant.id, target: id, targetLabel: user.email } : undefined);
       return { message: messages.userDeleted };
     },
   );
@@ -175,7 +184,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/role/assign/:userId",
-    { schema: { params: roleUserIdParams, body: roleAssignmentBody, response: { 200: RolesAssignedAnswer } } },
+    { config: { audit: "users.assignRoles" }, schema: { params: roleUserIdParams, body: roleAssignmentBody, response: { 200: RolesAssignedAnswer } } },
     async (request) => {
       const { userId } = request.params;
       refuseProtected(userId);
@@ -200,6 +209,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The roles are in the access token: a user whose roles changed signs in again, so an
         // old token never exercises a role taken away (nor misses one granted) until it expires.
         await revokeUserSessions(trx, userId);
+        await request.audit(trx, { tenantId: user.tenant.id, target: userId, targetLabel: user.email, result: roles.join(", ") });
       });
       return { message: messages.rolesUpdated, roles };
     },
@@ -207,7 +217,7 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/generate-set-url",
-    { schema: { body: generateSetUrlBody, response: { 200: GenerateSetUrlAnswer } } },
+    { config: { audit: "users.passwordLink" }, schema: { body: generateSetUrlBody, response: { 200: GenerateSetUrlAnswer } } },
     async (request) => {
       const email = normalizeEmail(request.body.email);
       if (!email) throw new HttpError(400, messages.emailRequired, { email: messages.emailRequired });
@@ -227,7 +237,9 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const kind = account.passwordHash === null ? "set" : "reset";
       const token = await app.db.transaction().execute(async (trx) => {
         await invalidatePasswordTokens(trx, account.id);
-        return createPasswordToken(trx, account.id, kind);
+        const created = await createPasswordToken(trx, account.id, kind);
+        await request.audit(trx, { tenantId: account.tenant.id, target: account.id, targetLabel: account.email, result: passwordLinkResults[kind] });
+        return created;
       });
       request.log.info({ userId: account.id, kind }, "password link generated");
       return { url: passwordLink(origin, kind, account.email, token) };

@@ -168,19 +168,21 @@ export async function updateUser(db: Kysely<Database>, id: number, fields: UserF
     .execute();
 }
 
-/** The user and everything of theirs: roles, sessions with their refresh tokens, password links. */
-export async function deleteUser(db: Kysely<Database>, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockUser(trx, id);
-    await trx
-      .deleteFrom("refresh_tokens")
-      .where("sessionId", "in", (eb) => eb.selectFrom("sessions").select("id").where("userId", "=", id))
-      .execute();
-    await trx.deleteFrom("sessions").where("userId", "=", id).execute();
-    await trx.deleteFrom("password_tokens").where("userId", "=", id).execute();
-    await trx.deleteFrom("user_roles").where("userId", "=", id).execute();
-    await trx.deleteFrom("users").where("id", "=", id).execute();
-  });
+/**
+ * The user and everything of theirs: roles, sessions with their refresh tokens, password links.
+ * The caller runs it in a transaction; false when there was no such user.
+ */
+export async function deleteUser(trx: Kysely<Database>, id: number): Promise<boolean> {
+  if (!(await lockUser(trx, id))) return false;
+  await trx
+    .deleteFrom("refresh_tokens")
+    .where("sessionId", "in", (eb) => eb.selectFrom("sessions").select("id").where("userId", "=", id))
+    .execute();
+  await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+  await trx.deleteFrom("password_tokens").where("userId", "=", id).execute();
+  await trx.deleteFrom("user_roles").where("userId", "=", id).execute();
+  await trx.deleteFrom("users").where("id", "=", id).execute();
+  return true;
 }
 
 /**

@@ -6,10 +6,11 @@
  * unique per tenant and case-sensitive.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
+import { type Warehouse, type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
 import { messages, warehouseNameTaken } from "../../../messages";
+import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
@@ -37,12 +38,12 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/",
-    { schema: { body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
+    { config: { audit: "warehouses.create" }, schema: { body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
     async (request) => {
       const fields = warehouseFields(request.body);
       await refuseDuplicate(request.tenantId, fields.warehouseName);
       const warehouse = await withDuplicateCheck(fields.warehouseName, () =>
-        insertWarehouse(app.db, request.tenantId, fields),
+        audited(request, app.db, (trx) => insertWarehouse(trx, request.tenantId, fields), recordOf),
       );
       return { ...warehouse, message: messages.warehouseAdded };
     },
@@ -50,14 +51,14 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/:id",
-    { schema: { params: warehouseIdParams, body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
+    { config: { audit: "warehouses.update" }, schema: { params: warehouseIdParams, body: warehouseBody, response: { 200: WarehouseSavedAnswer } } },
     async (request) => {
       const { id } = request.params;
       const fields = warehouseFields(request.body);
       if (!(await findWarehouse(app.db, request.tenantId, id))) throw new HttpError(404, messages.warehouseNotFound);
       await refuseDuplicate(request.tenantId, fields.warehouseName, id);
       const warehouse = await withDuplicateCheck(fields.warehouseName, () =>
-        updateWarehouse(app.db, request.tenantId, id, fields),
+        audited(request, app.db, (trx) => updateWarehouse(trx, request.tenantId, id, fields), recordOf),
       );
       if (!warehouse) throw new HttpError(404, messages.warehouseNotFound);
       return { ...warehouse, message: messages.warehouseUpdated };
@@ -66,14 +67,19 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete(
     "/:id",
-    { schema: { params: warehouseIdParams, response: { 200: MessageAnswer } } },
+    { config: { audit: "warehouses.delete" }, schema: { params: warehouseIdParams, response: { 200: MessageAnswer } } },
     async (request) => {
-      if (!(await deleteWarehouse(app.db, request.tenantId, request.params.id))) {
+      if (!(await audited(request, app.db, (trx) => deleteWarehouse(trx, request.tenantId, request.params.id), recordOf))) {
         throw new HttpError(404, messages.warehouseNotFound);
       }
       return { message: messages.warehouseDeleted };
     },
   );
+
+  /** A warehouse written names its audit row; none written, none recorded. */
+  function recordOf(warehouse: Warehouse | undefined) {
+    return warehouse && { target: warehouse.id, targetLabel: warehouse.warehouseName };
+  }
 
   async function refuseDuplicate(tenantId: number, warehouseName: string, exceptId?: number): Promise<void> {
     if (await findWarehouseNamed(app.db, tenantId, warehouseName, exceptId)) {

@@ -102,17 +102,17 @@ export async function lockWarehouse(trx: Kysely<Database>, tenantId: number, id:
 }
 
 /**
- * Deletes the warehouse and its stock items, in one transaction. The stock items are only a
- * copy of SmartBill's stock for that warehouse (re-importable at any time), so they go with it
- * rather than keeping the warehouse. False when the tenant has no such warehouse.
+ * Deletes the warehouse and its stock items; the caller runs it in a transaction. The stock items
+ * are only a copy of SmartBill's stock for that warehouse (re-importable at any time), so they go
+ * with it rather than keeping the warehouse. The warehouse deleted, or undefined when the tenant
+ * has no such warehouse.
  */
-export function deleteWarehouse(db: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    // Locked first, so an import of this warehouse committing meanwhile cannot add items
-    // after they were deleted (and make the warehouse's delete fail on its foreign key).
-    if (!(await lockWarehouse(trx, tenantId, id))) return false;
-    await trx.deleteFrom("stock_items").where("tenantId", "=", tenantId).where("warehouseId", "=", id).execute();
-    await trx.deleteFrom("warehouses").where("tenantId", "=", tenantId).where("id", "=", id).execute();
-    return true;
-  });
+export async function deleteWarehouse(trx: Kysely<Database>, tenantId: number, id: number): Promise<Warehouse | undefined> {
+  // Locked first, so an import of this warehouse committing meanwhile cannot add items
+  // after they were deleted (and make the warehouse's delete fail on its foreign key).
+  if (!(await lockWarehouse(trx, tenantId, id))) return undefined;
+  const warehouse = await findWarehouse(trx, tenantId, id);
+  await trx.deleteFrom("stock_items").where("tenantId", "=", tenantId).where("warehouseId", "=", id).execute();
+  await trx.deleteFrom("warehouses").where("tenantId", "=", tenantId).where("id", "=", id).execute();
+  return warehouse;
 }

@@ -1,0 +1,76 @@
+/**
+ * /api/audit: the audit log ('Jurnal de audit'), read only. A tenant's admin reads the tenant's
+ * rows; the super-admin reads every tenant's (`?tenantId=` picks one).
+ *   GET /                 the list protocol, newest first; filters `action`, `userEmail`
+ *                         (contains), `tenantId`, and the period `from` / `to` (days, both included)
+ *   GET /export?format=   csv | xlsx of the same rows, every one of them (no paging)
+ */
+import { Readable } from "node:stream";
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { Type } from "typebox";
+import { AUDIT_ACTION_NAMES } from "../../../../contract/auditActions";
+import type { AuditEntry } from "../../../../contract/api";
+import { isSuperadmin } from "../../../../contract/roles";
+import { HttpError } from "../../../errors";
+import { auditFiles, messages } from "../../../messages";
+import { restrictTo } from "../../../plugins/requireRole";
+import { formatRomanianTime } from "../../../smartbill/bucharestTime";
+import { listAnswer } from "../../answers";
+import { attachment, CSV_TYPE, tableCsv, tableXlsx, XLSX_TYPE } from "../../spreadsheetStreams";
+import { listQuerystringFor } from "../listQuery";
+import { type AuditPeriod, type AuditScope, auditList, exportAudit, listAudit, periodProblem } from "./audit.repository";
+import { AuditEntrySchema, Day } from "./schemas";
+
+const period = { from: Type.Optional(Day), to: Type.Optional(Day) };
+const listSchema = Type.Object({ ...listQuerystringFor(auditList).properties, ...period }, { additionalProperties: false });
+const exportSchema = Type.Object(
+  { ...listSchema.properties, format: Type.Optional(Type.Enum(["csv", "xlsx"])) },
+  { additionalProperties: false },
+);
+
+const HEADERS = Object.values(auditFiles.headers);
+const cells = (entry: AuditEntry) => [
+  formatRomanianTime(Date.parse(entry.createdAt)),
+  entry.tenantName ?? (entry.tenantId === null ? "" : `#${entry.tenantId}`),
+  entry.userEmail,
+  AUDIT_ACTION_NAMES[entry.action] ?? entry.action,
+  [entry.targetLabel, entry.target && `#${entry.target}`].filter(Boolean).join(" "),
+  entry.result,
+  entry.clientAddress,
+];
+
+export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  restrictTo(app, "audit");
+
+  app.get("/", { schema: { querystring: listSchema, response: { 200: listAnswer(AuditEntrySchema) } } }, (request) => {
+    const { from, to, ...params } = request.query;
+    return listAudit(app.db, scopeOf(request), checked({ from, to }), params);
+  });
+
+  app.get("/export", { schema: { querystring: exportSchema } }, async (request, reply) => {
+    const { format = "csv", from, to, ...params } = request.query;
+    const rows = await exportAudit(app.db, scopeOf(request), checked({ from, to }), params);
+    if (format === "xlsx") {
+      return reply
+        .header("content-type", XLSX_TYPE)
+        .header("content-disposition", attachment(auditFiles.export("xlsx")))
+        .send(tableXlsx(auditFiles.sheet, HEADERS, rows, cells));
+    }
+    return reply
+      .header("content-type", CSV_TYPE)
+      .header("content-disposition", attachment(auditFiles.export("csv")))
+      .send(Readable.from(tableCsv(HEADERS, rows, cells)));
+  });
+};
+
+function scopeOf(request: FastifyRequest): AuditScope {
+  return isSuperadmin(request.user.roles) ? "all" : { tenantId: request.tenantId };
+}
+
+function checked(period: AuditPeriod): AuditPeriod {
+  const problem = periodProblem(period);
+  if (problem === "day") throw new HttpError(400, messages.auditDayInvalid);
+  if (problem === "order") throw new HttpError(400, messages.auditPeriodReversed);
+  return period;
+}
