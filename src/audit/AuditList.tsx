@@ -3,6 +3,8 @@
  * first, read only. Paged, sorted, searched and filtered on the server (user, action, period in
  * Romania's days, tenant for the super-admin), and exported as CSV / XLSX with the same filters.
  * A period the server refuses (start after end) shows its reason in the list's error alert.
+ * On a phone each row is a short entry (what, who and on what, when) instead of a wide table,
+ * whose action column would sit past the screen's edge.
  */
 import {
   AutocompleteInput,
@@ -14,11 +16,14 @@ import {
   ReferenceInput,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
   useTranslate,
 } from "react-admin";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import { AUDIT_ACTIONS } from "../../contract/auditActions";
 import type { AuditEntry } from "../../contract/api";
 import { isSuperadmin } from "../../contract/roles";
@@ -40,12 +45,16 @@ const targetText = (entry: AuditEntry) => [entry.targetLabel, entry.target && `#
 export function AuditList() {
   const translate = useTranslate();
   const allTenants = isSuperadmin(useRoles());
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const actionName = (entry: AuditEntry) => translate(`audit.actions.${entry.action}`, { _: entry.action });
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("audit.search")} />,
     <TextInput key="userEmail" source="userEmail" />,
     <SelectInput
       key="action"
       source="action"
+      // Wide enough for the longest name ('Trimitere factură în SmartBill') once chosen.
+      sx={{ minWidth: 280 }}
       choices={AUDIT_ACTIONS.map((action) => ({ id: action, name: `audit.actions.${action}` }))}
     />,
     <DateInput key="from" source="from" />,
@@ -81,18 +90,26 @@ export function AuditList() {
           </TopToolbar>
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <FunctionField<AuditEntry> source="createdAt" render={(entry) => romanianDateTime(entry.createdAt)} />
-          {allTenants && <FunctionField<AuditEntry> source="tenantId" render={tenantText} />}
-          <TextField source="userEmail" />
-          <FunctionField<AuditEntry>
-            source="action"
-            render={(entry) => translate(`audit.actions.${entry.action}`, { _: entry.action })}
+        {phone ? (
+          <SimpleList<AuditEntry>
+            rowClick={false}
+            primaryText={actionName}
+            secondaryText={(entry) =>
+              [allTenants && tenantText(entry), entry.userEmail, targetText(entry), entry.result].filter(Boolean).join(" · ")
+            }
+            tertiaryText={(entry) => romanianDateTime(entry.createdAt)}
           />
-          <FunctionField<AuditEntry> source="target" sortable={false} render={targetText} />
-          <TextField source="result" sortable={false} emptyText="" />
-          <TextField source="clientAddress" sortable={false} />
-        </Datagrid>
+        ) : (
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <FunctionField<AuditEntry> source="createdAt" render={(entry) => romanianDateTime(entry.createdAt)} />
+            {allTenants && <FunctionField<AuditEntry> source="tenantId" render={tenantText} />}
+            <TextField source="userEmail" />
+            <FunctionField<AuditEntry> source="action" render={actionName} />
+            <FunctionField<AuditEntry> source="target" sortable={false} render={targetText} />
+            <TextField source="result" sortable={false} emptyText="" />
+            <TextField source="clientAddress" sortable={false} />
+          </Datagrid>
+        )}
       </List>
     </RequireAccess>
   );
