@@ -34,7 +34,7 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { useRoles } from "../common/useRoles";
 
 /** The moment as a clock in Romania reads it: the period filter's days are Romania's days too. */
-export const romanianDateTime = (iso: string) => new Date(iso).toLocaleString("ro-RO", { timeZone: "Europe/Bucharest" });
+const romanianDateTime = (iso: string) => new Date(iso).toLocaleString("ro-RO", { timeZone: "Europe/Bucharest" });
 
 /** The tenant's name, or its number once the tenant is gone; nothing for a call made outside any tenant. */
 const tenantText = (entry: AuditEntry) => entry.tenantName ?? (entry.tenantId === null ? "" : `#${entry.tenantId}`);
