@@ -32,6 +32,7 @@ import type { StockImportAnswer, StockItemSchema, StockPageSchema, stockQuerystr
 import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/schemas";
 import type { productBody } from "../server/routes/api/products/schemas";
 import type { AuditEntrySchema } from "../server/routes/api/audit/schemas";
+import type { InvoiceEventSchema } from "../server/routes/api/invoices/schemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -269,3 +270,6 @@ export interface Product extends Required<ProductInput> {
 
 /** One row of the audit log ('Jurnal de audit'): GET /api/audit. */
 export type AuditEntry = Static<typeof AuditEntrySchema>;
+
+/** One action taken on an invoice (its history): GET /api/smartbill/invoice/{id}/history. */
+export type InvoiceEvent = Static<typeof InvoiceEventSchema>;

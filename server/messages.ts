@@ -438,6 +438,16 @@ export const invoiceMessages = {
   invoiceIdMismatch: "Id-ul facturii din corpul cererii nu corespunde celui din adresă.",
 } as const;
 
+/** The actions on an invoice after the send (afterSend.ts and the routes beside it). */
+export const afterSendMessages = {
+  notSent: "Factura nu a fost emisă în SmartBill: trimiteți-o mai întâi.",
+  draft: "Factura a fost trimisă ca ciornă în SmartBill, fără număr: acțiunea cere o factură emisă.",
+  deleted: "Factura a fost ștearsă din SmartBill.",
+  busy: "O altă acțiune pe această factură este în curs. Așteptați rezultatul, apoi încercați din nou.",
+} as const;
+/** SmartBill could not be asked, or its answer was lost: nothing is known to have been done. */
+export const afterSendFailed = (reason: string) => `SmartBill nu a putut fi întrebat: ${reason}`;
+
 /** The import refused for its rows: every bad row is listed beside this sentence. */
 export const invoiceRowsRejected = (rows: number) =>
   `Fișierul a fost refuzat: ${rows === 1 ? "un rând are erori" : `${romanianCount(rows, "rând", "rânduri")} au erori`}. ` +

@@ -213,6 +213,33 @@ export interface InvoicesTable {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Cancelled in SmartBill (and not restored since); migration 0014. */
+  cancelledAt: Generated<string | null>;
+  /** Deleted from SmartBill: the number is free again there; the record stays here. */
+  deletedAt: Generated<string | null>;
+  /** This invoice is the storno of that one. */
+  reversalOfId: Generated<number | null>;
+  /** That invoice is this one's storno. */
+  reversedById: Generated<number | null>;
+  /** SmartBill's payment status as last read: the invoice's total and what is paid of it. */
+  paymentTotal: Generated<number | null>;
+  paymentPaid: Generated<number | null>;
+  paymentCheckedAt: Generated<string | null>;
+}
+
+/** One action taken on an invoice (migration 0014): its history, shown as a timeline. */
+export interface InvoiceEventsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  action: string;
+  outcome: "ok" | "refused" | "failed";
+  userId: number | null;
+  userEmail: string;
+  /** SmartBill's answer (or why it could not be asked), as a person reads it. */
+  answer: string | null;
+  /** What the action was given or gave, as JSON (an amount, a payment type, a storno's number). */
+  detail: string | null;
+  createdAt: string;
 }
 
 /** A line of an imported invoice; deleted with it. */
@@ -310,6 +337,7 @@ export interface Database {
   smartbill_budget: SmartBillBudgetTable;
   tax_lists: TaxListsTable;
   audit_log: AuditLogTable;
+  invoice_events: InvoiceEventsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

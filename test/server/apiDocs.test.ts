@@ -116,7 +116,8 @@ const INVOICE_FIELDS = Object.keys({
   id: true, clientId: true, warehouseId: true, issueDate: true, dueDays: true, useStock: true, mentions: true,
   observations: true, draft: true, saveToDb: true, seriesName: true, currency: true, language: true, precision: true,
   version: true, dueDate: true, clientName: true, status: true, sentSeries: true, sentNumber: true, errorText: true,
-  sentAt: true, createdAt: true, updatedAt: true, products: true,
+  sentAt: true, createdAt: true, updatedAt: true, products: true, cancelled: true, deletedFromSmartBill: true,
+  reversalOfId: true, reversedById: true, payment: true,
 } satisfies Record<keyof Invoice, true>);
 const INVOICE_LINE_FIELDS = Object.keys({
   id: true, invoiceId: true, name: true, code: true, quantity: true, price: true, measuringUnitName: true, currency: true,

@@ -311,6 +311,25 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     expect(await smartBillInvoices()).toHaveLength(1);
   });
 
+  it("keeps every send in the invoice's history: who, the refusal in SmartBill's words, then the number it was issued with", async () => {
+    const id = await addInvoice();
+    await fault({ fault: "errortext-html", path: "/invoice" });
+    await send(id);
+    const noClient = await addInvoice({ clientId: null });
+    await send(noClient);
+    expect((await send(id)).statusCode).toBe(200);
+    const history = await t.api("GET", `/api/smartbill/invoice/${id}/history`, { session: invoicing });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json()).toEqual([
+      expect.objectContaining({ action: "send", outcome: "refused", userEmail: "facturare@demo.ro", answer: errorTextToPlain(HTML_ERROR_TEXT), detail: null }),
+      expect.objectContaining({ action: "send", outcome: "ok", userEmail: "facturare@demo.ro", detail: { series: "SBL", number: "0001" } }),
+    ]);
+    const refusedBeforeSmartBill = await t.api("GET", `/api/smartbill/invoice/${noClient}/history`, { session: invoicing });
+    expect(refusedBeforeSmartBill.json()).toEqual([expect.objectContaining({ action: "send", outcome: "refused", answer: expect.stringMatching(/client/i) })]);
+    // Another tenant's invoice has no history to show.
+    expect((await t.api("GET", `/api/smartbill/invoice/${id}/history`, { session: otherTenant })).statusCode).toBe(404);
+  });
+
   it("records SmartBill's own validation refusal (an out-of-date VAT rate)", async () => {
     const id = await addInvoice({}, [{ ...laptop, taxPercentage: 19 }]);
     const response = await send(id);

@@ -6,12 +6,14 @@
  *   importRoute.ts   POST /import (multipart, in a scope of its own)
  *   formRoutes.ts    GET /, GET /{id}, PUT /{id}
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
+ *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
+import { invoiceHistoryRoute } from "./historyRoute";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
 
@@ -21,4 +23,5 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceImportRoute);
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);
+  await app.register(invoiceHistoryRoute);
 };

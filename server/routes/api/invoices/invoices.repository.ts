@@ -12,6 +12,7 @@
  * A send (sendInvoice.ts) claims the invoice with one conditional UPDATE (`claimInvoiceSend`)
  * and writes its outcome only while the claim is still its own (`updateClaimedSend`).
  */
+import { paymentStatusOf } from "../../../../contract/invoiceEvents";
 import type { Kysely, Selectable, Updateable } from "kysely";
 import {
   type Invoice,
@@ -84,6 +85,13 @@ const INVOICE_COLUMNS = [
   "invoices.sentAt",
   "invoices.createdAt",
   "invoices.updatedAt",
+  "invoices.cancelledAt",
+  "invoices.deletedAt",
+  "invoices.reversalOfId",
+  "invoices.reversedById",
+  "invoices.paymentTotal",
+  "invoices.paymentPaid",
+  "invoices.paymentCheckedAt",
   "customers.clientName",
 ] as const;
 
@@ -120,6 +128,13 @@ type InvoiceRow = {
   sentAt: string | null;
   createdAt: string;
   updatedAt: string;
+  cancelledAt: string | null;
+  deletedAt: string | null;
+  reversalOfId: number | null;
+  reversedById: number | null;
+  paymentTotal: number | null;
+  paymentPaid: number | null;
+  paymentCheckedAt: string | null;
   clientName: string | null;
 };
 
@@ -149,6 +164,25 @@ function toInvoice(row: InvoiceRow): Invoice {
     sentAt: row.sentAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    cancelled: row.cancelledAt !== null,
+    deletedFromSmartBill: row.deletedAt !== null,
+    reversalOfId: row.reversalOfId,
+    reversedById: row.reversedById,
+    payment: paymentOf(row),
+  };
+}
+
+/** SmartBill's payment status as last read (PostgreSQL's doubles arrive as numbers). */
+function paymentOf(row: InvoiceRow): Invoice["payment"] {
+  if (row.paymentTotal === null || row.paymentPaid === null || row.paymentCheckedAt === null) return null;
+  const total = Number(row.paymentTotal);
+  const paid = Number(row.paymentPaid);
+  return {
+    total,
+    paid,
+    unpaid: Math.round((total - paid) * 100) / 100,
+    status: paymentStatusOf(total, paid),
+    checkedAt: row.paymentCheckedAt,
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { type Static, type TSchema, Type } from "typebox";
 import { INVOICE_STATUSES } from "../../../../contract/api";
+import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../../../../contract/invoiceEvents";
 import { Nullable, TaxRateSchema, Timestamp } from "../../answers";
 import { IdSchema, idParams } from "../params";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "./lineRules";
@@ -108,7 +109,34 @@ const invoiceFields = {
   sentAt: Nullable(Type.String({ description: "ISO 8601" })),
   createdAt: Timestamp,
   updatedAt: Timestamp,
+  cancelled: Type.Boolean({ description: "cancelled in SmartBill, and not restored since" }),
+  deletedFromSmartBill: Type.Boolean({ description: "deleted from SmartBill (its number is free again there)" }),
+  reversalOfId: Nullable(Type.Integer({ description: "this invoice is the storno of that invoice" })),
+  reversedById: Nullable(Type.Integer({ description: "that invoice is this one's storno" })),
+  payment: Nullable(
+    Type.Object(
+      {
+        total: Type.Number(),
+        paid: Type.Number(),
+        unpaid: Type.Number(),
+        status: Type.Enum(PAYMENT_STATUSES),
+        checkedAt: Timestamp,
+      },
+      { description: "SmartBill's payment status as last read; null before it was read" },
+    ),
+  ),
 };
+
+/** GET /{id}/history: one action taken on the invoice, oldest first. */
+export const InvoiceEventSchema = Type.Object({
+  id: Type.Integer(),
+  action: Type.Enum(INVOICE_EVENT_ACTIONS),
+  outcome: Type.Enum(INVOICE_EVENT_OUTCOMES),
+  userEmail: Type.String(),
+  answer: Nullable(Type.String({ description: "SmartBill's answer, or why it could not be asked" })),
+  detail: Nullable(Type.Record(Type.String(), Type.Unknown(), { description: "what the action was given or gave" })),
+  createdAt: Timestamp,
+});
 
 /** GET / (items, without lines) and GET /{id} (with `products`, its lines). */
 export const InvoiceSchema = Type.Object({
@@ -141,6 +169,11 @@ export const invoiceUpdateSchema = Type.Object(
     sentAt: maybe(Type.String()),
     createdAt: maybe(Type.String()),
     updatedAt: maybe(Type.String()),
+    cancelled: Type.Optional(Type.Boolean()),
+    deletedFromSmartBill: Type.Optional(Type.Boolean()),
+    reversalOfId: maybe(Type.Integer()),
+    reversedById: maybe(Type.Integer()),
+    payment: Type.Optional(Type.Unknown()),
     products: Type.Optional(Type.Array(Type.Unknown())),
   },
   strict,

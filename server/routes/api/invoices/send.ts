@@ -13,6 +13,7 @@ import { restrictTo } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
 import { InvoiceSendAnswer } from "./schemas";
+import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { sendInvoice } from "./sendInvoice";
 
 export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,10 +25,24 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/send/:id",
     { config: { audit: "invoices.send" }, schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
-    (request) =>
-      sendInvoice(app.db, request.tenantId, request.params.id, app.smartBillUrls, (trx, sent) =>
-        // Only an invoice SmartBill issued is recorded: a refusal or a failure changed nothing there.
-        request.audit(trx, { target: request.params.id, targetLabel: [sent.series, sent.number].filter(Boolean).join(" ") || null, result: sent.message || null }),
-      ),
+    async (request) => {
+      const invoiceId = request.params.id;
+      const user = { id: request.user.id, email: request.user.email };
+      try {
+        const result = await sendInvoice(app.db, request.tenantId, invoiceId, app.smartBillUrls, async (trx, sent) => {
+          const number = [sent.series, sent.number].filter(Boolean).join(" ") || null;
+          // Only an invoice SmartBill issued is in the audit log: a refusal or a failure changed nothing there.
+          await request.audit(trx, { target: invoiceId, targetLabel: number, result: sent.message || null });
+          await recordInvoiceEvent(trx, { invoiceId, action: "send", outcome: "ok", user, answer: sent.message || null, detail: { series: sent.series, number: sent.number } });
+        });
+        const refusal = result.importResult?.errorText;
+        if (refusal) await recordInvoiceEvent(app.db, { invoiceId, action: "send", outcome: "refused", user, answer: refusal });
+        return result;
+      } catch (error) {
+        const ended = outcomeOf(error);
+        if (ended) await recordInvoiceEvent(app.db, { invoiceId, action: "send", user, ...ended });
+        throw error;
+      }
+    },
   );
 };
