@@ -8,6 +8,7 @@ import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
+import { AUDIT_ACTION_NAMES } from "../contract/auditActions";
 
 export const ro = {
   ...raRomanianMessages,
@@ -48,6 +49,7 @@ export const ro = {
     tasks: "Sarcini",
     products: "Nomenclator produse",
     smartbillConnection: "Conexiune SmartBill",
+    audit: "Jurnal de audit",
   },
   profile: {
     title: "Profil",
@@ -74,6 +76,8 @@ export const ro = {
   lists: {
     error: "Error: %{message}",
     actions: "Actions",
+    exportCsv: "Export CSV",
+    exportXlsx: "Export XLSX",
   },
   tenants: {
     title: "Tenanți",
@@ -173,8 +177,6 @@ export const ro = {
   customers: {
     title: "Lista Clienți",
     search: "Caută (denumire, cod, CIF, email)",
-    exportCsv: "Export CSV",
-    exportXlsx: "Export XLSX",
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",
@@ -354,6 +356,14 @@ export const ro = {
       link: "Conexiune SmartBill",
     },
   },
+  audit: {
+    title: "Jurnal de audit",
+    search: "Caută (utilizator, obiect, rezultat)",
+    fetchError: "Eroare la preluarea jurnalului de audit.",
+    exportError: "Eroare la exportul jurnalului de audit: %{message}",
+    // The names the server's export writes too.
+    actions: AUDIT_ACTION_NAMES,
+  },
   firstSteps: {
     title: "Primii pași",
     intro: "Firma nu este încă pregătită pentru facturare. Fiecare pas se bifează singur când este gata.",
@@ -479,6 +489,22 @@ export const ro = {
       exportError: "Eroare la exportul nomenclatorului. %{message}",
       deleteTitle: "Ștergeți produsul din nomenclator?",
       deleteContent: "Produsul dispare doar din nomenclatorul aplicației (nu și din SmartBill); facturile deja făcute nu se schimbă.",
+    },
+    audit: {
+      fields: {
+        createdAt: "Data și ora",
+        tenantId: "Tenant",
+        userEmail: "Utilizator",
+        action: "Acțiune",
+        target: "Obiect",
+        result: "Rezultat",
+        clientAddress: "Adresă IP",
+        from: "De la data",
+        to: "Până la data",
+      },
+      name: "Înregistrare de audit |||| Înregistrări de audit |||| Înregistrări de audit",
+      empty: "Jurnalul de audit nu are încă înregistrări.",
+      invite: "Fiecare modificare făcută în aplicație apare aici: cine, ce și când.",
     },
   },
 };
