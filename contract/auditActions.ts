@@ -79,3 +79,17 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.lineDelete": "Ștergere linie de factură",
   "invoices.send": "Trimitere factură în SmartBill",
 };
+
+/** The audit log's name: the menu's entry, the screen's title, the export's sheet. */
+export const AUDIT_LOG_NAME = "Jurnal de audit";
+
+/** The audit log's columns, as the screen and the export head them. */
+export const AUDIT_COLUMN_NAMES = {
+  createdAt: "Data și ora",
+  tenantId: "Tenant",
+  userEmail: "Utilizator",
+  action: "Acțiune",
+  target: "Obiect",
+  result: "Rezultat",
+  clientAddress: "Adresă IP",
+} as const;

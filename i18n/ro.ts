@@ -8,7 +8,7 @@ import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
-import { AUDIT_ACTION_NAMES } from "../contract/auditActions";
+import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 
 export const ro = {
   ...raRomanianMessages,
@@ -49,7 +49,7 @@ export const ro = {
     tasks: "Sarcini",
     products: "Nomenclator produse",
     smartbillConnection: "Conexiune SmartBill",
-    audit: "Jurnal de audit",
+    audit: AUDIT_LOG_NAME,
   },
   profile: {
     title: "Profil",
@@ -357,7 +357,7 @@ export const ro = {
     },
   },
   audit: {
-    title: "Jurnal de audit",
+    title: AUDIT_LOG_NAME,
     search: "Caută (utilizator, obiect, rezultat)",
     fetchError: "Eroare la preluarea jurnalului de audit.",
     exportError: "Eroare la exportul jurnalului de audit: %{message}",
@@ -492,13 +492,7 @@ export const ro = {
     },
     audit: {
       fields: {
-        createdAt: "Data și ora",
-        tenantId: "Tenant",
-        userEmail: "Utilizator",
-        action: "Acțiune",
-        target: "Obiect",
-        result: "Rezultat",
-        clientAddress: "Adresă IP",
+        ...AUDIT_COLUMN_NAMES,
         from: "De la data",
         to: "Până la data",
       },

@@ -3,6 +3,7 @@
  * `message` of an error answer as it is (spec section 8), so these are UI text. The few the
  * client also shows as its own live in contract/messages.ts.
  */
+import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
 import { SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
@@ -252,16 +253,9 @@ export const passwordLinkResults = { set: "link de setare a parolei", reset: "li
 /** The audit log's export ('Jurnal de audit'). */
 export const auditFiles = {
   export: (format: "csv" | "xlsx") => `jurnal-audit.${format}`,
-  sheet: "Jurnal de audit",
-  headers: {
-    createdAt: "Data și ora",
-    tenant: "Tenant",
-    userEmail: "Utilizator",
-    action: "Acțiune",
-    target: "Obiect",
-    result: "Rezultat",
-    clientAddress: "Adresă IP",
-  },
+  sheet: AUDIT_LOG_NAME,
+  /** The screen's column names (contract/auditActions.ts), in the export's order. */
+  headers: AUDIT_COLUMN_NAMES,
 } as const;
 
 export const customerFiles = {
