@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   "invoices.lineUpdate",
   "invoices.lineDelete",
   "invoices.send",
+  "invoices.email",
+  "invoices.cancel",
+  "invoices.restore",
+  "invoices.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -78,6 +82,10 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.lineUpdate": "Modificare linie de factură",
   "invoices.lineDelete": "Ștergere linie de factură",
   "invoices.send": "Trimitere factură în SmartBill",
+  "invoices.email": "Trimitere factură pe e-mail",
+  "invoices.cancel": "Anulare factură în SmartBill",
+  "invoices.restore": "Restaurare factură în SmartBill",
+  "invoices.delete": "Ștergere factură din SmartBill",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */
