@@ -380,6 +380,10 @@ export const en = {
       "invoices.lineUpdate": "Invoice line changed",
       "invoices.lineDelete": "Invoice line deleted",
       "invoices.send": "Invoice sent to SmartBill",
+      "invoices.email": "Invoice e-mailed",
+      "invoices.cancel": "Invoice cancelled",
+      "invoices.restore": "Invoice restored",
+      "invoices.delete": "Invoice deleted from SmartBill",
     },
   },
   firstSteps: {
