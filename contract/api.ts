@@ -33,6 +33,7 @@ import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/sch
 import type { productBody } from "../server/routes/api/products/schemas";
 import type { AuditEntrySchema } from "../server/routes/api/audit/schemas";
 import type { InvoiceEventSchema } from "../server/routes/api/invoices/schemas";
+import type { InvoiceActionAnswer, invoiceEmailBody, InvoiceEmailFormSchema } from "../server/routes/api/invoices/actionSchemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -239,6 +240,15 @@ export type InvoiceImportResult = Static<typeof InvoiceImportAnswer>;
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */
 export type InvoiceSendResult = Static<typeof InvoiceSendAnswer>;
+
+/** POST /api/smartbill/invoice/{id}/cancel, /{id}/restore, DELETE /{id}/smartbill: what was done, and the invoice now. */
+export type InvoiceActionResult = Static<typeof InvoiceActionAnswer>;
+
+/** GET /api/smartbill/invoice/{id}/email: the e-mail form, prefilled. */
+export type InvoiceEmailForm = Static<typeof InvoiceEmailFormSchema>;
+
+/** POST /api/smartbill/invoice/{id}/email (answers {message}). The PDF is GET /{id}/pdf, a file. */
+export type InvoiceEmailRequest = Static<typeof invoiceEmailBody>;
 
 /* ---------- A new tenant's set-up: SmartBill connection, first steps ---------- */
 

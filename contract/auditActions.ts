@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   "invoices.lineUpdate",
   "invoices.lineDelete",
   "invoices.send",
+  "invoices.email",
+  "invoices.cancel",
+  "invoices.restore",
+  "invoices.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -78,4 +82,22 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.lineUpdate": "Modificare linie de factură",
   "invoices.lineDelete": "Ștergere linie de factură",
   "invoices.send": "Trimitere factură în SmartBill",
+  "invoices.email": "Trimitere factură pe e-mail",
+  "invoices.cancel": "Anulare factură în SmartBill",
+  "invoices.restore": "Restaurare factură în SmartBill",
+  "invoices.delete": "Ștergere factură din SmartBill",
 };
+
+/** The audit log's name: the menu's entry, the screen's title, the export's sheet. */
+export const AUDIT_LOG_NAME = "Jurnal de audit";
+
+/** The audit log's columns, as the screen and the export head them. */
+export const AUDIT_COLUMN_NAMES = {
+  createdAt: "Data și ora",
+  tenantId: "Tenant",
+  userEmail: "Utilizator",
+  action: "Acțiune",
+  target: "Obiect",
+  result: "Rezultat",
+  clientAddress: "Adresă IP",
+} as const;

@@ -47,6 +47,9 @@ export const RESOURCE_SUFFIXES = {
   customers: { list: "/all" },
 } as const;
 
+/** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
+export type ExportableResource = "customers" | "audit";
+
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
 
@@ -78,8 +81,8 @@ export const API_PATHS = {
   customerImportTemplate: `${apiPathOf("customers")}/import/template`,
   /** POST multipart `file`: the workbook's rejected rows with their reasons. */
   customerImportErrors: `${apiPathOf("customers")}/import/errors`,
-  /** GET with a list's query and `format=csv|xlsx`. */
-  customerExport: `${apiPathOf("customers")}/export`,
+  /** GET with a list's query and `format=csv|xlsx`: every row the list's filters select, as a file. */
+  listExport: (resource: ExportableResource) => `${apiPathOf(resource)}/export`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
   taxes: apiPathOf("taxes"),
   /** POST: queue the import of a warehouse's stock from SmartBill. */

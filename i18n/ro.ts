@@ -8,6 +8,7 @@ import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
+import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 
 export const ro = {
   ...raRomanianMessages,
@@ -48,6 +49,7 @@ export const ro = {
     tasks: "Sarcini",
     products: "Nomenclator produse",
     smartbillConnection: "Conexiune SmartBill",
+    audit: AUDIT_LOG_NAME,
   },
   profile: {
     title: "Profil",
@@ -74,6 +76,8 @@ export const ro = {
   lists: {
     error: "Error: %{message}",
     actions: "Actions",
+    exportCsv: "Export CSV",
+    exportXlsx: "Export XLSX",
   },
   tenants: {
     title: "Tenanți",
@@ -173,8 +177,6 @@ export const ro = {
   customers: {
     title: "Lista Clienți",
     search: "Caută (denumire, cod, CIF, email)",
-    exportCsv: "Export CSV",
-    exportXlsx: "Export XLSX",
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",
@@ -481,6 +483,14 @@ export const ro = {
       link: "Conexiune SmartBill",
     },
   },
+  audit: {
+    title: AUDIT_LOG_NAME,
+    search: "Caută (utilizator, obiect, rezultat)",
+    fetchError: "Eroare la preluarea jurnalului de audit.",
+    exportError: "Eroare la exportul jurnalului de audit: %{message}",
+    // The names the server's export writes too.
+    actions: AUDIT_ACTION_NAMES,
+  },
   firstSteps: {
     title: "Primii pași",
     intro: "Firma nu este încă pregătită pentru facturare. Fiecare pas se bifează singur când este gata.",
@@ -607,6 +617,16 @@ export const ro = {
       exportError: "Eroare la exportul nomenclatorului. %{message}",
       deleteTitle: "Ștergeți produsul din nomenclator?",
       deleteContent: "Produsul dispare doar din nomenclatorul aplicației (nu și din SmartBill); facturile deja făcute nu se schimbă.",
+    },
+    audit: {
+      fields: {
+        ...AUDIT_COLUMN_NAMES,
+        from: "De la data",
+        to: "Până la data",
+      },
+      name: "Înregistrare de audit |||| Înregistrări de audit |||| Înregistrări de audit",
+      empty: "Jurnalul de audit nu are încă înregistrări.",
+      invite: "Fiecare modificare făcută în aplicație apare aici: cine, ce și când.",
     },
   },
 };

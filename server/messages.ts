@@ -3,6 +3,7 @@
  * `message` of an error answer as it is (spec section 8), so these are UI text. The few the
  * client also shows as its own live in contract/messages.ts.
  */
+import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
 import { SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
@@ -252,16 +253,9 @@ export const passwordLinkResults = { set: "link de setare a parolei", reset: "li
 /** The audit log's export ('Jurnal de audit'). */
 export const auditFiles = {
   export: (format: "csv" | "xlsx") => `jurnal-audit.${format}`,
-  sheet: "Jurnal de audit",
-  headers: {
-    createdAt: "Data și ora",
-    tenant: "Tenant",
-    userEmail: "Utilizator",
-    action: "Acțiune",
-    target: "Obiect",
-    result: "Rezultat",
-    clientAddress: "Adresă IP",
-  },
+  sheet: AUDIT_LOG_NAME,
+  /** The screen's column names (contract/auditActions.ts), in the export's order. */
+  headers: AUDIT_COLUMN_NAMES,
 } as const;
 
 export const customerFiles = {
@@ -447,6 +441,35 @@ export const afterSendMessages = {
 } as const;
 /** SmartBill could not be asked, or its answer was lost: nothing is known to have been done. */
 export const afterSendFailed = (reason: string) => `SmartBill nu a putut fi întrebat: ${reason}`;
+
+/** The PDF, e-mail, cancel, restore and delete of a sent invoice (pdfRoute.ts, emailRoutes.ts, cancelRoutes.ts, deleteRoute.ts). */
+export const invoiceActionMessages = {
+  /** SmartBill's nginx 502 page: what it means for a clerk, never the page itself. */
+  pdfUnavailable: (invoice: string) =>
+    `SmartBill nu a dat PDF-ul facturii ${invoice}: nu găsește factura (poate a fost ștearsă direct în SmartBill) ` +
+    "sau nu o poate genera acum. Verificați factura în SmartBill, apoi încercați din nou.",
+  emailed: (invoice: string, to: string) => `Factura ${invoice} a fost trimisă pe e-mail către ${to}.`,
+  cancelled: (invoice: string) => `Factura ${invoice} a fost anulată în SmartBill.`,
+  restored: (invoice: string) => `Factura ${invoice} a fost restaurată în SmartBill.`,
+  deleted: (invoice: string) => `Factura ${invoice} a fost ștearsă din SmartBill; numărul ei este din nou liber acolo.`,
+  /** The e-mail form's refusals, each beside its field. */
+  emailInvalid: "E-mailul nu a fost trimis: corectați câmpurile marcate.",
+  recipientRequired: "Introduceți cel puțin o adresă de e-mail a destinatarului.",
+  addressInvalid: (address: string) => `Adresa de e-mail „${address}” nu este validă.`,
+  tooManyAddresses: (max: number) => `Introduceți cel mult ${max} adrese, despărțite prin virgulă.`,
+  subjectRequired: "Introduceți subiectul e-mailului.",
+  bodyRequired: "Introduceți textul e-mailului.",
+} as const;
+
+/**
+ * The e-mail form's defaults when the tenant has no smartbill.email.* settings. `#serie numar
+ * document#` and `#total document#` are SmartBill's placeholders: it fills them in the body.
+ */
+export const invoiceEmailDefaults = {
+  cc: "",
+  subject: "Factura #serie numar document#",
+  body: "Bună ziua,\n\nVă transmitem atașat factura #serie numar document#, în valoare de #total document#.\n\nVă mulțumim!",
+} as const;
 
 /** The import refused for its rows: every bad row is listed beside this sentence. */
 export const invoiceRowsRejected = (rows: number) =>

@@ -4,6 +4,7 @@
  * folder's `index.tsx` and one line here.
  */
 import type { AppResource } from "./appResource";
+import { audit } from "./audit";
 import { customers } from "./customers";
 import { invoices } from "./invoices";
 import { products } from "./products";
@@ -24,4 +25,5 @@ export const RESOURCES: readonly AppResource[] = [
   products,
   warehouses,
   tasks,
+  audit,
 ];

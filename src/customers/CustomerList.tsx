@@ -10,45 +10,15 @@ import {
   TextField,
   TextInput,
   TopToolbar,
-  useDataProvider,
-  useListContext,
-  useNotify,
   useTranslate,
-  Button as RaButton,
 } from "react-admin";
-import DownloadIcon from "@mui/icons-material/Download";
 import GroupAddIcon from "@mui/icons-material/GroupAdd";
 import { CUSTOMER_COLUMNS } from "../../contract/api";
-import { errorMessage } from "../common/errorMessage";
 import { ListEmpty } from "../common/ListEmpty";
 import { ListErrorAlert } from "../common/ListErrorAlert";
+import { ListExportButtons } from "../common/ListExportButtons";
 import { RequireAccess } from "../common/RequireAccess";
-import { saveFile } from "../common/saveFile";
 import { ScreenHeading } from "../common/ScreenHeading";
-import type { AppDataProvider, ExportFormat } from "../providers/customMethods";
-
-function ExportButtons() {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<AppDataProvider>();
-  const { filterValues, sort } = useListContext();
-  const run = (format: ExportFormat) =>
-    // The same filter and sort the screen shows.
-    dataProvider
-      .exportCustomers({ filter: filterValues, sort, format })
-      .then((file) => saveFile(file, `clienti.${format}`))
-      .catch((failure) => notify(translate("customers.exportError", { message: errorMessage(failure, "") }), { type: "error" }));
-  return (
-    <>
-      <RaButton label={translate("customers.exportCsv")} onClick={() => run("csv")}>
-        <DownloadIcon />
-      </RaButton>
-      <RaButton label={translate("customers.exportXlsx")} onClick={() => run("xlsx")}>
-        <DownloadIcon />
-      </RaButton>
-    </>
-  );
-}
 
 export function CustomerList() {
   const translate = useTranslate();
@@ -71,7 +41,7 @@ export function CustomerList() {
         actions={
           <TopToolbar>
             <FilterButton />
-            <ExportButtons />
+            <ListExportButtons resource="customers" filename="clienti" errorKey="customers.exportError" />
           </TopToolbar>
         }
       >

@@ -10,7 +10,7 @@ describe("the sidebar's sections", () => {
       ["menu.sections.smartbill", ["/invoices/import", "/invoices"]],
       ["menu.sections.stock", ["/stock", "/stock/import", "/products", "/warehouses", "/tasks"]],
       ["menu.sections.customers", ["/customers", "/customers/import"]],
-      ["menu.sections.administration", ["/tenants", "/users", "/properties", "/smartbill-connection"]],
+      ["menu.sections.administration", ["/tenants", "/users", "/properties", "/audit", "/smartbill-connection"]],
     ]);
   });
 
@@ -18,7 +18,7 @@ describe("the sidebar's sections", () => {
     expect(shape(["ROLE_ADMIN"])).toEqual([
       ["menu.sections.general", ["/"]],
       ["menu.sections.stock", ["/warehouses"]],
-      ["menu.sections.administration", ["/users", "/properties", "/smartbill-connection"]],
+      ["menu.sections.administration", ["/users", "/properties", "/audit", "/smartbill-connection"]],
     ]);
   });
 

@@ -6,6 +6,7 @@
 import { Button as RaButton, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
 import DownloadIcon from "@mui/icons-material/Download";
 import { errorMessage } from "../common/errorMessage";
+import { saveFile } from "../common/saveFile";
 
 /** The server's largest page (server/routes/api/listQuery.ts MAX_PAGE_SIZE). */
 const PAGE = 500;
@@ -43,13 +44,7 @@ export function ProductExportButton() {
           }).join(";"),
         ),
       ];
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(new Blob([`\uFEFF${lines.join("\r\n")}\r\n`], { type: "text/csv;charset=utf-8" }));
-      link.download = "nomenclator-produse.csv";
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 1_000);
+      saveFile(new Blob([`\uFEFF${lines.join("\r\n")}\r\n`], { type: "text/csv;charset=utf-8" }), "nomenclator-produse.csv");
     } catch (failure) {
       notify(translate("resources.products.exportError", { message: errorMessage(failure, "") }), { type: "error" });
     }

@@ -4,6 +4,7 @@
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { captureDownloads } from "../../test/helpers/downloads";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { dataProvider } from "../providers/dataProvider";
@@ -53,5 +54,27 @@ describe("the product catalogue list", () => {
     await userEvent.type(screen.getByPlaceholderText("Caută după cod sau denumire"), "montaj");
     await waitFor(() => expect(screen.queryByRole("cell", { name: "Cablu rețea Cat6" })).not.toBeInTheDocument());
     expect(screen.getByRole("cell", { name: "Montaj rețea" })).toBeInTheDocument();
+  });
+
+  it("exports the searched catalogue as a CSV file Excel opens, with the screen's column names", async () => {
+    await signInLive("facturare@demo.ro");
+    renderWithAdmin(<ProductList />, { path: "/products" });
+    await userEvent.type(await screen.findByPlaceholderText("Caută după cod sau denumire"), "cablu");
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Montaj rețea" })).not.toBeInTheDocument());
+    expect(screen.getByRole("cell", { name: "Cablu rețea Cat6" })).toBeInTheDocument();
+    const downloads = captureDownloads();
+    try {
+      const csv = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Exportă" })));
+      expect(csv.filename).toBe("nomenclator-produse.csv");
+      // The byte-order mark stays: Blob.text() would drop it.
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.blob.arrayBuffer());
+      expect(text.split("\r\n")).toEqual([
+        "\uFEFFCod produs;Denumire produs;UM;Preț;Monedă;Taxă;Procent TVA;Serviciu",
+        "CAB-1;Cablu rețea Cat6;buc;12,5;RON;Normala;21;Nu",
+        "",
+      ]);
+    } finally {
+      downloads.restore();
+    }
   });
 });

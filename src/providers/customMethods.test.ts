@@ -64,7 +64,7 @@ describe("the dataProvider's own methods", () => {
     const { data, total } = await listed();
     expect(total).toBe(checked.counters.newItems);
 
-    const csv = await (await api.exportCustomers({ filter: { codClient: data[0].codClient }, sort: { field: "clientName", order: "ASC" }, format: "csv" })).text();
+    const csv = await (await api.exportList("customers", { filter: { codClient: data[0].codClient }, sort: { field: "clientName", order: "ASC" }, format: "csv" })).text();
     expect(csv).toContain(data[0].clientName);
     expect((await api.customerImportTemplate()).size).toBeGreaterThan(0);
     expect((await api.customerImportErrors(workbook)).size).toBeGreaterThan(0);

@@ -27,7 +27,7 @@ import type {
   StockImportResponse,
   TaxList,
 } from "../../contract/api";
-import { API_PATHS } from "../../contract/paths";
+import { API_PATHS, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
 import type {
   InvoiceActionResult,
@@ -107,16 +107,11 @@ export function createCustomMethods(http: HttpClient) {
     /** The workbook's rejected rows, each with its reason, as a workbook. */
     customerImportErrors: (file: Blob) => requestFile(API_PATHS.customerImportErrors, fileForm(file)),
 
-    /** The customers a list shows (same filter and sort), as a file. */
-    exportCustomers: ({
-      filter,
-      sort,
-      format,
-    }: {
-      filter: Record<string, unknown>;
-      sort: { field: string; order: string };
-      format: ExportFormat;
-    }) => requestFile(`${API_PATHS.customerExport}?${listQuery(filter, sort, { format })}`),
+    /** The rows a list shows (same filter and sort; every page), as the server's file. */
+    exportList: (
+      resource: ExportableResource,
+      { filter, sort, format }: { filter: Record<string, unknown>; sort: { field: string; order: string }; format: ExportFormat },
+    ) => requestFile(`${API_PATHS.listExport(resource)}?${listQuery(filter, sort, { format })}`),
 
     /** A new invoice from the form and the workbook of its lines. */
     importInvoice: (form: Partial<InvoiceForm>, file: Blob) =>

@@ -72,13 +72,13 @@ test("the super-admin sees every section and entry of the menu", async ({ page }
     "SmartBill - clienti",
     "Administration",
   ]);
-  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Tenanți", "Utilizatori", "Setări", "Conexiune SmartBill"]);
+  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Tenanți", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
 });
 
 test("the admin sees General, the warehouses and Administration without Tenants", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.admin);
   await expect(menuSections(page)).toHaveText(["General", "SmartBill - stoc/depozite", "Administration"]);
-  await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Conexiune SmartBill"]);
+  await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
 });
 
 test("the invoicing user sees the SmartBill sections and no Administration", async ({ page }) => {

@@ -32,6 +32,7 @@ const FILE_ROUTES = new Set([
   "GET /api/smartbill/customer/import/template",
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
+  "GET /api/smartbill/invoice/{id}/pdf",
 ]);
 
 describeEachDialect("the API document", (dialect) => {

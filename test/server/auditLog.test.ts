@@ -232,6 +232,16 @@ describeEachDialect("the audit log", (dialect) => {
       target: String(invoiceId),
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
     });
+    // After the send: e-mail, cancel, restore and delete in SmartBill (a PDF is a read: no row).
+    const sent = { ...clerk, target: String(invoiceId), targetLabel: expect.stringMatching(/^SBL \d{4}$/) };
+    await recorded(
+      "invoices.email",
+      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/email`, { ...inv, body: { to: "client@jurnal.ro", subject: "Factura", body: "Bună ziua" } }),
+      { ...sent, result: "client@jurnal.ro" },
+    );
+    await recorded("invoices.cancel", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/cancel`, inv), sent);
+    await recorded("invoices.restore", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/restore`, inv), sent);
+    await recorded("invoices.delete", () => t.api("DELETE", `/api/smartbill/invoice/${invoiceId}/smartbill`, inv), sent);
 
     expect(AUDIT_ACTIONS.filter((action) => !seen.has(action))).toEqual([]);
   });

@@ -1,9 +1,10 @@
 /**
  * Every sentence has one home: a sentence the server sends and the client also shows lives in
- * contract/ (messages.ts, customerHeaders.ts) and both sides read it from there. A sentence
+ * contract/ (messages.ts, customerHeaders.ts, auditActions.ts) and both sides read it from there. A sentence
  * written out in both server/messages.ts and i18n/ro.ts would drift apart with the first edit of
  * one of them; this finds any that is not one of contract's.
  */
+import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../../contract/auditActions";
 import { CUSTOMER_HEADERS } from "../../contract/customerHeaders";
 import { SHARED_MESSAGES } from "../../contract/messages";
 import { ro } from "../../i18n/ro";
@@ -20,7 +21,13 @@ const isSentence = (text: string) => text.trim().split(/\s+/).length >= 3;
 
 describe("the product's words", () => {
   it("keeps each sentence shown by both server and client in contract/, not written twice", () => {
-    const shared = new Set([...Object.values(SHARED_MESSAGES), ...Object.values(CUSTOMER_HEADERS)]);
+    const shared = new Set([
+      ...Object.values(SHARED_MESSAGES),
+      ...Object.values(CUSTOMER_HEADERS),
+      ...Object.values(AUDIT_COLUMN_NAMES),
+      ...Object.values(AUDIT_ACTION_NAMES),
+      AUDIT_LOG_NAME,
+    ]);
     const client = stringsIn(ro);
     const twice = [...stringsIn(serverWords)].filter((text) => isSentence(text) && client.has(text) && !shared.has(text));
     expect(twice).toEqual([]);

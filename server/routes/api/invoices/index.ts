@@ -7,15 +7,23 @@
  *   formRoutes.ts    GET /, GET /{id}, PUT /{id}
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
  *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
+ *   pdfRoute.ts      GET /{id}/pdf (SmartBill's PDF of a sent invoice)
+ *   emailRoutes.ts   GET and POST /{id}/email (e-mailing it through SmartBill)
+ *   cancelRoutes.ts  POST /{id}/cancel, POST /{id}/restore
+ *   deleteRoute.ts   DELETE /{id}/smartbill
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
+import { invoiceCancelRoutes } from "./cancelRoutes";
+import { invoiceDeleteRoute } from "./deleteRoute";
+import { invoiceEmailRoutes } from "./emailRoutes";
 import { invoiceHistoryRoute } from "./historyRoute";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
+import { invoicePdfRoute } from "./pdfRoute";
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -24,4 +32,8 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);
   await app.register(invoiceHistoryRoute);
+  await app.register(invoicePdfRoute);
+  await app.register(invoiceEmailRoutes);
+  await app.register(invoiceCancelRoutes);
+  await app.register(invoiceDeleteRoute);
 };

@@ -1,0 +1,37 @@
+/**
+ * 'Descarcă PDF': GET /{id}/pdf → SmartBill's PDF of the sent invoice, as a download
+ * (`application/pdf`, `attachment; filename="factura<series><number>.pdf"`). SmartBill is asked
+ * with Accept: application/octet-stream (it answers application/pdf with 406; client.ts). An
+ * unknown invoice gets SmartBill's nginx 502 page: the clerk gets a sentence instead. A read, so
+ * not in the audit log; it is in the invoice's history.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { HttpError } from "../../../errors";
+import { invoiceActionMessages } from "../../../messages";
+import { SmartBillError } from "../../../smartbill/types";
+import { attachment } from "../../spreadsheetStreams";
+import { invoiceName } from "./actionAnswer";
+import { afterSend } from "./afterSend";
+import { invoiceIdParams } from "./schemas";
+
+export const invoicePdfRoute: FastifyPluginAsyncTypebox = async (app) => {
+  app.get("/:id/pdf", { schema: { params: invoiceIdParams } }, async (request, reply) => {
+    const { pdf, fileName } = await afterSend(app, request, request.params.id, "pdf", async ({ invoice, client }) => {
+      try {
+        const { pdf } = await client.invoicePdf(invoice.ref);
+        return { result: { pdf, fileName: pdfFileName(invoice.ref.seriesName, invoice.ref.number) }, audit: false };
+      } catch (error) {
+        if (error instanceof SmartBillError && error.kind === "http" && error.status === 502) {
+          throw new HttpError(502, invoiceActionMessages.pdfUnavailable(invoiceName(invoice)));
+        }
+        throw error;
+      }
+    });
+    return reply.header("content-type", "application/pdf").header("content-disposition", attachment(fileName)).send(pdf);
+  });
+};
+
+/** factura<series><number>.pdf, as SmartBill names it; only characters safe in a header and a file name are kept. */
+export function pdfFileName(series: string, number: string): string {
+  return `factura${`${series}${number}`.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
+}
