@@ -315,7 +315,7 @@ export const en = {
     why: {
       notSent: "The invoice has not been issued in SmartBill yet.",
       draft: "The invoice is a draft in SmartBill, without a number: SmartBill gives no PDF and takes no other action until you issue it from the SmartBill account.",
-      deleted: "The invoice was deleted from SmartBill.",
+      deleted: "The invoice was deleted from SmartBill: nothing is left to do there.",
       cancelled: "The invoice is cancelled: restore it first.",
       alreadyCancelled: "The invoice is already cancelled.",
       notCancelled: "Only a cancelled invoice can be restored.",

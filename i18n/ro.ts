@@ -329,7 +329,7 @@ export const ro = {
     why: {
       notSent: "Factura nu a fost emisă încă în SmartBill.",
       draft: "Factura este o ciornă în SmartBill, fără număr: SmartBill nu dă PDF-ul și nu face alte acțiuni până când o emiteți din contul SmartBill.",
-      deleted: "Factura a fost ștearsă din SmartBill.",
+      deleted: "Factura a fost ștearsă din SmartBill: acolo nu mai este nimic de făcut.",
       cancelled: "Factura este anulată: restaurați-o întâi.",
       alreadyCancelled: "Factura este deja anulată.",
       notCancelled: "Doar o factură anulată se poate restaura.",

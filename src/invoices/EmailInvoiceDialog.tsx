@@ -74,7 +74,7 @@ function EmailForm({ invoice, prefill, run, sending, onClose }: {
     const sent = await run("email", () =>
       dataProvider.emailInvoice(invoice.id, { to: form.to.trim(), ...(cc ? { cc } : {}), subject: form.subject, body: form.body }),
     );
-    if (sent) onClose();
+    if (sent.done) onClose();
   };
 
   return (

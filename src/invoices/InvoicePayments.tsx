@@ -34,7 +34,8 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
   const money = (amount: number) => formatMoney(amount, invoice.currency);
 
   const remove = async (payment: InvoicePayment) => {
-    if (await run("paymentDelete", () => dataProvider.deleteInvoicePayment(invoice.id, payment.id))) setDeleting(null);
+    const outcome = await run("paymentDelete", () => dataProvider.deleteInvoicePayment(invoice.id, payment.id));
+    if (outcome.done || !outcome.retryable) setDeleting(null);
   };
 
   return (

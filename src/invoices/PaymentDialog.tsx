@@ -65,7 +65,7 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
     setErrors(found);
     if (Object.keys(found).length > 0 || value === undefined) return;
     const saved = await run("payment", () => dataProvider.addInvoicePayment(invoice.id, { requestId, amount: value, date, type: chosenType }));
-    if (saved) onClose();
+    if (saved.done) onClose(); // else the dialog stays, with its request id, for another try
   };
 
   return (

@@ -1,27 +1,14 @@
 /**
  * What the API answers for an invoice's life after the send (/api/smartbill/invoice/{id}/…), as
- * the screens read it: an action's answer (SmartBill's message and the invoice now), the e-mail
- * form, a payment recorded through us, and a storno's answer.
+ * the screens read it: contract/api.ts's shapes, and those of the payments and the storno.
  */
-import type { Invoice } from "../../contract/api";
+import type { Invoice, InvoiceActionResult } from "../../contract/api";
 
-/** POST cancel/restore/payments/payment-status, DELETE smartbill and payments/{id}. */
-export interface InvoiceActionResult {
-  message: string;
-  invoice: Invoice;
-}
+export type { InvoiceActionResult, InvoiceEmailForm, InvoiceEmailRequest } from "../../contract/api";
 
 /** POST /{id}/reverse: the original (now reversed) and its storno, an invoice of ours. */
 export interface InvoiceReverseResult extends InvoiceActionResult {
   storno: Invoice;
-}
-
-/** GET /{id}/email (prefilled) and POST /{id}/email: SmartBill's placeholders stay in subject and body. */
-export interface InvoiceEmailForm {
-  to: string;
-  cc?: string;
-  subject: string;
-  body: string;
 }
 
 /** GET /{id}/payments: a payment recorded through this app. */

@@ -1,7 +1,9 @@
 /**
  * Runs one action on an invoice at a time and says how it went: SmartBill's (or the server's)
  * message as a notification, a refusal (409: busy, or SmartBill's own words) and a lockout (429,
- * with the time it ends) as warnings, anything else as an error. Afterwards, whatever happened,
+ * with the time it ends) as warnings, anything else as an error. A failure whose outcome is unknown
+ * (no answer, a time-out, a 5xx) is `retryable`: a confirmation stays open to try again with the
+ * same request id; a refusal closes it. Afterwards, whatever happened,
  * the invoice, its payments and its history are read again: a refused or failed action is in the
  * history too.
  */
@@ -13,10 +15,9 @@ import type { InvoiceAction } from "./invoiceActionRules";
 
 export type RunnerAction = InvoiceAction | "paymentDelete";
 
-export type RunAction = <T extends { message?: string }>(
-  action: RunnerAction,
-  call: () => Promise<T>,
-) => Promise<T | undefined>;
+export type RunOutcome<T> = { done: true; result: T } | { done: false; retryable: boolean };
+
+export type RunAction = <T extends { message?: string }>(action: RunnerAction, call: () => Promise<T>) => Promise<RunOutcome<T>>;
 
 function failureStatus(failure: unknown): number | undefined {
   return (failure as { status?: number })?.status;
@@ -32,13 +33,13 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
 
   const run = useCallback<RunAction>(
     async (action, call) => {
-      if (inFlight.current) return undefined;
+      if (inFlight.current) return { done: false, retryable: false };
       inFlight.current = true;
       setPending(action);
       try {
         const result = await call();
         if (result.message) notify(result.message, { type: "success", multiLine: true });
-        return result;
+        return { done: true, result };
       } catch (failure) {
         const status = failureStatus(failure);
         notify(errorMessage(failure, translate("invoiceLife.genericError")), {
@@ -46,7 +47,7 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
           multiLine: true,
           autoHideDuration: 10_000,
         });
-        return undefined;
+        return { done: false, retryable: status === undefined || status === 0 || status >= 500 };
       } finally {
         inFlight.current = false;
         setPending(null);

@@ -103,8 +103,9 @@ export function useInvoiceLife(invoice: Invoice): {
       reverse: () => dataProvider.reverseInvoice(invoice.id, reverseRequestId),
       delete: () => dataProvider.deleteInvoiceFromSmartBill(invoice.id),
     };
-    // A failure leaves the confirmation open: confirming again retries with the same request id.
-    if (await run(dialog, calls[dialog])) close();
+    // An unknown outcome leaves the confirmation open: confirming again retries with the same request id.
+    const outcome = await run(dialog, calls[dialog]);
+    if (outcome.done || !outcome.retryable) close();
   };
 
   let dialogs: ReactNode = null;

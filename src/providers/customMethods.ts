@@ -32,6 +32,7 @@ import type { RoleName } from "../../contract/roles";
 import type {
   InvoiceActionResult,
   InvoiceEmailForm,
+  InvoiceEmailRequest,
   InvoicePayment,
   InvoicePaymentInput,
   InvoiceReverseResult,
@@ -139,7 +140,7 @@ export function createCustomMethods(http: HttpClient) {
     /** The e-mail form prefilled: the customer's address, the tenant's cc, subject and body. */
     invoiceEmailForm: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEmailForm>(invoice(invoiceId, "email"), signal),
 
-    emailInvoice: (invoiceId: number, form: InvoiceEmailForm) => post<MessageResponse>(invoice(invoiceId, "email"), form),
+    emailInvoice: (invoiceId: number, form: InvoiceEmailRequest) => post<MessageResponse>(invoice(invoiceId, "email"), form),
 
     cancelInvoice: (invoiceId: number) => post<InvoiceActionResult>(invoice(invoiceId, "cancel")),
 
