@@ -21,13 +21,13 @@ const MARKS = {
   failed: <ErrorIcon color="warning" fontSize="small" />,
 } as const;
 
-function HistoryEntry({ event }: { event: InvoiceEvent }) {
+function HistoryEntry({ event, last }: { event: InvoiceEvent; last: boolean }) {
   const translate = useTranslate();
   return (
     <Box component="li" data-testid="history-event" data-outcome={event.outcome} sx={{ display: "flex", gap: 1.5, position: "relative", pb: 2 }}>
       <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center" }}>
         {MARKS[event.outcome]}
-        <Box sx={{ flex: 1, width: "2px", bgcolor: "divider", mt: 0.5 }} />
+        {!last && <Box sx={{ flex: 1, width: "2px", bgcolor: "divider", mt: 0.5 }} />}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" component="p">
@@ -73,8 +73,8 @@ export function InvoiceHistory({ invoiceId }: { invoiceId: number }) {
         </Typography>
       ) : (
         <Box component="ol" aria-labelledby="invoice-history-title" sx={{ listStyle: "none", p: 0, m: 0 }}>
-          {(history.data ?? []).map((event) => (
-            <HistoryEntry key={event.id} event={event} />
+          {(history.data ?? []).map((event, index, events) => (
+            <HistoryEntry key={event.id} event={event} last={index === events.length - 1} />
           ))}
         </Box>
       )}
