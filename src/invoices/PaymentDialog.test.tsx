@@ -17,12 +17,16 @@ import { InvoiceEdit } from "./InvoiceEdit";
 const fixture = (path: string) => readFileSync(join(import.meta.dirname, "../../test/fixtures", path));
 let server: LiveServer;
 
-const emulator = async (method: string, path: string, body?: object) =>
-  (await fetch(`${server.url}/smartbill-emulator/__emulator${path}`, {
+/** The emulator's admin API (some answers have no body). */
+async function emulator(method: string, path: string, body?: object) {
+  const response = await fetch(`${server.url}/smartbill-emulator/__emulator${path}`, {
     method,
     headers: body ? { "Content-Type": "application/json" } : {},
     body: body ? JSON.stringify(body) : undefined,
-  })).json();
+  });
+  const text = await response.text();
+  return text ? JSON.parse(text) : null;
+}
 
 async function sentInvoiceId(): Promise<number> {
   const { json: page } = await httpClient<{ content: { id: number }[] }>("/api/smartbill/customer/all?page=0&size=1&codClient=C002");

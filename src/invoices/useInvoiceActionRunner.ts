@@ -38,11 +38,14 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
       setPending(action);
       try {
         const result = await call();
-        if (result.message) notify(result.message, { type: "success", multiLine: true });
+        // The server's own sentence: shown as it is (`_` keeps react-admin from reading it as a key).
+        if (result.message) notify(result.message, { type: "success", multiLine: true, messageArgs: { _: result.message } });
         return { done: true, result };
       } catch (failure) {
         const status = failureStatus(failure);
-        notify(errorMessage(failure, translate("invoiceLife.genericError")), {
+        const message = errorMessage(failure, translate("invoiceLife.genericError"));
+        notify(message, {
+          messageArgs: { _: message },
           type: status === 409 || status === 429 ? "warning" : "error",
           multiLine: true,
           autoHideDuration: 10_000,
