@@ -45,8 +45,11 @@ export function InvoiceList() {
           rowClick="edit"
           empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
         >
+          {/* The actions and the payment first: the list is wider than a laptop's screen. */}
+          <InvoiceRowActions label="resources.invoices.fields.actions" />
           <NumberField source="id" />
           <FunctionField<Invoice> label="resources.invoices.fields.client" render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
+          <InvoiceLifeField label="invoiceLife.payment.column" />
           <RoDateField source="issueDate" />
           <RoDateField source="dueDate" />
           <FunctionField<Invoice> label="resources.invoices.fields.draft" render={(invoice) => yesNo(invoice.draft)} />
@@ -57,8 +60,6 @@ export function InvoiceList() {
           <TextField source="mentions" emptyText="" />
           <TextField source="observations" emptyText="" />
           <InvoiceStatusField label="resources.invoices.fields.status" />
-          <InvoiceLifeField label="invoiceLife.payment.column" />
-          <InvoiceRowActions label="resources.invoices.fields.actions" />
         </Datagrid>
       </List>
     </RequireAccess>

@@ -94,7 +94,7 @@ test("an invoice is sent, downloaded, e-mailed, paid in two parts and reversed; 
 
   // The list: both invoices, each linking to the other.
   await page.goto("/smartbill/invoices");
-  const rowOf = (invoiceId: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceId, exact: true }) });
+  const rowOf = (invoiceId: string) => page.locator("tr").filter({ has: page.locator("td.column-id", { hasText: new RegExp(`^${invoiceId}$`) }) });
   await expect(rowOf(id)).toContainText("Încasată");
   await expect(rowOf(id).getByRole("link", { name: `Stornată prin #${stornoId}` })).toBeVisible();
   await expect(rowOf(stornoId)).toContainText("Storno");
