@@ -68,7 +68,9 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
               return (
                 <TableRow key={payment.id} data-testid="invoice-payment">
                   <TableCell>{formatDay(payment.date)}</TableCell>
-                  <TableCell align="right">{money(payment.amount)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                    {money(payment.amount)}
+                  </TableCell>
                   <TableCell>{payment.type}</TableCell>
                   <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{payment.userEmail}</TableCell>
                   <TableCell align="right">
