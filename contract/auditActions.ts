@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   "invoices.lineUpdate",
   "invoices.lineDelete",
   "invoices.send",
+  "invoices.paymentAdd",
+  "invoices.paymentDelete",
+  "invoices.reverse",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -78,4 +81,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.lineUpdate": "Modificare linie de factură",
   "invoices.lineDelete": "Ștergere linie de factură",
   "invoices.send": "Trimitere factură în SmartBill",
+  "invoices.paymentAdd": "Înregistrare încasare",
+  "invoices.paymentDelete": "Ștergere încasare",
+  "invoices.reverse": "Stornare factură",
 };

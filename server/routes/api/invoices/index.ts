@@ -7,6 +7,8 @@
  *   formRoutes.ts    GET /, GET /{id}, PUT /{id}
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
  *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
+ *   paymentRoutes.ts GET /payment-types, GET|POST /{id}/payments, DELETE /{id}/payments/{paymentId}, POST /{id}/payment-status
+ *   reverseRoute.ts  POST /{id}/reverse (the storno)
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
@@ -16,6 +18,8 @@ import { invoiceFormRoutes } from "./formRoutes";
 import { invoiceHistoryRoute } from "./historyRoute";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
+import { invoicePaymentRoutes } from "./paymentRoutes";
+import { invoiceReverseRoute } from "./reverseRoute";
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -24,4 +28,6 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);
   await app.register(invoiceHistoryRoute);
+  await app.register(invoicePaymentRoutes);
+  await app.register(invoiceReverseRoute);
 };
