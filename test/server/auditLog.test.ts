@@ -5,6 +5,7 @@
  * super-admin (every tenant), filtered, and exported. Driven through the real API, with the app's
  * own SmartBill emulator for the send.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -231,6 +232,26 @@ describeEachDialect("the audit log", (dialect) => {
       ...clerk,
       target: String(invoiceId),
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
+    });
+    // After the send: a payment, its deletion, the storno.
+    const sentLabel = expect.stringMatching(/^SBL \d{4}$/);
+    const paid = await recorded(
+      "invoices.paymentAdd",
+      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/payments`, { ...inv, body: { requestId: randomUUID(), amount: 10, date: "2026-09-01", type: "Card" } }),
+      { ...clerk, target: String(invoiceId), targetLabel: sentLabel, result: "10.00 (Card)" },
+    );
+    expect(paid.json<{ invoice: Invoice }>().invoice.payment?.paid).toBe(10);
+    const [payment] = (await t.api("GET", `/api/smartbill/invoice/${invoiceId}/payments`, { session: invoicing })).json<{ id: number }[]>();
+    await recorded("invoices.paymentDelete", () => t.api("DELETE", `/api/smartbill/invoice/${invoiceId}/payments/${payment.id}`, inv), {
+      ...clerk,
+      target: String(invoiceId),
+      targetLabel: sentLabel,
+    });
+    await recorded("invoices.reverse", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/reverse`, { ...inv, body: { requestId: randomUUID() } }), {
+      ...clerk,
+      target: String(invoiceId),
+      targetLabel: sentLabel,
+      result: expect.stringMatching(/^SBL \d{4}$/),
     });
 
     expect(AUDIT_ACTIONS.filter((action) => !seen.has(action))).toEqual([]);

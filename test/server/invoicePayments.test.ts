@@ -5,14 +5,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from "vitest";
-import type { InvoiceEvent, InvoicePayment, InvoicePaymentResult, LoginResponse } from "../../contract/api";
+import type { Invoice, InvoiceEvent, InvoicePayment, InvoicePaymentResult, LoginResponse } from "../../contract/api";
 import type { EmulatorCompanySeed, EmulatorState, Fault } from "../../server/smartbill/emulator/index";
 import { smartBillClientForTenant } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addCustomer, addDraftInvoice, addSentInvoice, DEMO_TENANT } from "../helpers/sentInvoices";
 import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
-import { emulator, liveApp } from "../helpers/smartbillData";
+import { emulator, liveApp, waitForTask } from "../helpers/smartbillData";
+import { schedulePaymentStatusRefresh } from "../../server/plugins/paymentStatusRefresh";
+import { invoicesAwaitingPayment } from "../../server/tasks/kinds/paymentStatusRefresh";
 import type { TestApp } from "../helpers/testApp";
 import { addTenant, addUser } from "../helpers/users";
 
@@ -245,6 +247,32 @@ describeEachDialect("payments of a sent invoice (/api/smartbill/invoice/{id}/pay
     expect(response.json<InvoicePaymentResult>().invoice.payment).toMatchObject({ total: 121, paid: 121, status: "paid" });
     expect((await history(id)).map((e) => e.action)).toContain("paymentStatus");
     expect(await t.db.selectFrom("audit_log").select("id").where("target", "=", String(id)).where("action", "like", "invoices.payment%").execute()).toEqual([]);
+  });
+
+  it("refreshes the payment status of the tenant's unpaid invoices by a periodic task, one at a time per tenant, leaving paid and unsent ones alone", async () => {
+    const paidThere = await addSentInvoice(t, invoicing, clientId);
+    const unpaid = await addSentInvoice(t, invoicing, clientId);
+    const draft = await addDraftInvoice(t, clientId);
+    const client = await smartBillClientForTenant(t.db, DEMO_TENANT, t.app.smartBillUrls);
+    const ref = await t.db.selectFrom("invoices").select(["sentSeries", "sentNumber"]).where("id", "=", paidThere).executeTakeFirstOrThrow();
+    await client.addPayment({ type: "Card", value: 121, isCash: false, client: { name: "Client RO12345678 SRL", vatCode: "RO12345678" }, invoicesList: [{ seriesName: ref.sentSeries!, number: ref.sentNumber! }] });
+
+    expect(await schedulePaymentStatusRefresh(t.db)).toBeGreaterThanOrEqual(1);
+    // A second pass while the first is queued or running adds nothing for the tenant.
+    await schedulePaymentStatusRefresh(t.db);
+    const tasks = await t.db.selectFrom("tasks").selectAll().where("tenantId", "=", DEMO_TENANT).where("kind", "=", "payment-status").execute();
+    expect(tasks.filter((task) => task.status === "queued" || task.status === "running").length).toBeLessThanOrEqual(1);
+    const task = await waitForTask(t, invoicing, tasks.at(-1)!.id);
+    expect(task.status, task.errorText ?? "").toBe("done");
+
+    const payment = async (id: number) => (await t.api("GET", `/api/smartbill/invoice/${id}`, { session: invoicing })).json<Invoice>().payment;
+    expect(await payment(paidThere)).toMatchObject({ paid: 121, status: "paid" });
+    expect(await payment(unpaid)).toMatchObject({ paid: 0, status: "unpaid" });
+    expect(await payment(draft)).toBeNull();
+    // A paid invoice is read no more.
+    const awaiting = await invoicesAwaitingPayment(t.db, DEMO_TENANT).select("id").execute();
+    expect(awaiting.map((row) => row.id)).not.toContain(paidThere);
+    expect(awaiting.map((row) => row.id)).toContain(unpaid);
   });
 
   it("is for the invoicing role on the tenant's sent invoices: an admin gets 403, another tenant 404, an unsent invoice 409", async () => {
