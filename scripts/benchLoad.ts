@@ -12,6 +12,9 @@
  * On SQLite with one process; then on PostgreSQL with two processes sharing the connections (a
  * load balancer's even split), when PostgreSQL can be started here (as the tests do:
  * test/setup/postgres.ts; BENCH_PG=off skips it).
+ *
+ * To see inside: BENCH_SERVER_NODE_ARGS are given to the server processes' node (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof" writes a CPU profile when they stop).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -102,7 +105,8 @@ async function seed(databaseUrl: string): Promise<void> {
 
 async function startServer(databaseUrl: string, dir: string): Promise<Server> {
   const port = await freePort();
-  const child = spawn(join("node_modules", ".bin", "tsx"), ["server/server.ts"], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "development",
