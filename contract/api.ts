@@ -34,6 +34,13 @@ import type { productBody } from "../server/routes/api/products/schemas";
 import type { AuditEntrySchema } from "../server/routes/api/audit/schemas";
 import type { InvoiceEventSchema } from "../server/routes/api/invoices/schemas";
 import type { InvoiceActionAnswer, invoiceEmailBody, InvoiceEmailFormSchema } from "../server/routes/api/invoices/actionSchemas";
+import type {
+  InvoicePaymentSchema,
+  PaymentActionAnswer,
+  paymentBody,
+  ReverseAnswer,
+  reverseBody,
+} from "../server/routes/api/invoices/paymentSchemas";
 import type { TenantSchema } from "../server/routes/api/tenants/schemas";
 import type {
   changePasswordBody,
@@ -249,6 +256,14 @@ export type InvoiceEmailForm = Static<typeof InvoiceEmailFormSchema>;
 
 /** POST /api/smartbill/invoice/{id}/email (answers {message}). The PDF is GET /{id}/pdf, a file. */
 export type InvoiceEmailRequest = Static<typeof invoiceEmailBody>;
+/** GET /api/smartbill/invoice/{id}/payments: a payment recorded in SmartBill through us. */
+export type InvoicePayment = Static<typeof InvoicePaymentSchema>;
+/** POST /{id}/payments {requestId, amount, date, type}, DELETE /{id}/payments/{paymentId}, POST /{id}/payment-status. */
+export type InvoicePaymentResult = Static<typeof PaymentActionAnswer>;
+export type InvoicePaymentBody = Static<typeof paymentBody>;
+/** POST /{id}/reverse {requestId, issueDate?}: the original, now reversed, and its storno. */
+export type InvoiceReverseResult = Static<typeof ReverseAnswer>;
+export type InvoiceReverseBody = Static<typeof reverseBody>;
 
 /* ---------- A new tenant's set-up: SmartBill connection, first steps ---------- */
 

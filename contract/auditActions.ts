@@ -42,6 +42,9 @@ export const AUDIT_ACTIONS = [
   "invoices.cancel",
   "invoices.restore",
   "invoices.delete",
+  "invoices.paymentAdd",
+  "invoices.paymentDelete",
+  "invoices.reverse",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -86,6 +89,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.cancel": "Anulare factură în SmartBill",
   "invoices.restore": "Restaurare factură în SmartBill",
   "invoices.delete": "Ștergere factură din SmartBill",
+  "invoices.paymentAdd": "Înregistrare încasare",
+  "invoices.paymentDelete": "Ștergere încasare",
+  "invoices.reverse": "Stornare factură",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -510,6 +510,9 @@ export const en = {
       "invoices.cancel": "Invoice cancelled",
       "invoices.restore": "Invoice restored",
       "invoices.delete": "Invoice deleted from SmartBill",
+      "invoices.paymentAdd": "Payment recorded",
+      "invoices.paymentDelete": "Payment deleted",
+      "invoices.reverse": "Invoice reversed (storno)",
     },
   },
   firstSteps: {

@@ -23,6 +23,7 @@ import { apiDocsPlugin } from "./plugins/apiDocs";
 import { auditPlugin } from "./plugins/audit";
 import { authPlugin } from "./plugins/auth";
 import { cleanUpPlugin } from "./plugins/cleanUp";
+import { paymentStatusRefreshPlugin } from "./plugins/paymentStatusRefresh";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { healthPlugin } from "./plugins/health";
@@ -96,6 +97,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
   app.register(cleanUpPlugin);
+  app.register(paymentStatusRefreshPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 

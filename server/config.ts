@@ -101,6 +101,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
   cleanUpIntervalSeconds: number;
+  /** PAYMENT_STATUS_INTERVAL_SECONDS: how often each tenant's unpaid invoices are read from SmartBill; 0 = never. */
+  paymentStatusIntervalSeconds: number;
   /** AUDIT_RETENTION_DAYS: how long the audit log keeps a row (the clean-up removes older ones). */
   auditRetentionDays: number;
 }
@@ -208,6 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: optional(env, "METRICS_TOKEN"),
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
+    paymentStatusIntervalSeconds: integer(env, "PAYMENT_STATUS_INTERVAL_SECONDS", 900, 0),
   };
 }
 

@@ -553,3 +553,75 @@ export const accessDescriptions = {
   signedIn: "Orice utilizator autentificat.",
   roles: (roles: readonly string[]) => `Roluri: ${roles.join(", ")}.`,
 };
+
+/* ---------- Payments ('Încasări') and the storno ('Stornează') of a sent invoice ---------- */
+
+/** An amount as the clerk reads it: 1.234,50 RON. */
+const money = (amount: number, currency: string) =>
+  `${amount.toLocaleString("ro-RO", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+const inSeconds = (seconds: number) => (seconds === 1 ? "o secundă" : romanianCount(seconds, "secundă", "secunde"));
+
+/** How SmartBill's payment status is named on the screen. */
+export const paymentStatusNames = { unpaid: "Neîncasată", partial: "Încasată parțial", paid: "Încasată" } as const;
+
+export const paymentMessages = {
+  requestIdInvalid: "Cererea nu are un identificator valid (requestId, un UUID). Închideți fereastra, deschideți-o din nou și reîncercați.",
+  amountInvalid: "Suma trebuie să fie un număr mai mare decât zero, cu cel mult două zecimale.",
+  amountTooLarge: "Suma este prea mare.",
+  dateInvalid: "Data încasării trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  typeInvalid: (types: readonly string[]) => `Alegeți tipul încasării dintre: ${types.join(", ")}.`,
+  clientGone: "Clientul facturii nu mai există în lista de clienți, iar SmartBill leagă încasarea de clientul facturii.",
+  notFound: "Încasarea nu a fost găsită pe această factură.",
+  deleted: "Încasarea a fost ștearsă din SmartBill.",
+  deletedConfirmed: "Răspunsul SmartBill se pierduse, dar suma încasată pe factură a scăzut: încasarea a fost ștearsă (confirmat din starea plății).",
+  notRecorded: "Încasarea nu este înregistrată în SmartBill (a fost ștearsă sau nu s-a făcut), deci nu poate fi ștearsă.",
+  lostAnswerAdvice:
+    "Reîncercați: se verifică mai întâi în SmartBill suma încasată, astfel încât încasarea să nu fie făcută de două ori.",
+  statusTaskTitle: "Actualizare stare încasări din SmartBill",
+} as const;
+
+export const paymentInvalid = (problems: readonly string[]) => `Încasarea nu a fost înregistrată: ${problems.join(" ")}`;
+export const paymentRecorded = (amount: number, currency: string, type: string) =>
+  `Încasarea de ${money(amount, currency)} (${type}) a fost înregistrată în SmartBill.`;
+/** The same request again (a double click, a retry after the answer arrived): nothing is sent. */
+export const paymentAlreadyRecorded = (amount: number, currency: string) =>
+  `Încasarea de ${money(amount, currency)} a fost deja înregistrată; nu a fost trimisă din nou.`;
+/** A lost answer, confirmed by SmartBill's paid amount. */
+export const paymentConfirmedFromStatus = (amount: number, currency: string) =>
+  `Răspunsul SmartBill se pierduse, dar suma încasată pe factură a crescut cu ${money(amount, currency)}: ` +
+  "încasarea a fost înregistrată (confirmat din starea plății), o singură dată.";
+/** A new payment asked for while an earlier one's answer was lost, and SmartBill shows that one made. */
+export const earlierPaymentConfirmed = (amount: number, currency: string) =>
+  `O încasare anterioară de ${money(amount, currency)}, al cărei răspuns se pierduse, apare în SmartBill și a fost înregistrată. ` +
+  "Verificați suma rămasă de încasat; dacă mai este cazul, înregistrați din nou încasarea.";
+export const paymentOutcomeUnknown = (reason: string) =>
+  `Nu se știe dacă SmartBill a înregistrat încasarea: ${reason} ${paymentMessages.lostAnswerAdvice}`;
+export const paymentRecheckTooSoon = (seconds: number) =>
+  "SmartBill nu arată încă încasarea cerută anterior, dar o poate înregistra cu întârziere. " +
+  `Încercați din nou peste ${inSeconds(seconds)}; suma încasată va fi verificată mai întâi.`;
+export const paymentStatusRead = (status: keyof typeof paymentStatusNames, paid: number, total: number, currency: string) =>
+  `Starea încasării, citită acum din SmartBill: ${paymentStatusNames[status]} (${money(paid, currency)} din ${money(total, currency)}).`;
+export const paymentStatusTaskDone = (checked: number, failed: number) =>
+  `Starea încasării a fost actualizată pentru ${romanianCount(checked, "factură", "facturi")}` +
+  (failed > 0 ? `; pentru ${romanianCount(failed, "factură", "facturi")} SmartBill nu a putut fi întrebat.` : ".");
+
+export const reverseMessages = {
+  requestIdInvalid: paymentMessages.requestIdInvalid,
+  issueDateInvalid: "Data facturii storno trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+} as const;
+export const reverseInvalid = (problems: readonly string[]) => `Factura nu a fost stornată: ${problems.join(" ")}`;
+export const invoiceReversed = (series: string, number: string) =>
+  `Factura a fost stornată în SmartBill: factura storno ${series} ${number}.`;
+export const invoiceAlreadyReversed = (series: string | null, number: string | null) =>
+  `Factura a fost deja stornată prin factura ${[series, number].filter(Boolean).join(" ")}.`;
+export const reverseConfirmedFromSeries = (series: string, number: string) =>
+  `Răspunsul SmartBill se pierduse, dar seria ${series} a avansat: factura storno a fost emisă cu numărul ${number} ` +
+  "(confirmat din serie), o singură dată.";
+export const reverseOutcomeUnknown = (reason: string) =>
+  `Nu se știe dacă SmartBill a emis factura storno: ${reason} Reîncercați: se verifică mai întâi seria în SmartBill, ` +
+  "astfel încât factura să nu fie stornată de două ori.";
+export const reverseRecheckTooSoon = (seconds: number) =>
+  "Seria din SmartBill nu arată încă factura storno cerută anterior, dar SmartBill o poate înregistra cu întârziere. " +
+  `Încercați din nou peste ${inSeconds(seconds)}; seria va fi verificată mai întâi.`;
+export const reverseSeriesGone = (series: string) =>
+  `Seria „${series}” a facturii nu mai apare în SmartBill, deci factura storno nu poate fi verificată după număr.`;

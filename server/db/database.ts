@@ -225,6 +225,44 @@ export interface InvoicesTable {
   paymentTotal: Generated<number | null>;
   paymentPaid: Generated<number | null>;
   paymentCheckedAt: Generated<string | null>;
+  /** An action that must not run twice at once (a payment, a storno) holds the invoice since then; migration 0015. */
+  actionStartedAt: Generated<string | null>;
+  /** The storno asked for: its request id, and while its answer is unknown, what checks it. */
+  reversalRequestId: Generated<string | null>;
+  /** The series' nextNumber read just before the storno was asked for. */
+  reversalNextNumber: Generated<number | null>;
+  reversalIssueDate: Generated<string | null>;
+  /** When the storno's answer was lost (null: none lost, or settled since). */
+  reversalUnclearAt: Generated<string | null>;
+}
+
+export type InvoicePaymentStatus = "pending" | "unclear" | "recorded" | "deleted";
+
+/** A payment asked of SmartBill through us (migration 0015): claimed first, exactly once per request id. */
+export interface InvoicePaymentsTable {
+  id: Generated<number>;
+  invoiceId: number;
+  requestId: string;
+  amount: number;
+  /** yyyy-mm-dd */
+  date: string;
+  type: string;
+  status: InvoicePaymentStatus;
+  /** The client as SmartBill was given it (its CIF must match the invoice's; DELETE /payment/v2 names it). */
+  clientName: string;
+  clientCif: string;
+  /** SmartBill's paid amount read just before it was asked: a lost answer is checked against it. */
+  paidBefore: number | null;
+  /** The attempt's claim (the invoice's actionStartedAt). */
+  startedAt: string;
+  unclearAt: string | null;
+  receiptSeries: string | null;
+  receiptNumber: string | null;
+  userId: number | null;
+  userEmail: string;
+  createdAt: string;
+  recordedAt: string | null;
+  deletedAt: string | null;
 }
 
 /** One action taken on an invoice (migration 0014): its history, shown as a timeline. */
@@ -338,6 +376,7 @@ export interface Database {
   tax_lists: TaxListsTable;
   audit_log: AuditLogTable;
   invoice_events: InvoiceEventsTable;
+  invoice_payments: InvoicePaymentsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

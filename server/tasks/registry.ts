@@ -2,9 +2,12 @@
  * Every kind of task the worker runs, by the name stored in `tasks.kind`. A new kind adds its
  * line here and its file under kinds/.
  */
+import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
-import type { TaskKinds } from "./types";
+import type { TaskKind } from "../../contract/api";
+import type { TaskHandler, TaskKinds } from "./types";
 
-export const TASK_KINDS: TaskKinds = {
+export const TASK_KINDS = {
   "stock-import": createStockImport(),
-};
+  "payment-status": createPaymentStatusRefresh(),
+} satisfies Record<TaskKind, TaskHandler> as TaskKinds;

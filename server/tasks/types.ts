@@ -49,7 +49,8 @@ export interface TaskOutcome extends Partial<TaskCounts> {
 
 export type TaskHandler = (context: TaskContext) => Promise<TaskOutcome>;
 
-export type TaskKinds = Readonly<Record<TaskKind, TaskHandler>>;
+/** The kinds a worker runs (a test's worker may run only some; a task of another kind fails as unknown). */
+export type TaskKinds = Readonly<Partial<Record<TaskKind, TaskHandler>>>;
 
 /**
  * A failure whose message is meant for the user (Romanian): it becomes the task's `errorText`

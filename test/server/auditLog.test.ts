@@ -5,6 +5,7 @@
  * super-admin (every tenant), filtered, and exported. Driven through the real API, with the app's
  * own SmartBill emulator for the send.
  */
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -232,7 +233,8 @@ describeEachDialect("the audit log", (dialect) => {
       target: String(invoiceId),
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
     });
-    // After the send: e-mail, cancel, restore and delete in SmartBill (a PDF is a read: no row).
+    // After the send: e-mail, cancel, restore, a payment and its deletion, the storno, and the
+    // storno deleted from SmartBill (the last of its series). A PDF is a read: no row.
     const sent = { ...clerk, target: String(invoiceId), targetLabel: expect.stringMatching(/^SBL \d{4}$/) };
     await recorded(
       "invoices.email",
@@ -241,7 +243,27 @@ describeEachDialect("the audit log", (dialect) => {
     );
     await recorded("invoices.cancel", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/cancel`, inv), sent);
     await recorded("invoices.restore", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/restore`, inv), sent);
-    await recorded("invoices.delete", () => t.api("DELETE", `/api/smartbill/invoice/${invoiceId}/smartbill`, inv), sent);
+    const sentLabel = expect.stringMatching(/^SBL \d{4}$/);
+    const paid = await recorded(
+      "invoices.paymentAdd",
+      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/payments`, { ...inv, body: { requestId: randomUUID(), amount: 10, date: "2026-09-01", type: "Card" } }),
+      { ...clerk, target: String(invoiceId), targetLabel: sentLabel, result: "10.00 (Card)" },
+    );
+    expect(paid.json<{ invoice: Invoice }>().invoice.payment?.paid).toBe(10);
+    const [payment] = (await t.api("GET", `/api/smartbill/invoice/${invoiceId}/payments`, { session: invoicing })).json<{ id: number }[]>();
+    await recorded("invoices.paymentDelete", () => t.api("DELETE", `/api/smartbill/invoice/${invoiceId}/payments/${payment.id}`, inv), {
+      ...clerk,
+      target: String(invoiceId),
+      targetLabel: sentLabel,
+    });
+    const reversed = await recorded("invoices.reverse", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/reverse`, { ...inv, body: { requestId: randomUUID() } }), {
+      ...clerk,
+      target: String(invoiceId),
+      targetLabel: sentLabel,
+      result: expect.stringMatching(/^SBL \d{4}$/),
+    });
+    const storno = reversed.json<{ storno: Invoice }>().storno;
+    await recorded("invoices.delete", () => t.api("DELETE", `/api/smartbill/invoice/${storno.id}/smartbill`, inv), { ...clerk, target: String(storno.id) });
 
     expect(AUDIT_ACTIONS.filter((action) => !seen.has(action))).toEqual([]);
   });

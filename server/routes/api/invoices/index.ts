@@ -11,6 +11,8 @@
  *   emailRoutes.ts   GET and POST /{id}/email (e-mailing it through SmartBill)
  *   cancelRoutes.ts  POST /{id}/cancel, POST /{id}/restore
  *   deleteRoute.ts   DELETE /{id}/smartbill
+ *   paymentRoutes.ts GET /payment-types, GET|POST /{id}/payments, DELETE /{id}/payments/{paymentId}, POST /{id}/payment-status
+ *   reverseRoute.ts  POST /{id}/reverse (the storno)
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
@@ -24,6 +26,8 @@ import { invoiceHistoryRoute } from "./historyRoute";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
 import { invoicePdfRoute } from "./pdfRoute";
+import { invoicePaymentRoutes } from "./paymentRoutes";
+import { invoiceReverseRoute } from "./reverseRoute";
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -36,4 +40,6 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceEmailRoutes);
   await app.register(invoiceCancelRoutes);
   await app.register(invoiceDeleteRoute);
+  await app.register(invoicePaymentRoutes);
+  await app.register(invoiceReverseRoute);
 };

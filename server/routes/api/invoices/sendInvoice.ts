@@ -358,7 +358,7 @@ class SendRun {
  * SmartBill cannot have issued the invoice: it refused the call itself (credentials, company,
  * lockout: nothing is processed then), or the connection never opened.
  */
-function definitelyNotIssued(error: SmartBillError): boolean {
+export function definitelyNotIssued(error: SmartBillError): boolean {
   if (error.kind === "auth" || error.kind === "lockout" || error.kind === "config") return true;
   if (error.kind !== "network") return false;
   const cause = error.cause as { code?: string; cause?: { code?: string } } | undefined;
