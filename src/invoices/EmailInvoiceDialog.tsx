@@ -15,10 +15,9 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import type { Invoice } from "../../contract/api";
+import type { Invoice, InvoiceEmailForm } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import type { AppDataProvider } from "../providers/customMethods";
-import type { InvoiceEmailForm } from "./afterSendTypes";
 import { invoiceName } from "./invoiceText";
 import type { RunAction } from "./useInvoiceActionRunner";
 

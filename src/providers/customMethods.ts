@@ -1,7 +1,7 @@
 /**
  * The dataProvider's methods beyond CRUD: the calls screens make that are not a resource's list
  * or record (the signed-in user, the SmartBill connection, imports and exports, a send, invoice
- * lines, roles, set-password links, VAT rates). Screens reach
+ * lines, a sent invoice's life in SmartBill, roles, set-password links, VAT rates). Screens reach
  * them with `useDataProvider<AppDataProvider>()`, so every call to the API goes through the one
  * dataProvider and every URL comes from contract/paths.ts.
  */
@@ -11,9 +11,16 @@ import type {
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
+  InvoiceActionResult,
+  InvoiceEmailForm,
+  InvoiceEmailRequest,
   InvoiceEvent,
   InvoiceForm,
   InvoiceImportResult,
+  InvoicePayment,
+  InvoicePaymentBody,
+  InvoicePaymentResult,
+  InvoiceReverseResult,
   InvoiceSendResult,
   MeResponse,
   MessageResponse,
@@ -29,14 +36,6 @@ import type {
 } from "../../contract/api";
 import { API_PATHS, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
-import type {
-  InvoiceActionResult,
-  InvoiceEmailForm,
-  InvoiceEmailRequest,
-  InvoicePayment,
-  InvoicePaymentInput,
-  InvoiceReverseResult,
-} from "../invoices/afterSendTypes";
 import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
 import { listQuery } from "./specPathDataProvider";
@@ -156,12 +155,12 @@ export function createCustomMethods(http: HttpClient) {
 
     invoicePayments: (invoiceId: number, signal?: AbortSignal) => get<InvoicePayment[]>(invoice(invoiceId, "payments"), signal),
 
-    addInvoicePayment: (invoiceId: number, payment: InvoicePaymentInput) => post<InvoiceActionResult>(invoice(invoiceId, "payments"), payment),
+    addInvoicePayment: (invoiceId: number, payment: InvoicePaymentBody) => post<InvoicePaymentResult>(invoice(invoiceId, "payments"), payment),
 
-    deleteInvoicePayment: (invoiceId: number, paymentId: number) => remove<InvoiceActionResult>(invoice(invoiceId, `payments/${paymentId}`)),
+    deleteInvoicePayment: (invoiceId: number, paymentId: number) => remove<InvoicePaymentResult>(invoice(invoiceId, `payments/${paymentId}`)),
 
     /** SmartBill's payment status read again now. */
-    refreshPaymentStatus: (invoiceId: number) => post<InvoiceActionResult>(invoice(invoiceId, "payment-status")),
+    refreshPaymentStatus: (invoiceId: number) => post<InvoicePaymentResult>(invoice(invoiceId, "payment-status")),
 
     /** What was done with the invoice, oldest first. */
     invoiceHistory: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEvent[]>(invoice(invoiceId, "history"), signal),
