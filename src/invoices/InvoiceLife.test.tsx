@@ -21,10 +21,10 @@ let server: LiveServer;
 let clientId: number;
 let clientEmail: string;
 
-async function importInvoice(): Promise<number> {
+async function importInvoice({ draft = false } = {}): Promise<number> {
   const form = new FormData();
   // A final invoice (SmartBill numbers it) that leaves the stock alone.
-  form.append("payload", JSON.stringify({ clientId, draft: false, useStock: false }));
+  form.append("payload", JSON.stringify({ clientId, draft, useStock: false }));
   form.append("file", new File([new Uint8Array(fixture("invoices/ro-title.xlsx"))], "linii.xlsx"));
   const { json } = await httpClient<InvoiceImportResult>("/api/smartbill/invoice/import", { method: "POST", body: form });
   expect(json.error).toBe(false);
@@ -77,6 +77,29 @@ describe("a sent invoice's screen", () => {
     expect(entry).toHaveTextContent("facturare@demo.ro");
   });
 
+  it("disables every action of an invoice SmartBill keeps as a draft, saying why", async () => {
+    const id = await importInvoice({ draft: true });
+    const { json } = await httpClient<InvoiceSendResult>(`/api/smartbill/invoice/send/${id}`, { method: "POST" });
+    expect(json.invoice?.sentNumber).toBe("");
+    openScreen(id);
+    const group = await actions();
+    expect(within(group).getByRole("button", { name: "Descarcă PDF" })).toBeDisabled();
+    expect(within(group).getAllByLabelText(/Factura este o ciornă în SmartBill, fără număr/)).toHaveLength(7);
+    expect(within(group).getAllByRole("button").filter((button) => !(button as HTMLButtonElement).disabled)).toEqual([]);
+  });
+
+  it("leaves nothing but its history once the invoice is deleted from SmartBill", async () => {
+    const invoice = await sentInvoice(); // the last of its series: SmartBill deletes it
+    openScreen(invoice.id);
+    await userEvent.click(within(await actions()).getByRole("button", { name: "Șterge din SmartBill" }));
+    await userEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Șterge din SmartBill" }));
+    expect(await screen.findByText("Factura a fost ștearsă din SmartBill: aici rămâne doar istoricul ei.", {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "Factura în SmartBill" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Actualizează" })).toBeNull();
+    const history = screen.getByRole("list", { name: "Istoric" });
+    expect(within(history).getAllByTestId("history-event").at(-1)).toHaveTextContent("Ștergere din SmartBill — Reușită");
+  });
+
   it("shows a request not sent with no actions, only its history", async () => {
     const id = await importInvoice();
     openScreen(id);
@@ -109,6 +132,20 @@ describe("the imported invoices list", () => {
     expect(within(menu).getByRole("menuitem", { name: /Stornează/ })).not.toHaveAttribute("aria-disabled");
     expect(within(menu).getByRole("menuitem", { name: /Restaurează/ })).toHaveAttribute("aria-disabled", "true");
     expect(within(menu).getByRole("menuitem", { name: /Restaurează/ })).toHaveTextContent("Doar o factură anulată se poate restaura.");
+  });
+
+  it("links an invoice and its storno both ways, the storno marked 'Storno'", async () => {
+    const invoice = await sentInvoice();
+    const { json } = await httpClient<{ storno: Invoice }>(`/api/smartbill/invoice/${invoice.id}/reverse`, {
+      method: "POST",
+      body: JSON.stringify({ requestId: crypto.randomUUID() }),
+    });
+    renderWithAdmin(<InvoiceList />, { path: "/invoices" });
+    const original = (await screen.findByRole("link", { name: `Stornată prin #${json.storno.id}` })).closest("tr")!;
+    expect(within(original).getByRole("cell", { name: String(invoice.id) })).toBeInTheDocument();
+    const storno = screen.getByRole("link", { name: `Storno pentru #${invoice.id}` }).closest("tr")!;
+    expect(within(storno).getByTestId("payment-status")).toHaveTextContent("Storno");
+    expect(within(storno).getByRole("cell", { name: String(json.storno.id) })).toBeInTheDocument();
   });
 });
 
