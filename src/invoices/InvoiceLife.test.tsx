@@ -176,14 +176,14 @@ describe("the after-send dialogs (with the server's routes)", () => {
 
   it("'Înregistrează încasare' defaults to the unpaid amount and today, refuses a wrong amount, then records the payment once", async () => {
     const invoice = await sentInvoice();
-    // SmartBill's status first, so the dialog knows what is unpaid.
-    await httpClient(`/api/smartbill/invoice/${invoice.id}/payment-status`, { method: "POST" });
     openScreen(invoice.id);
-    await waitFor(() => expect(screen.getByTestId("payment-status")).toHaveTextContent("Neîncasată"));
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent("Neverificată");
     await userEvent.click(within(await actions()).getByRole("button", { name: "Înregistrează încasare" }));
     const dialog = await screen.findByRole("dialog", { name: /Înregistrează încasare pentru factura/ });
     const amount = within(dialog).getByRole("textbox", { name: "Sumă" }) as HTMLInputElement;
-    expect(amount.value).toMatch(/^\d+,\d{2}$/);
+    // Never read before: the dialog asks SmartBill what is unpaid, and proposes it.
+    await waitFor(() => expect(amount.value).toMatch(/^\d+,\d{2}$/));
+    expect(await within(dialog).findByText(/De încasat, după SmartBill: [\d.]+,\d{2} RON\./)).toBeInTheDocument();
     const total = Number(amount.value.replace(",", "."));
     expect(within(dialog).getByLabelText(/Data încasării/)).toHaveValue(today());
     await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Tip încasare" })).not.toHaveTextContent(/^\s*$/));

@@ -70,6 +70,7 @@ describe("'Înregistrează încasare'", () => {
     const dialog = await screen.findByRole("dialog", { name: /Înregistrează încasare pentru factura/ });
     await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Tip încasare" })).toHaveTextContent("Ordin plata"));
     const amount = within(dialog).getByRole("textbox", { name: "Sumă" });
+    await waitFor(() => expect(amount).not.toHaveValue("")); // what SmartBill says is unpaid
     await userEvent.clear(amount);
     await userEvent.type(amount, "30");
 

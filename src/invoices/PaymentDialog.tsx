@@ -1,12 +1,12 @@
 /**
- * 'Înregistrează încasare': the amount (what SmartBill last said is unpaid), the date (today) and
- * SmartBill's payment type. The dialog makes its request id once, when it opens, and sends it
+ * 'Înregistrează încasare': the amount (what SmartBill last said is unpaid, read now when it was
+ * never read), the date (today) and SmartBill's payment type. The dialog makes its request id once, when it opens, and sends it
  * with every try: a double click, a retry after a lost answer or a time-out is the same payment,
  * recorded once. The button stays disabled while a try is in flight.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
@@ -32,6 +32,8 @@ export function parseAmount(text: string): number | undefined {
 
 type Errors = Partial<Record<"amount" | "date" | "type", string>>;
 
+const asTyped = (amount: number) => amount.toFixed(2).replace(".", ",");
+
 export function PaymentDialog({ invoice, run, saving, onClose }: {
   invoice: Invoice;
   run: RunAction;
@@ -42,7 +44,25 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [requestId] = useState(newRequestId);
   const unpaid = invoice.payment && invoice.payment.unpaid > 0 ? invoice.payment.unpaid : undefined;
-  const [amount, setAmount] = useState(unpaid === undefined ? "" : unpaid.toFixed(2).replace(".", ","));
+  const [amount, setAmount] = useState(unpaid === undefined ? "" : asTyped(unpaid));
+  const typed = useRef(false);
+  const queryClient = useQueryClient();
+  const neverRead = invoice.payment === null;
+  useEffect(() => {
+    if (!neverRead) return;
+    // What is unpaid is SmartBill's to say: asked once, the amount proposed unless one was typed meanwhile.
+    let open = true;
+    dataProvider
+      .refreshPaymentStatus(invoice.id)
+      .then(({ invoice: now }) => {
+        if (open && !typed.current && now.payment && now.payment.unpaid > 0) setAmount(asTyped(now.payment.unpaid));
+        void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      })
+      .catch(() => undefined); // the clerk types the amount; the failed read is in the history
+    return () => {
+      open = false;
+    };
+  }, [neverRead, dataProvider, invoice.id, queryClient]);
   const [date, setDate] = useState(today);
   const [type, setType] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -84,7 +104,10 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
             <TextField
               label={translate("invoiceLife.paymentDialog.amount")}
               value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              onChange={(event) => {
+                typed.current = true;
+                setAmount(event.target.value);
+              }}
               required
               inputMode="decimal"
               error={!!errors.amount}
