@@ -34,6 +34,17 @@ type Errors = Partial<Record<"amount" | "date" | "type", string>>;
 
 const asTyped = (amount: number) => amount.toFixed(2).replace(".", ",");
 
+/** One status read per invoice at a time, however often a dialog mounts (React runs effects twice in development). */
+const statusReads = new Map<number, ReturnType<AppDataProvider["refreshPaymentStatus"]>>();
+function readStatusOnce(dataProvider: AppDataProvider, invoiceId: number) {
+  let read = statusReads.get(invoiceId);
+  if (!read) {
+    read = dataProvider.refreshPaymentStatus(invoiceId).finally(() => statusReads.delete(invoiceId));
+    statusReads.set(invoiceId, read);
+  }
+  return read;
+}
+
 export function PaymentDialog({ invoice, run, saving, onClose }: {
   invoice: Invoice;
   run: RunAction;
@@ -52,8 +63,7 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
     if (!neverRead) return;
     // What is unpaid is SmartBill's to say: asked once, the amount proposed unless one was typed meanwhile.
     let open = true;
-    dataProvider
-      .refreshPaymentStatus(invoice.id)
+    readStatusOnce(dataProvider, invoice.id)
       .then(({ invoice: now }) => {
         if (open && !typed.current && now.payment && now.payment.unpaid > 0) setAmount(asTyped(now.payment.unpaid));
         void queryClient.invalidateQueries({ queryKey: ["invoices"] });
