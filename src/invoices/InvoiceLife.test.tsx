@@ -149,7 +149,7 @@ describe("the imported invoices list", () => {
   });
 });
 
-describe("the after-send dialogs (with the server's routes)", () => {
+describe("the after-send dialogs and confirmations", () => {
   it("'Trimite pe e-mail' comes prefilled, refuses a wrong address, then sends and says the server's message", async () => {
     const invoice = await sentInvoice();
     openScreen(invoice.id);
