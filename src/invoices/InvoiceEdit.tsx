@@ -5,7 +5,8 @@
  *
  * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
  * another tab or user saved meanwhile, and the screen says so and offers to reload instead of
- * overwriting their work. A sent invoice is read-only.
+ * overwriting their work. A sent invoice is read-only; its life in SmartBill (PDF, e-mail,
+ * payments, cancel, storno, delete) and its history show above it (InvoiceLifePanel).
  */
 import { useCallback, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
@@ -28,6 +29,7 @@ import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConne
 import { SaveConflict, SaveRejected } from "./autoSaver";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
+import { InvoiceLifePanel } from "./InvoiceLifePanel";
 import { InvoiceLines } from "./InvoiceLines";
 import { SaveStateIcon } from "./SaveStateIcon";
 import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
@@ -136,100 +138,109 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
 
   if (outcome?.kind === "success") {
     return (
-      <Alert severity="success" role="status" sx={{ mt: 2 }}>
-        {outcome.text}
-      </Alert>
+      <>
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {outcome.text}
+        </Alert>
+        {invoice.status === "sent" && <InvoiceLifePanel invoice={invoice} />}
+      </>
     );
   }
 
+  // A sent invoice's life in SmartBill comes first; a request's history (a refused send) after its form.
+  const life = <InvoiceLifePanel invoice={invoice} />;
   return (
-    <Paper sx={{ p: 2, mt: 2 }}>
-      <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
-        <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ flex: 1 }}>
-          <Tab value="data" label={translate("invoices.tabs.data")} />
-          <Tab value="lines" label={translate("invoices.tabs.lines")} />
-        </Tabs>
-        {!readOnly && <SaveStateIcon state={state} />}
-      </Stack>
-      {invoice.status === "sent" && (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {sentNote(invoice, translate)}
-        </Alert>
-      )}
-      {invoice.status === "unclear" && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {translate("invoices.unclearNote")}
-        </Alert>
-      )}
-      {invoice.status === "refused" && invoice.errorText && !outcome && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate("invoices.sendRefused", { errorText: invoice.errorText })}
-        </Alert>
-      )}
-      {state.error === "failed" && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {translate("invoices.saveError")}
-        </Alert>
-      )}
-      {state.error === "conflict" && (
-        <Alert
-          severity="warning"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={reload}>
-              {translate("invoices.reload")}
-            </Button>
-          }
-        >
-          {translate("invoices.conflict")}
-        </Alert>
-      )}
-      <Box hidden={tab !== "data"}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void flush();
-          }}
-        >
-          <InvoiceFormFields values={values} onChange={change} disabled={readOnly} />
-          {!readOnly && (
-            <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
-              {translate("invoices.save")}
-            </Button>
-          )}
-        </form>
-      </Box>
-      <Box hidden={tab !== "lines"}>
-        <InvoiceLines
-          invoiceId={loaded.id}
-          lines={lines}
-          setLines={setLines}
-          warehouses={warehouses}
-          taxes={taxes}
-          currency={values.currency}
-          precision={values.precision}
-          readOnly={readOnly}
-        />
-      </Box>
-      {outcome && (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {outcome.text}
-        </Alert>
-      )}
-      {!readOnly && (
-        <Button
-          variant="contained"
-          color="success"
-          size="large"
-          startIcon={<SendIcon />}
-          onClick={sendIfNotTooLong}
-          disabled={sending}
-          sx={{ mt: 3 }}
-        >
-          {translate(sending ? "invoices.sending" : "invoices.send")}
-        </Button>
-      )}
-    </Paper>
+    <>
+      {invoice.status === "sent" && life}
+      <Paper sx={{ p: 2, mt: 2 }}>
+        <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
+          <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ flex: 1 }}>
+            <Tab value="data" label={translate("invoices.tabs.data")} />
+            <Tab value="lines" label={translate("invoices.tabs.lines")} />
+          </Tabs>
+          {!readOnly && <SaveStateIcon state={state} />}
+        </Stack>
+        {invoice.status === "sent" && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {sentNote(invoice, translate)}
+          </Alert>
+        )}
+        {invoice.status === "unclear" && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {translate("invoices.unclearNote")}
+          </Alert>
+        )}
+        {invoice.status === "refused" && invoice.errorText && !outcome && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate("invoices.sendRefused", { errorText: invoice.errorText })}
+          </Alert>
+        )}
+        {state.error === "failed" && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {translate("invoices.saveError")}
+          </Alert>
+        )}
+        {state.error === "conflict" && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={reload}>
+                {translate("invoices.reload")}
+              </Button>
+            }
+          >
+            {translate("invoices.conflict")}
+          </Alert>
+        )}
+        <Box hidden={tab !== "data"}>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void flush();
+            }}
+          >
+            <InvoiceFormFields values={values} onChange={change} disabled={readOnly} />
+            {!readOnly && (
+              <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
+                {translate("invoices.save")}
+              </Button>
+            )}
+          </form>
+        </Box>
+        <Box hidden={tab !== "lines"}>
+          <InvoiceLines
+            invoiceId={loaded.id}
+            lines={lines}
+            setLines={setLines}
+            warehouses={warehouses}
+            taxes={taxes}
+            currency={values.currency}
+            precision={values.precision}
+            readOnly={readOnly}
+          />
+        </Box>
+        {outcome && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {outcome.text}
+          </Alert>
+        )}
+        {!readOnly && (
+          <Button
+            variant="contained"
+            color="success"
+            size="large"
+            startIcon={<SendIcon />}
+            onClick={sendIfNotTooLong}
+            disabled={sending}
+            sx={{ mt: 3 }}
+          >
+            {translate(sending ? "invoices.sending" : "invoices.send")}
+          </Button>
+        )}
+      </Paper>
+      {invoice.status !== "sent" && life}
+    </>
   );
 }
 

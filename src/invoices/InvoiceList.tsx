@@ -1,7 +1,8 @@
 /**
  * Imported invoices (/smartbill/invoices): newest first, paged on the server; the client's name
- * comes from the customer list (the raw id when it is gone), plus where each invoice stands.
- * A row opens the edit screen.
+ * comes from the customer list (the raw id when it is gone), plus where each invoice stands: its
+ * state, then, once sent, its payment status (or cancelled, deleted, storno, with links between an
+ * invoice and its storno) and a menu of its actions. A row opens the edit screen.
  */
 import { Datagrid, FunctionField, List, NumberField, TextField, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
@@ -13,6 +14,8 @@ import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
+import { InvoiceLifeField } from "./InvoiceLifeField";
+import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField } from "./InvoiceStatusField";
 
 const SITE = "SmartBill";
@@ -42,8 +45,11 @@ export function InvoiceList() {
           rowClick="edit"
           empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
         >
+          {/* The actions and the payment first: the list is wider than a laptop's screen. */}
+          <InvoiceRowActions label="resources.invoices.fields.actions" />
           <NumberField source="id" />
           <FunctionField<Invoice> label="resources.invoices.fields.client" render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
+          <InvoiceLifeField label="invoiceLife.payment.column" />
           <RoDateField source="issueDate" />
           <RoDateField source="dueDate" />
           <FunctionField<Invoice> label="resources.invoices.fields.draft" render={(invoice) => yesNo(invoice.draft)} />

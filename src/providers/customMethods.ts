@@ -1,7 +1,7 @@
 /**
  * The dataProvider's methods beyond CRUD: the calls screens make that are not a resource's list
  * or record (the signed-in user, the SmartBill connection, imports and exports, a send, invoice
- * lines, roles, set-password links, VAT rates). Screens reach
+ * lines, a sent invoice's life in SmartBill, roles, set-password links, VAT rates). Screens reach
  * them with `useDataProvider<AppDataProvider>()`, so every call to the API goes through the one
  * dataProvider and every URL comes from contract/paths.ts.
  */
@@ -11,8 +11,16 @@ import type {
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
+  InvoiceActionResult,
+  InvoiceEmailForm,
+  InvoiceEmailRequest,
+  InvoiceEvent,
   InvoiceForm,
   InvoiceImportResult,
+  InvoicePayment,
+  InvoicePaymentBody,
+  InvoicePaymentResult,
+  InvoiceReverseResult,
   InvoiceSendResult,
   MeResponse,
   MessageResponse,
@@ -54,6 +62,8 @@ export function createCustomMethods(http: HttpClient) {
 
   const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
   const put = async <T>(url: string, body: unknown) => (await http<T>(url, { method: "PUT", body: JSON.stringify(body) })).json;
+  const remove = async <T>(url: string) => (await http<T>(url, { method: "DELETE" })).json;
+  const invoice = (id: number, tail: string) => `${API_PATHS.invoices}/${id}/${tail}`;
 
   return {
     /** The signed-in user as the server knows them (email, tenant, roles). */
@@ -120,6 +130,40 @@ export function createCustomMethods(http: HttpClient) {
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
     /** The tenant's VAT rates and where they come from: SmartBill now, the list saved from an earlier read, or none read yet. */
     taxList: (signal?: AbortSignal) => get<TaxList>(API_PATHS.taxes, signal),
+
+    /* An invoice's life after the send: each answers SmartBill's message and the invoice now. */
+
+    /** SmartBill's PDF of a sent invoice. */
+    invoicePdf: (invoiceId: number) => requestFile(invoice(invoiceId, "pdf")),
+
+    /** The e-mail form prefilled: the customer's address, the tenant's cc, subject and body. */
+    invoiceEmailForm: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEmailForm>(invoice(invoiceId, "email"), signal),
+
+    emailInvoice: (invoiceId: number, form: InvoiceEmailRequest) => post<MessageResponse>(invoice(invoiceId, "email"), form),
+
+    cancelInvoice: (invoiceId: number) => post<InvoiceActionResult>(invoice(invoiceId, "cancel")),
+
+    restoreInvoice: (invoiceId: number) => post<InvoiceActionResult>(invoice(invoiceId, "restore")),
+
+    /** The storno; `requestId` made once per confirmation, so a retry makes no second one. */
+    reverseInvoice: (invoiceId: number, requestId: string) => post<InvoiceReverseResult>(invoice(invoiceId, "reverse"), { requestId }),
+
+    deleteInvoiceFromSmartBill: (invoiceId: number) => remove<InvoiceActionResult>(invoice(invoiceId, "smartbill")),
+
+    /** SmartBill's payment types (Ordin plata, Card, Chitanta, CEC, …). */
+    paymentTypes: (signal?: AbortSignal) => get<string[]>(`${API_PATHS.invoices}/payment-types`, signal),
+
+    invoicePayments: (invoiceId: number, signal?: AbortSignal) => get<InvoicePayment[]>(invoice(invoiceId, "payments"), signal),
+
+    addInvoicePayment: (invoiceId: number, payment: InvoicePaymentBody) => post<InvoicePaymentResult>(invoice(invoiceId, "payments"), payment),
+
+    deleteInvoicePayment: (invoiceId: number, paymentId: number) => remove<InvoicePaymentResult>(invoice(invoiceId, `payments/${paymentId}`)),
+
+    /** SmartBill's payment status read again now. */
+    refreshPaymentStatus: (invoiceId: number) => post<InvoicePaymentResult>(invoice(invoiceId, "payment-status")),
+
+    /** What was done with the invoice, oldest first. */
+    invoiceHistory: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEvent[]>(invoice(invoiceId, "history"), signal),
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),

@@ -1,0 +1,83 @@
+/**
+ * 'Istoric': every action taken on the invoice, oldest first, as a timeline: what, how it ended
+ * (a refusal and a failure marked as such), who and when, and SmartBill's answer.
+ */
+import { useDataProvider, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import BlockIcon from "@mui/icons-material/Block";
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import ErrorIcon from "@mui/icons-material/Error";
+import type { InvoiceEvent } from "../../contract/api";
+import { errorMessage } from "../common/errorMessage";
+import type { AppDataProvider } from "../providers/customMethods";
+import { formatWhen } from "./invoiceText";
+
+const MARKS = {
+  ok: <CheckCircleIcon color="success" fontSize="small" />,
+  refused: <BlockIcon color="error" fontSize="small" />,
+  failed: <ErrorIcon color="warning" fontSize="small" />,
+} as const;
+
+function HistoryEntry({ event, last }: { event: InvoiceEvent; last: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box component="li" data-testid="history-event" data-outcome={event.outcome} sx={{ display: "flex", gap: 1.5, position: "relative", pb: 2 }}>
+      <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center" }}>
+        {MARKS[event.outcome]}
+        {!last && <Box sx={{ flex: 1, width: "2px", bgcolor: "divider", mt: 0.5 }} />}
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" component="p">
+          <strong>{translate(`invoiceLife.history.actions.${event.action}`)}</strong>
+          {" — "}
+          <Box component="span" sx={{ color: event.outcome === "ok" ? "success.main" : event.outcome === "refused" ? "error.main" : "warning.main" }}>
+            {translate(`invoiceLife.history.outcomes.${event.outcome}`)}
+          </Box>
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {translate("invoiceLife.history.who", { user: event.userEmail, when: formatWhen(event.createdAt) })}
+        </Typography>
+        {event.answer && (
+          <Typography variant="body2" component="p" sx={{ overflowWrap: "anywhere" }}>
+            {translate("invoiceLife.history.answer", { answer: event.answer })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+export function InvoiceHistory({ invoiceId }: { invoiceId: number }) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const history = useQuery({
+    queryKey: ["invoices", "history", invoiceId],
+    queryFn: ({ signal }) => dataProvider.invoiceHistory(invoiceId, signal),
+    retry: false,
+  });
+  return (
+    <section aria-labelledby="invoice-history-title">
+      <Typography id="invoice-history-title" variant="subtitle1" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {translate("invoiceLife.history.title")}
+      </Typography>
+      {history.error ? (
+        <Alert severity="error">
+          {translate("invoiceLife.history.loadError", { message: errorMessage(history.error, translate("invoiceLife.genericError")) })}
+        </Alert>
+      ) : history.data?.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate("invoiceLife.history.empty")}
+        </Typography>
+      ) : (
+        <Box component="ol" aria-labelledby="invoice-history-title" sx={{ listStyle: "none", p: 0, m: 0 }}>
+          {(history.data ?? []).map((event, index, events) => (
+            <HistoryEntry key={event.id} event={event} last={index === events.length - 1} />
+          ))}
+        </Box>
+      )}
+    </section>
+  );
+}

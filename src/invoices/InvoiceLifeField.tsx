@@ -1,0 +1,48 @@
+/**
+ * The list's 'Încasare' column: where a sent invoice stands in SmartBill. '—' for a request not
+ * issued yet; 'Ștearsă din SmartBill', 'Anulată' or 'Storno pentru #n' where they apply, else its
+ * payment status; and, for an invoice reversed, a link to its storno (each storno links back).
+ */
+import { useRecordContext, useTranslate } from "react-admin";
+import { Link as RouterLink } from "react-router-dom";
+import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import type { Invoice } from "../../contract/api";
+import { PaymentStatusChip } from "./PaymentStatusChip";
+
+/** A link to another invoice inside a clickable row: it opens that invoice, not this row's. */
+export function InvoiceLink({ id, children }: { id: number; children: string }) {
+  return (
+    <Link component={RouterLink} to={`/invoices/${id}`} onClick={(event) => event.stopPropagation()} variant="body2">
+      {children}
+    </Link>
+  );
+}
+
+export function InvoiceLifeField(_props: { label?: string }) {
+  const invoice = useRecordContext<Invoice>();
+  const translate = useTranslate();
+  if (!invoice) return null;
+  if (invoice.status !== "sent" || !invoice.sentNumber) return <span>{translate("invoiceLife.payment.none")}</span>;
+  const word = (key: string, color: "default" | "error" = "default") => (
+    <Chip size="small" color={color} variant="outlined" label={translate(`invoiceLife.payment.${key}`)} data-testid="payment-status" />
+  );
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+      {invoice.deletedFromSmartBill
+        ? word("deleted", "error")
+        : invoice.cancelled
+          ? word("cancelled", "error")
+          : invoice.reversalOfId !== null
+            ? word("storno")
+            : <PaymentStatusChip payment={invoice.payment} />}
+      {invoice.reversalOfId !== null && (
+        <InvoiceLink id={invoice.reversalOfId}>{translate("invoiceLife.payment.stornoOf", { id: invoice.reversalOfId })}</InvoiceLink>
+      )}
+      {invoice.reversedById !== null && (
+        <InvoiceLink id={invoice.reversedById}>{translate("invoiceLife.payment.reversedBy", { id: invoice.reversedById })}</InvoiceLink>
+      )}
+    </Stack>
+  );
+}

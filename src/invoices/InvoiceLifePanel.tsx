@@ -1,0 +1,121 @@
+/**
+ * The invoice's life in SmartBill on its screen: where it stands (cancelled, deleted, its storno
+ * or the invoice it reverses, both linked), its payment status with the amounts and
+ * 'Actualizează', the actions as buttons (a disabled one says why in its tooltip), 'Încasări'
+ * and 'Istoric'. An invoice not sent yet has only its history (a refused send, for instance).
+ */
+import { useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import type { Invoice } from "../../contract/api";
+import { InvoiceHistory } from "./InvoiceHistory";
+import { InvoiceLink } from "./InvoiceLifeField";
+import { InvoicePayments } from "./InvoicePayments";
+import { formatMoney, formatWhen } from "./invoiceText";
+import { PaymentStatusChip } from "./PaymentStatusChip";
+import { type LifeAction, useInvoiceLife } from "./useInvoiceLife";
+
+function ActionButton({ action, variant = "outlined" }: { action: LifeAction; variant?: "outlined" | "text" }) {
+  const button = (
+    <Button variant={variant} size="small" startIcon={action.icon} disabled={!action.enabled} onClick={action.onClick}>
+      {action.label}
+    </Button>
+  );
+  // A disabled button gets no pointer events: the tooltip hangs on a wrapper.
+  return action.why ? (
+    <Tooltip title={action.why}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+function PaymentSummary({ invoice, refresh }: { invoice: Invoice; refresh: LifeAction }) {
+  const translate = useTranslate();
+  const { payment, currency } = invoice;
+  return (
+    <Stack spacing={0.5} sx={{ my: 1 }}>
+      <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+        <Typography variant="body2" component="span">
+          {translate("invoiceLife.payment.column")}:
+        </Typography>
+        <PaymentStatusChip payment={payment} />
+        {payment && (
+          <Typography variant="body2" component="span" data-testid="payment-amounts">
+            {translate("invoiceLife.payment.amounts", {
+              paid: formatMoney(payment.paid, currency),
+              total: formatMoney(payment.total, currency),
+              unpaid: formatMoney(payment.unpaid, currency),
+            })}
+          </Typography>
+        )}
+        <ActionButton action={refresh} variant="text" />
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {payment ? translate("invoiceLife.payment.checkedAt", { when: formatWhen(payment.checkedAt) }) : translate("invoiceLife.payment.neverChecked")}
+      </Typography>
+    </Stack>
+  );
+}
+
+function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
+  const translate = useTranslate();
+  const { actions, dialogs, run, pending } = useInvoiceLife(invoice);
+  const issued = !!invoice.sentNumber;
+  const refresh = actions.find(({ action }) => action === "paymentStatus")!;
+  return (
+    <>
+      {invoice.deletedFromSmartBill && <Alert severity="warning" sx={{ mb: 1 }}>{translate("invoiceLife.links.deleted")}</Alert>}
+      {invoice.cancelled && !invoice.deletedFromSmartBill && (
+        <Alert severity="warning" sx={{ mb: 1 }}>{translate("invoiceLife.links.cancelled")}</Alert>
+      )}
+      {invoice.reversalOfId !== null && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="storno-link">
+          {translate("invoiceLife.links.stornoOf", { id: invoice.reversalOfId })}{" "}
+          <InvoiceLink id={invoice.reversalOfId}>{translate("invoiceLife.links.open", { id: invoice.reversalOfId })}</InvoiceLink>
+        </Alert>
+      )}
+      {invoice.reversedById !== null && (
+        <Alert severity="info" sx={{ mb: 1 }} data-testid="storno-link">
+          {translate("invoiceLife.links.reversedBy", { id: invoice.reversedById })}{" "}
+          <InvoiceLink id={invoice.reversedById}>{translate("invoiceLife.links.open", { id: invoice.reversedById })}</InvoiceLink>
+        </Alert>
+      )}
+      {issued && !invoice.deletedFromSmartBill && <PaymentSummary invoice={invoice} refresh={refresh} />}
+      {/* Deleted from SmartBill: nothing is left to do there, only the history to read. */}
+      {!invoice.deletedFromSmartBill && (
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate("invoiceLife.title")} sx={{ my: 1 }}>
+          {actions
+            .filter(({ action }) => action !== "paymentStatus")
+            .map((action) => (
+              <ActionButton key={action.action} action={action} />
+            ))}
+        </Stack>
+      )}
+      {issued && !invoice.deletedFromSmartBill && <InvoicePayments invoice={invoice} run={run} pending={pending} />}
+      {dialogs}
+    </>
+  );
+}
+
+export function InvoiceLifePanel({ invoice }: { invoice: Invoice }) {
+  const translate = useTranslate();
+  return (
+    <Paper sx={{ p: 2, mt: 2 }}>
+      {invoice.status === "sent" && (
+        <>
+          <Typography variant="h6" component="h2">
+            {translate("invoiceLife.title")}
+          </Typography>
+          <SentInvoiceLife invoice={invoice} />
+        </>
+      )}
+      <InvoiceHistory invoiceId={invoice.id} />
+    </Paper>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * 'Înregistrează încasare': the amount (what SmartBill last said is unpaid, read now when it was
+ * never read), the date (today) and SmartBill's payment type. The dialog makes its request id once, when it opens, and sends it
+ * with every try: a double click, a retry after a lost answer or a time-out is the same payment,
+ * recorded once. The button stays disabled while a try is in flight.
+ */
+import { useEffect, useRef, useState } from "react";
+import { useDataProvider, useTranslate } from "react-admin";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import type { Invoice } from "../../contract/api";
+import { errorMessage } from "../common/errorMessage";
+import type { AppDataProvider } from "../providers/customMethods";
+import { formatMoney, invoiceName, newRequestId, today } from "./invoiceText";
+import type { RunAction } from "./useInvoiceActionRunner";
+
+/** An amount as typed ('150', '150,5', '150.50'), above zero with at most two decimals; else undefined. */
+export function parseAmount(text: string): number | undefined {
+  const normalized = text.trim().replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return undefined;
+  const amount = Number(normalized);
+  return amount > 0 ? amount : undefined;
+}
+
+type Errors = Partial<Record<"amount" | "date" | "type", string>>;
+
+const asTyped = (amount: number) => amount.toFixed(2).replace(".", ",");
+
+/** One status read per invoice at a time, however often a dialog mounts (React runs effects twice in development). */
+const statusReads = new Map<number, ReturnType<AppDataProvider["refreshPaymentStatus"]>>();
+function readStatusOnce(dataProvider: AppDataProvider, invoiceId: number) {
+  let read = statusReads.get(invoiceId);
+  if (!read) {
+    read = dataProvider.refreshPaymentStatus(invoiceId).finally(() => statusReads.delete(invoiceId));
+    statusReads.set(invoiceId, read);
+  }
+  return read;
+}
+
+export function PaymentDialog({ invoice, run, saving, onClose }: {
+  invoice: Invoice;
+  run: RunAction;
+  saving: boolean;
+  onClose: () => void;
+}) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [requestId] = useState(newRequestId);
+  const unpaid = invoice.payment && invoice.payment.unpaid > 0 ? invoice.payment.unpaid : undefined;
+  const [amount, setAmount] = useState(unpaid === undefined ? "" : asTyped(unpaid));
+  const typed = useRef(false);
+  const queryClient = useQueryClient();
+  const neverRead = invoice.payment === null;
+  useEffect(() => {
+    if (!neverRead) return;
+    // What is unpaid is SmartBill's to say: asked once, the amount proposed unless one was typed meanwhile.
+    let open = true;
+    readStatusOnce(dataProvider, invoice.id)
+      .then(({ invoice: now }) => {
+        if (open && !typed.current && now.payment && now.payment.unpaid > 0) setAmount(asTyped(now.payment.unpaid));
+        void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+      })
+      .catch(() => undefined); // the clerk types the amount; the failed read is in the history
+    return () => {
+      open = false;
+    };
+  }, [neverRead, dataProvider, invoice.id, queryClient]);
+  const [date, setDate] = useState(today);
+  const [type, setType] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const types = useQuery({
+    queryKey: ["invoices", "paymentTypes"],
+    queryFn: ({ signal }) => dataProvider.paymentTypes(signal),
+    retry: false,
+    staleTime: 60 * 60_000,
+  });
+  const chosenType = type || types.data?.[0] || "";
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    const value = parseAmount(amount);
+    if (!amount.trim()) found.amount = translate("invoiceLife.paymentDialog.required");
+    else if (value === undefined) found.amount = translate("invoiceLife.paymentDialog.amountInvalid");
+    if (!date) found.date = translate("invoiceLife.paymentDialog.required");
+    if (!chosenType) found.type = translate("invoiceLife.paymentDialog.required");
+    setErrors(found);
+    if (Object.keys(found).length > 0 || value === undefined) return;
+    const saved = await run("payment", () => dataProvider.addInvoicePayment(invoice.id, { requestId, amount: value, date, type: chosenType }));
+    if (saved.done) onClose(); // else the dialog stays, with its request id, for another try
+  };
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="payment-dialog-title">
+      <DialogTitle id="payment-dialog-title">{translate("invoiceLife.paymentDialog.title", { name: invoiceName(invoice) })}</DialogTitle>
+      <form onSubmit={submit} noValidate>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {types.error && (
+              <Alert severity="error">
+                {translate("invoiceLife.paymentDialog.typesError", {
+                  message: errorMessage(types.error, translate("invoiceLife.genericError")),
+                })}
+              </Alert>
+            )}
+            <TextField
+              label={translate("invoiceLife.paymentDialog.amount")}
+              value={amount}
+              onChange={(event) => {
+                typed.current = true;
+                setAmount(event.target.value);
+              }}
+              required
+              inputMode="decimal"
+              error={!!errors.amount}
+              helperText={
+                errors.amount ??
+                (unpaid === undefined ? undefined : translate("invoiceLife.paymentDialog.unpaidHint", { unpaid: formatMoney(unpaid, invoice.currency) }))
+              }
+            />
+            <TextField
+              label={translate("invoiceLife.paymentDialog.date")}
+              type="date"
+              value={date}
+              onChange={(event) => setDate(event.target.value)}
+              required
+              error={!!errors.date}
+              helperText={errors.date}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              select
+              label={translate("invoiceLife.paymentDialog.type")}
+              value={chosenType}
+              onChange={(event) => setType(event.target.value)}
+              required
+              error={!!errors.type}
+              helperText={errors.type}
+            >
+              {(types.data ?? []).map((name) => (
+                <MenuItem key={name} value={name}>
+                  {name}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={saving}>
+            {translate("invoiceLife.paymentDialog.cancel")}
+          </Button>
+          <Button type="submit" variant="contained" disabled={saving}>
+            {translate(saving ? "invoiceLife.paymentDialog.saving" : "invoiceLife.paymentDialog.save")}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+/** How the after-send screens write an invoice's name, an amount and a moment. */
+import type { Invoice } from "../../contract/api";
+import { formatAmount } from "./lineTotals";
+
+/** 'SBL 12' once SmartBill numbered it, else '#7' (our id). */
+export function invoiceName(invoice: Pick<Invoice, "id" | "sentSeries" | "sentNumber">): string {
+  return invoice.sentNumber ? `${invoice.sentSeries ?? ""} ${invoice.sentNumber}`.trim() : `#${invoice.id}`;
+}
+
+/** '1.234,50 RON' */
+export function formatMoney(value: number, currency: string): string {
+  return `${formatAmount(value, 2)} ${currency}`;
+}
+
+/** '24.11.2026, 13:05' */
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString("ro-RO", { dateStyle: "short", timeStyle: "short" });
+}
+
+/** 'yyyy-MM-dd' as '24.11.2026' */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}.${month}.${year}`;
+}
+
+/** Today in the user's own calendar, as yyyy-MM-dd (not UTC's: a payment at 1 am is today's). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * A fresh id for a fiscal request (a payment, a storno) so that its retries are one request.
+ * crypto.randomUUID exists only in secure contexts; elsewhere the same v4 layout from random bytes.
+ */
+export function newRequestId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
