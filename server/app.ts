@@ -39,6 +39,7 @@ import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
 import { SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
 import type { TaskKinds } from "./tasks/types";
+import { nextTurn } from "./turns";
 import { validatorCompiler } from "./validation";
 
 declare module "fastify" {
@@ -79,6 +80,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
   const addSecurityHeaders = withSecurityHeaders(config.appUrl);
   app.decorate("config", config);
+  // First of all: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
+  app.addHook("onRequest", async () => nextTurn());
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 

@@ -1,0 +1,97 @@
+/**
+ * Turns of the event loop, shared fairly (server/turns.ts): a turn admits at most
+ * REQUESTS_PER_TURN requests, oldest first, so the loop goes round often enough to accept new
+ * connections (one per turn) while it is busy; and the app's requests, signed in or not, wait for
+ * their turn where they would otherwise all run in the same one.
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LoginResponse } from "../../contract/api";
+import { guardApi } from "../../server/routes/api/index";
+import { nextTurn, REQUESTS_PER_TURN } from "../../server/turns";
+import { removeTemporaryDatabases } from "../helpers/databases";
+import { type TestApp, testApp } from "../helpers/testApp";
+
+afterAll(removeTemporaryDatabases);
+
+/** Counts the turns of the event loop (one per check phase) while `run` runs. */
+async function countingTurns<T>(run: (turn: () => number) => Promise<T>): Promise<T> {
+  let turn = 0;
+  let counting = true;
+  const tick = () => {
+    turn++;
+    if (counting) setImmediate(tick);
+  };
+  setImmediate(tick);
+  try {
+    return await run(() => turn);
+  } finally {
+    counting = false;
+  }
+}
+
+/** The most requests any one turn ran. */
+function perTurn(turns: number[]): number {
+  const counts = new Map<number, number>();
+  for (const turn of turns) counts.set(turn, (counts.get(turn) ?? 0) + 1);
+  return Math.max(...counts.values());
+}
+
+describe("nextTurn", () => {
+  it("admits at most REQUESTS_PER_TURN waiting requests per turn of the event loop, oldest first", async () => {
+    const order: number[] = [];
+    const turns: number[] = [];
+    await countingTurns((turn) =>
+      Promise.all(
+        Array.from({ length: 5 * REQUESTS_PER_TURN }, (_, i) =>
+          nextTurn().then(() => {
+            order.push(i);
+            turns.push(turn());
+          }),
+        ),
+      ),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(perTurn(turns)).toBe(REQUESTS_PER_TURN);
+    expect(new Set(turns).size).toBe(5);
+  });
+});
+
+describe("the app's requests", () => {
+  let t: TestApp;
+  let session: LoginResponse;
+  let turn: () => number = () => 0;
+  const handled: { signedIn: number[]; open: number[] } = { signedIn: [], open: [] };
+  const routes: FastifyPluginAsync = async (app) => {
+    app.get("/open/turn", async () => {
+      handled.open.push(turn());
+      return {};
+    });
+    await app.register(async (api) => {
+      guardApi(api);
+      api.get("/api/test/turn", async () => {
+        handled.signedIn.push(turn());
+        return {};
+      });
+    });
+  };
+  beforeAll(async () => {
+    t = await testApp("sqlite", { env: { TASK_WORKER: "off" }, plugin: routes });
+    session = await t.signIn("admin@demo.ro");
+  });
+  afterAll(() => t.close());
+
+  it("wait for their turn: twenty at once run in turns of at most REQUESTS_PER_TURN, signed in or not", async () => {
+    await countingTurns(async (counter) => {
+      turn = counter;
+      const answers = await Promise.all([
+        ...Array.from({ length: 20 }, () => t.api("GET", "/api/test/turn", { session })),
+        ...Array.from({ length: 20 }, () => t.app.inject({ method: "GET", url: "/open/turn" })),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(40).fill(200));
+    });
+    expect(handled.signedIn).toHaveLength(20);
+    expect(handled.open).toHaveLength(20);
+    expect(perTurn([...handled.signedIn, ...handled.open])).toBeLessThanOrEqual(REQUESTS_PER_TURN);
+  });
+});
