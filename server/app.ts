@@ -81,7 +81,9 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   const addSecurityHeaders = withSecurityHeaders(config.appUrl);
   app.decorate("config", config);
   // First of all: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
-  app.addHook("onRequest", async () => nextTurn());
+  app.addHook("onRequest", async (request) => {
+    if (request.routeOptions.config.waitsForTurn !== false) await nextTurn();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 

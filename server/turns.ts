@@ -11,7 +11,18 @@
  * A turn admits at most REQUESTS_PER_TURN of the waiting requests, oldest first, and the loop
  * goes round (and accepts a connection) between turns: turns of a few milliseconds, the same
  * work done in the same order, nobody starved.
+ *
+ * A route whose answer depends on when its request arrived rather than when it ran (the refresh:
+ * a retry that arrived while the first exchange ran must join it, not find the token spent)
+ * starts at once: `config: { waitsForTurn: false }`.
  */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** false: the request starts as soon as it arrives (see turns.ts). */
+    waitsForTurn?: boolean;
+  }
+}
+
 export const REQUESTS_PER_TURN = 4;
 
 const waiting: (() => void)[] = [];
