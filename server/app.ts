@@ -29,6 +29,7 @@ import { dbPlugin } from "./plugins/db";
 import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
+import { silentConnectionsPlugin } from "./plugins/silentConnections";
 import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";
 import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
 import { staticUiPlugin } from "./plugins/staticUi";
@@ -87,6 +88,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 
+  app.register(silentConnectionsPlugin);
   app.register(securityHeadersPlugin);
   app.register(dbPlugin, { config });
   // Before every route, so its timing hook sees them all.
