@@ -11,7 +11,7 @@
  *
  * On SQLite with one process; then on PostgreSQL with two processes sharing the connections (a
  * load balancer's even split), when PostgreSQL can be started here (as the tests do:
- * test/setup/postgres.ts; BENCH_PG=off skips it).
+ * test/setup/postgres.ts). BENCH_SQLITE=off or BENCH_PG=off leaves one out.
  *
  * To see inside: BENCH_SERVER_NODE_ARGS are given to the server processes' node (e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof" writes a CPU profile when they stop).
@@ -286,19 +286,24 @@ async function run(label: string, origins: string[]): Promise<boolean> {
   return met;
 }
 
+/** BENCH_SQLITE=off or BENCH_PG=off leaves that database out. */
+const off = (name: string) => /^(off|0|false|no)$/i.test(process.env[name] ?? "");
+
 const dir = mkdtempSync(join(tmpdir(), "bench-load-"));
 const results: boolean[] = [];
 try {
-  const sqliteUrl = `sqlite:${join(dir, "bench.db")}`;
-  await seed(sqliteUrl);
-  const server = await startServer(sqliteUrl, dir);
-  try {
-    results.push(await run("SQLite", [server.origin]));
-  } finally {
-    await stop(server);
+  if (!off("BENCH_SQLITE")) {
+    const sqliteUrl = `sqlite:${join(dir, "bench.db")}`;
+    await seed(sqliteUrl);
+    const server = await startServer(sqliteUrl, dir);
+    try {
+      results.push(await run("SQLite", [server.origin]));
+    } finally {
+      await stop(server);
+    }
   }
 
-  if (!/^(off|0|false|no)$/i.test(process.env.BENCH_PG ?? "")) {
+  if (!off("BENCH_PG")) {
     const { default: startPostgres } = await import("../test/setup/postgres");
     let adminUrl: string | null = null;
     let skipped: string | null = null;
