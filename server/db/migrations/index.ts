@@ -19,7 +19,7 @@ import * as m0012 from "./0012_tax_lists";
 import * as m0013 from "./0013_audit_log";
 import * as m0014 from "./0014_after_send";
 import * as m0015 from "./0015_payments_storno";
-import * as m0016 from "./0016_customer_trigram_indexes";
+import * as m0016 from "./0016_customer_folded_text";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -37,5 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0013_audit_log": m0013,
   "0014_after_send": m0014,
   "0015_payments_storno": m0015,
-  "0016_customer_trigram_indexes": m0016,
+  "0016_customer_folded_text": m0016,
 };

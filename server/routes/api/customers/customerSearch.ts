@@ -2,7 +2,8 @@
  * The customers' text index on SQLite (migrations 0005, 0007: `customers_fts`, FTS5 trigram, case and
  * diacritics removed). The list's `q` and per-column filters are answered from it, so a page of a
  * filtered list of 100,000 customers neither scans the table nor calls JavaScript per row.
- * PostgreSQL has no such table: its lists use `fold(column) like` (listQuery.ts).
+ * PostgreSQL keeps each searched column's folded text in the row instead, with a trigram index
+ * on it (migration 0016): its searches compare those copies, not `fold(column)` (listQuery.ts).
  *
  * The index is written behind the table (migration 0007): `upsertCustomers` queues every row it
  * writes (`queueForIndexing`, same transaction) and `indexQueuedCustomers` (run by
@@ -13,7 +14,7 @@ import { type Kysely, type SqlBool, sql } from "kysely";
 import { CUSTOMER_COLUMNS } from "../../../../contract/api";
 import { dialectOf } from "../../../db/connection";
 import type { Database } from "../../../db/database";
-import { type SearchTerm, type TextSearch, textContains } from "../listQuery";
+import { likePattern, type SearchTerm, type TextSearch, textContains } from "../listQuery";
 
 /**
  * The columns in the index (migration 0007): all but `banca`, `iban` and `tara`, whose few
@@ -39,12 +40,31 @@ function matchQuery(terms: readonly SearchTerm[]): string {
     .join(" AND ");
 }
 
+/** The columns PostgreSQL keeps folded in the row, as `<column>Folded` (migration 0016). */
+const FOLDED_COLUMNS = ["clientName", "codClient", "cif", "email", "judet", "localitate"];
+const columnName = (column: string) => column.slice(column.indexOf(".") + 1);
+
 /**
- * The tenant's text search for `runList`, or undefined where there is no index (PostgreSQL).
- * Each search looks at the queue as it stands then: rows queued a moment ago change the answer.
+ * On PostgreSQL: the terms compared with the folded copies, when every column has one (else the
+ * list folds as it goes). The same test as textContains, on text folded when it was written.
+ */
+const foldedTextSearch: TextSearch = async (terms) => {
+  if (!terms.every((term) => term.columns.every((column) => FOLDED_COLUMNS.includes(columnName(column))))) return undefined;
+  const tests = terms.map(({ columns, text }) => {
+    const pattern = likePattern(text);
+    const any = columns.map((column) => sql<SqlBool>`${sql.ref(`customers.${columnName(column)}Folded`)} like ${pattern} escape '\\'`);
+    return sql<SqlBool>`(${sql.join(any, sql` or `)})`;
+  });
+  return { where: sql<SqlBool>`${sql.join(tests, sql` and `)}` };
+};
+
+/**
+ * The tenant's text search for `runList`: SQLite's index, or PostgreSQL's folded copies.
+ * On SQLite each search looks at the queue as it stands then: rows queued a moment ago change
+ * the answer.
  */
 export function customerTextSearch(db: Kysely<Database>, tenantId: number): TextSearch | undefined {
-  if (dialectOf(db) !== "sqlite") return undefined;
+  if (dialectOf(db) !== "sqlite") return foldedTextSearch;
   const [low, high] = rowidRange(tenantId);
   return async (terms) => {
     if (terms.some((term) => [...term.text].length < MIN_INDEXED_LENGTH || !term.columns.every(inIndex))) return undefined;
