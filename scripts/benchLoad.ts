@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { sql } from "kysely";
@@ -109,7 +109,7 @@ async function seed(databaseUrl: string): Promise<void> {
   }
 }
 
-async function startServer(databaseUrl: string, dir: string): Promise<Server> {
+async function startServer(databaseUrl: string, dir: string, databasePoolSize?: string): Promise<Server> {
   const port = await freePort();
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/server.ts"], {
@@ -123,6 +123,7 @@ async function startServer(databaseUrl: string, dir: string): Promise<Server> {
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
       JWT_SECRET,
       METRICS_TOKEN,
+      ...(databasePoolSize ? { DATABASE_POOL_SIZE: databasePoolSize } : {}),
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -325,7 +326,11 @@ try {
         const url = new URL(adminUrl);
         url.pathname = "/bench_load";
         await seed(url.toString());
-        const servers = [await startServer(url.toString(), dir), await startServer(url.toString(), dir)];
+        // Two processes and PostgreSQL on this machine's cores, which PostgreSQL's work fills:
+        // fewer connections than the default, as README's DATABASE_POOL_SIZE advises.
+        const poolSize = process.env.DATABASE_POOL_SIZE ?? String(2 * availableParallelism());
+        const servers = [await startServer(url.toString(), dir, poolSize), await startServer(url.toString(), dir, poolSize)];
+        console.log(`\nPostgreSQL: DATABASE_POOL_SIZE=${poolSize} per process`);
         try {
           results.push(await run("PostgreSQL", servers.map((s) => s.origin)));
         } finally {

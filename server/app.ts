@@ -29,6 +29,7 @@ import { dbPlugin } from "./plugins/db";
 import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
+import { asArrivedAt } from "./db/oldestRequestFirst";
 import { silentConnectionsPlugin } from "./plugins/silentConnections";
 import { securityHeadersPlugin, withSecurityHeaders } from "./plugins/securityHeaders";
 import { smartBillUrlsPlugin } from "./plugins/smartBillUrls";
@@ -81,7 +82,15 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
   const addSecurityHeaders = withSecurityHeaders(config.appUrl);
   app.decorate("config", config);
-  // First of all: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
+  // A request's queries wait for a PostgreSQL connection in the order requests arrived
+  // (db/oldestRequestFirst.ts): its handling runs as arrived then (Fastify keeps the context
+  // across the body's reading).
+  app.decorateRequest("arrivedAt", 0);
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.arrivedAt = Date.now();
+    asArrivedAt(request.arrivedAt, done);
+  });
+  // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config.waitsForTurn !== false) await nextTurn();
   });

@@ -50,11 +50,16 @@ export interface TaskConfig {
   concurrency: number;
 }
 
+/** PostgreSQL connections per process, unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
+
 export interface Config {
   port: number;
   host: string;
   /** `sqlite:<path>` or `postgres://…` / `postgresql://…` */
   databaseUrl: string;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections this process keeps at most (default 10). */
+  databasePoolSize: number;
   /** Demo mode seeds the demo tenant and accounts; on unless NODE_ENV=production. */
   demo: boolean;
   /**
@@ -176,6 +181,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer(env, "PORT", 8080, 0),
     host: optional(env, "HOST") ?? "0.0.0.0",
     databaseUrl,
+    databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DEFAULT_DATABASE_POOL_SIZE, 1),
     demo,
     jwtSecret,
     accessTokenTtlSeconds,

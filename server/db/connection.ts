@@ -8,14 +8,17 @@ import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
+import { DEFAULT_DATABASE_POOL_SIZE } from "../config";
 import type { Database } from "./database";
 import { fold } from "./fold";
+import { oldestRequestFirst } from "./oldestRequestFirst";
 
 export type DialectName = "sqlite" | "postgres";
 
-export function createDatabase(url: string): Kysely<Database> {
+/** `poolSize`: PostgreSQL's connections at most (SQLite has one). */
+export function createDatabase(url: string, poolSize = DEFAULT_DATABASE_POOL_SIZE): Kysely<Database> {
   if (url.startsWith("sqlite:")) return openSqlite(url.slice("sqlite:".length));
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, poolSize);
   throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://…`);
 }
 
@@ -53,12 +56,12 @@ function openSqlite(path: string): Kysely<Database> {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-function openPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+function openPostgres(connectionString: string, poolSize: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection (database restart) emits 'error' on the pool; without a
   // listener that would crash the process instead of letting the next query reconnect.
   pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: oldestRequestFirst(pool, poolSize) }) });
 }
 
 /**

@@ -24,7 +24,7 @@ export interface DbPluginOptions {
 
 export const dbPlugin = fp<DbPluginOptions>(
   async (app, { config }) => {
-    const db = createDatabase(config.databaseUrl);
+    const db = createDatabase(config.databaseUrl, config.databasePoolSize);
     try {
       await migrateToLatest(db);
       const outcome = await seed(db, config);
