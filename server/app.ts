@@ -84,12 +84,14 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.decorate("config", config);
   // A request's queries wait for a PostgreSQL connection in the order requests arrived
   // (db/oldestRequestFirst.ts): its handling runs as arrived then (Fastify keeps the context
-  // across the body's reading).
+  // across the body's reading). SQLite has one connection and no queue: nothing to keep.
   app.decorateRequest("arrivedAt", 0);
-  app.addHook("onRequest", (request, _reply, done) => {
-    request.arrivedAt = Date.now();
-    asArrivedAt(request.arrivedAt, done);
-  });
+  if (!config.databaseUrl.startsWith("sqlite:")) {
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.arrivedAt = Date.now();
+      asArrivedAt(request.arrivedAt, done);
+    });
+  }
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config.waitsForTurn !== false) await nextTurn();
