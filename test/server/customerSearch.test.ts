@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Customer, CustomerFields, ListParams, Page } from "../../contract/api";
 import { indexQueuedCustomers } from "../../server/routes/api/customers/customerSearch";
 import { customerBatches, listCustomers, upsertCustomers } from "../../server/routes/api/customers/customers.repository";
-import { FEW_MATCHES } from "../../server/routes/api/listQuery";
+import { FEW_MATCHES, MATCHES_SORTED_AFTER } from "../../server/routes/api/listQuery";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { multipart, xlsxOf } from "../helpers/excelFiles";
@@ -81,6 +81,26 @@ describeEachDialect("the customer list's text search", (dialect) => {
         expect(got.content.map((c) => c.codClient)).toEqual(want.codes);
       }
     }
+  });
+
+  it(`pages a search of more than ${MATCHES_SORTED_AFTER} matches, and a page past the last match`, async () => {
+    const { superadmin } = await signInDemoRoles(t);
+    const { tenantId: bigTenantId } = await invoicingUserOfNewTenant(t, superadmin, "Căutare Mare SRL", "facturare@cautare-mare.ro");
+    const count = MATCHES_SORTED_AFTER + 100;
+    const names = Array.from({ length: count }, (_, i) => `Ștefan Mare ${i}`);
+    await t.db.transaction().execute((trx) => upsertCustomers(trx, bigTenantId, customerBatches(names.map((name, i) => customer(i, name)))));
+    await indexEverything();
+    const bigPage = async (params: ListParams & Partial<Record<keyof CustomerFields, string>>) =>
+      (await listCustomers(t.db, bigTenantId, params)) as Page<Customer>;
+    const descending = [...names].sort().reverse();
+    // From the index (q) and from a scan (the bank is not in it).
+    for (const filter of [{ q: "stefan mare" }, { banca: "bt" }]) {
+      const got = await bigPage({ page: 2, size: 10, sort: "clientName,desc", ...filter });
+      expect(got.totalElements).toBe(count);
+      expect(got.content.map((c) => c.clientName)).toEqual(descending.slice(20, 30));
+    }
+    expect(await bigPage({ page: 1, size: 10, q: "stefan mare 5099" })).toEqual({ totalElements: 1, content: [] });
+    expect(await bigPage({ page: 0, size: 10, q: "stefan mare 5099" })).toEqual({ totalElements: 1, content: [expect.objectContaining({ clientName: "Ștefan Mare 5099" })] });
   });
 
   it("pages a few matches read by key like the rest, and only the tenant's", async () => {

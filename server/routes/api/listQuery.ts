@@ -25,7 +25,7 @@
  * the pattern folded the same way (db/fold.ts). A resource with a text index passes
  * `options.textSearch`, which answers the searches it can from the index instead.
  */
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { type TSchema, Type } from "typebox";
 import type { ListParams, Page } from "../../../contract/api";
 import { fold } from "../../db/fold";
@@ -91,6 +91,11 @@ export interface ListOptions<DB = any, TB extends keyof DB = any> {
    * the same test without the index.
    */
   byKeyFrom?: SelectQueryBuilder<DB, TB, {}>;
+  /**
+   * The database, to count a text search's matches and choose its page in one query when they
+   * are few (at most MATCHES_SORTED_AFTER) instead of two.
+   */
+  db?: Kysely<any>;
 }
 
 /** The parameters every list shares (ListParams but `id`, which depends on the list's key). */
@@ -340,29 +345,49 @@ async function prepare<DB, TB extends keyof DB, Row>(
     return Number((counted as { total: number | string | bigint }).total);
   };
 
+  /**
+   * A text search's matches, their keys and sort values only, at most `most` of them: found first
+   * (PostgreSQL: from its trigram indexes), then a page of them chosen by sorting them. Left to
+   * itself the planner walks the sort's index until a page of matches turns up, past every row
+   * that does not match (all 20,000 customers for "alfa" sorted by name descending, the matches
+   * being at the other end). The limit also keeps the planner from merging them back into the walk.
+   */
+  const matchesWithSortValues = (most: number) => {
+    const sortValues = list.order.map(({ column }, i) => sql`${typeof column === "string" ? sql.ref(column) : column}`.as(`sort${i}`));
+    return scoped.select([sql.ref(key!).as("key"), ...sortValues] as never).limit(most);
+  };
+  const matchOrder = () => sql.join(list.order.map(({ direction }, i) => sql`${sql.ref(`sort${i}`)} ${sql.raw(direction)}`));
+
   return {
     query,
     paged: list.page !== undefined,
     async page<Item>(toItems: (rows: Row[]) => Item[] | Promise<Item[]>): Promise<Page<Item>> {
       const { limit, offset } = list.page!;
+      const sortsMatches = !countedInIndex && list.search.length > 0 && key !== undefined;
+      if (sortsMatches && options.db) {
+        // Counted and chosen in one reading of the matches, when they are few.
+        const { rows: chosen } = await sql<{ key: string | number; total: number | string | bigint }>`
+          select "key", count(*) over () as total from (${matchesWithSortValues(MATCHES_SORTED_AFTER + 1)}) as matches
+          order by ${matchOrder()} limit ${limit} offset ${offset}`.execute(options.db);
+        const total = chosen.length > 0 ? Number(chosen[0].total) : offset === 0 ? 0 : undefined;
+        if (total !== undefined && total <= MATCHES_SORTED_AFTER) {
+          if (chosen.length === 0) return { content: [], totalElements: 0 };
+          const keys = sql.join(chosen.map((row) => row.key));
+          const rows = await ordered(from.where(sql<SqlBool>`${sql.ref(key!)} in (${keys})`), (column) => column).execute();
+          return { content: await toItems(rows), totalElements: total };
+        }
+        // More matches than that (or a page past them): counted, and paged as below.
+      }
       const total = await count();
       let pageQuery = query;
       if (countedInIndex && indexed?.byKey && total <= FEW_MATCHES) {
         // `+column` (SQLite, whose index alone offers byKey) is the same value, but keeps SQLite
         // from walking the sort's index: the few rows are read by key and sorted instead.
         pageQuery = ordered(filtered(await indexed.byKey(), options.byKeyFrom), (column) => sql`+${column}`);
-      } else if (!countedInIndex && list.search.length > 0 && total <= MATCHES_SORTED_AFTER && key) {
-        // The matches first (PostgreSQL: from its trigram indexes), then the page of them:
-        // left to itself the planner walks the sort's index until a page of matches turns up,
-        // past every row that does not match (all 20,000 customers for "alfa" sorted by name
-        // descending, the matches being at the other end). The matches' keys and sort values
-        // only, top-N sorted; then the page's rows by key. The inner limit (never reached) keeps
-        // the planner from merging the matches back into the walk.
-        const sortValues = list.order.map(({ column }, i) => sql`${typeof column === "string" ? sql.ref(column) : column}`.as(`sort${i}`));
-        const matches = scoped.select([sql.ref(key).as("key"), ...sortValues] as never).limit(MAX_INTEGER_KEY);
-        const matchOrder = sql.join(list.order.map(({ direction }, i) => sql`${sql.ref(`sort${i}`)} ${sql.raw(direction)}`));
-        const pageKeys = sql`select "key" from (${matches}) as matches order by ${matchOrder} limit ${limit} offset ${offset}`;
-        const rows = await ordered(from.where(sql<SqlBool>`${sql.ref(key)} in (${pageKeys})`), (column) => column).execute();
+      } else if (sortsMatches && total <= MATCHES_SORTED_AFTER) {
+        // The page's keys chosen among the matches, then its rows read by key.
+        const pageKeys = sql`select "key" from (${matchesWithSortValues(MAX_INTEGER_KEY)}) as matches order by ${matchOrder()} limit ${limit} offset ${offset}`;
+        const rows = await ordered(from.where(sql<SqlBool>`${sql.ref(key!)} in (${pageKeys})`), (column) => column).execute();
         return { content: await toItems(rows), totalElements: total };
       }
       const rows = await pageQuery.limit(limit).offset(offset).execute();

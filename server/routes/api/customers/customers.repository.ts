@@ -40,6 +40,7 @@ export async function listCustomers(db: Kysely<Database>, tenantId: number, para
     {
       textSearch: customerTextSearch(db, tenantId),
       byKeyFrom: db.selectFrom("customers").where(sql<SqlBool>`+"customers"."tenantId" = ${tenantId}`),
+      db,
     },
   );
 }
