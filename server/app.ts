@@ -82,20 +82,24 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
   const addSecurityHeaders = withSecurityHeaders(config.appUrl);
   app.decorate("config", config);
-  // A request's queries wait for a PostgreSQL connection in the order requests arrived
-  // (db/oldestRequestFirst.ts): its handling runs as arrived then (Fastify keeps the context
-  // across the body's reading). SQLite has one connection and no queue: nothing to keep.
+  // When a request arrived: a refresh is judged by it (routes/dmz/refresh.ts), and on PostgreSQL
+  // a request's queries wait for a connection in that order (db/oldestRequestFirst.ts), its
+  // handling running as arrived (Fastify keeps the context across the body's reading). SQLite has
+  // one connection and no queue: no context to keep.
   app.decorateRequest("arrivedAt", 0);
-  if (!config.databaseUrl.startsWith("sqlite:")) {
+  if (config.databaseUrl.startsWith("sqlite:")) {
     app.addHook("onRequest", (request, _reply, done) => {
-      request.arrivedAt = Date.now();
+      request.arrivedAt = performance.now();
+      done();
+    });
+  } else {
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.arrivedAt = performance.now();
       asArrivedAt(request.arrivedAt, done);
     });
   }
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config.waitsForTurn !== false) await nextTurn();
-  });
+  app.addHook("onRequest", () => nextTurn());
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 

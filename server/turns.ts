@@ -6,22 +6,14 @@
  * browsers, a balancer reconnecting) waited seconds before their first request was even read,
  * while the requests on open connections took 150 ms.
  *
- * So a request's work waits for its turn (`nextTurn`) where it would otherwise run at once after
- * an input: when it arrives, and when its token's signature check returns from the thread pool.
- * A turn admits at most REQUESTS_PER_TURN of the waiting requests, oldest first, and the loop
+ * So a request's work waits for its turn (`nextTurn`) when it arrives, where it would otherwise
+ * run at once with every other request whose data came in the same poll. A turn admits at most REQUESTS_PER_TURN of the waiting requests, oldest first, and the loop
  * goes round (and accepts a connection) between turns: turns of a few milliseconds, the same
  * work done in the same order, nobody starved.
  *
- * A route whose answer depends on when its request arrived rather than when it ran (the refresh:
- * a retry that arrived while the first exchange ran must join it, not find the token spent)
- * starts at once: `config: { waitsForTurn: false }`.
+ * A route whose answer depends on when its request arrived rather than when it ran (the refresh)
+ * reads `request.arrivedAt`, set before the request waits.
  */
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** false: the request starts as soon as it arrives (see turns.ts). */
-    waitsForTurn?: boolean;
-  }
-}
 
 export const REQUESTS_PER_TURN = 4;
 

@@ -20,7 +20,7 @@ import type pg from "pg";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** When the request arrived (ms since the epoch): its place in the queue for a connection. */
+    /** When the request arrived (`performance.now()`), before waiting for its turn (app.ts). */
     arrivedAt: number;
   }
 }
@@ -32,7 +32,7 @@ export function currentArrival(): number | undefined {
   return arrival.getStore();
 }
 
-/** Runs `work`, and everything it starts, as part of a request that arrived at `arrivedAt` (ms). */
+/** Runs `work`, and everything it starts, as part of a request that arrived at `arrivedAt` (`performance.now()`). */
 export function asArrivedAt<T>(arrivedAt: number, work: () => T): T {
   return arrival.run(arrivedAt, work);
 }
@@ -57,7 +57,7 @@ export function oldestRequestFirst(pool: pg.Pool, size: number): OldestFirstPool
       out++;
       return Promise.resolve();
     }
-    const arrivedAt = currentArrival() ?? Date.now();
+    const arrivedAt = currentArrival() ?? performance.now();
     return new Promise((grant) => {
       let at = waiting.length;
       while (at > 0 && waiting[at - 1].arrivedAt > arrivedAt) at--;

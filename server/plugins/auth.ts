@@ -5,7 +5,6 @@
  */
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { nextTurn } from "../turns";
 import type { TenantRef } from "../../contract/api";
 import type { RoleName } from "../../contract/roles";
 import { verifyAccessToken } from "../auth/accessTokens";
@@ -42,9 +41,7 @@ export const authPlugin = fp(
     app.decorate("authenticate", async (request: FastifyRequest) => {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "");
       if (!match) throw new HttpError(401, messages.authenticationRequired);
-      const claims = await verifyAccessToken(app.jwtKey, match[1]);
-      // Back from the thread pool with the rest of the request to do: in its turn (turns.ts).
-      await nextTurn();
+      const claims = verifyAccessToken(app.jwtKey, match[1]);
       // A revoked session (logout elsewhere, refresh-token reuse, password change) ends its
       // access tokens at once rather than when they expire.
       if (!claims || !(await isSessionActive(app.db, claims.sid))) {

@@ -70,6 +70,18 @@ describeEachDialect("access to /api", (dialect) => {
     expect(response.json()).toEqual({ message: "Sesiune expirată. Vă rugăm să vă autentificați din nou." });
   });
 
+  it("accepts the caller's claims only under HS256 and the server's key: another algorithm or none is refused", async () => {
+    const claims = JSON.parse(Buffer.from(admin.authenticationToken.split(".")[1], "base64url").toString());
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const signed = (alg: string) => new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT" }).sign(key);
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
+    const unsigned = `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
+    const status = async (token: string) => (await t.api("GET", "/api/me", { authorization: `Bearer ${token}` })).statusCode;
+    expect(await status(await signed("HS256"))).toBe(200);
+    expect(await status(await signed("HS512"))).toBe(401);
+    expect(await status(unsigned)).toBe(401);
+  });
+
   it("stops accepting access tokens once they outlive a short TTL", async () => {
     const short = await testApp(dialect, { env: { ACCESS_TOKEN_TTL_SECONDS: "11" } });
     try {

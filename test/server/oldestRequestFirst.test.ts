@@ -30,7 +30,7 @@ it.skipIf(postgres.skipReason !== null)("hands a freed connection to the ask of 
     };
     // Asked in this order while the one connection is out; a request's later query (arrived at
     // 100) and a task's (no request: arrives when it asks, now) go ahead of newer requests.
-    const now = Date.now();
+    const now = performance.now();
     const asks = [ask("new request", now + 60_000), ask("task"), ask("old request", now - 60_000), ask("newer request", now + 120_000)];
     held.release();
     await Promise.all(asks);
@@ -54,7 +54,7 @@ it.skipIf(postgres.skipReason !== null)("runs a request's handling as arrived wh
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const address = t.app.server.address();
     const origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    const before = Date.now();
+    const before = performance.now();
     // Over a real connection: the body's chunks arrive as the socket's events, outside the request's.
     const body = JSON.stringify({ filler: "x".repeat(200_000) });
     for (const response of [

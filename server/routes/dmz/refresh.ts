@@ -2,9 +2,11 @@
  * POST /dmz-api/refresh: a refresh token for a new access token and a new refresh token. The
  * user's email, tenant and roles are read again, so changes reach the token at the next refresh.
  *
- * Requests that present the same token while its exchange is still being answered (a retry after
- * a load balancer's 502, a second tab) share that exchange and get its answer, until the answer
- * has been sent: only a token presented after that counts as a reuse (sessions.ts).
+ * Requests that present the same token before its exchange's answer was sent (a retry after a load
+ * balancer's 502, a second tab) share that exchange and get its answer: they are judged by when
+ * they arrived, not by when their turn came, since a fast exchange can be over before a request
+ * that arrived with it is even read. Only a token presented after the answer was sent counts as a
+ * reuse (sessions.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { LoginResponse } from "../../../contract/api";
@@ -17,8 +19,8 @@ import { loginResponse } from "./loginResponse";
 import { LoginAnswer, refreshBody } from "./schemas";
 
 export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
-  /** Exchanges being answered, by token hash and exchange name; removed once their answer is sent. */
-  const answering = new Map<string, Promise<LoginResponse>>();
+  /** Exchanges by token hash and exchange name, kept a while after their answer was sent. */
+  const answering = new Map<string, Exchange>();
 
   const exchange = async (refreshToken: string, attempt: string | undefined, log: { warn(message: string): void }) => {
     const rotation = await rotateRefreshToken(app.db, refreshToken, {
@@ -41,32 +43,46 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/refresh",
     {
-      // A session going on, not a change anyone made: not in the audit log. Judged by when it
-      // arrived: a retry sent while the first exchange runs joins it, however busy the server.
-      config: { audit: false, waitsForTurn: false },
+      // A session going on, not a change anyone made: not in the audit log.
+      config: { audit: false },
       schema: { body: refreshBody, response: { 200: LoginAnswer } },
       onResponse: async (request) => {
-        const own = ownAnswers.get(request);
+        const own = ownExchanges.get(request);
         if (!own) return;
+        own.answeredAt = performance.now();
         const key = answeringKey(request.body.refreshToken, request.body.attempt);
-        if (answering.get(key) === own) answering.delete(key);
+        setTimeout(() => {
+          if (answering.get(key) === own) answering.delete(key);
+        }, JOINS_ANSWERED_FOR_MS).unref();
       },
     },
     async (request) => {
       const { refreshToken, attempt } = request.body;
       const key = answeringKey(refreshToken, attempt);
       const joined = answering.get(key);
-      if (joined) return joined;
-      const answer = exchange(refreshToken, attempt, request.log);
-      answering.set(key, answer);
-      ownAnswers.set(request, answer);
-      return answer;
+      if (joined && (joined.answeredAt === undefined || request.arrivedAt < joined.answeredAt)) return joined.answer;
+      const own: Exchange = { answer: exchange(refreshToken, attempt, request.log) };
+      answering.set(key, own);
+      ownExchanges.set(request, own);
+      return own.answer;
     },
   );
 };
 
-/** The exchange each request started, so only its own request's end removes it. */
-const ownAnswers = new WeakMap<object, Promise<LoginResponse>>();
+interface Exchange {
+  answer: Promise<LoginResponse>;
+  /** When its answer was sent (`performance.now()`); requests that arrived before still join it. */
+  answeredAt?: number;
+}
+
+/**
+ * How long an answered exchange is kept for the requests that arrived before its answer was sent
+ * and are still waiting to be read: far longer than any wait for a turn, however busy the server.
+ */
+const JOINS_ANSWERED_FOR_MS = 60_000;
+
+/** The exchange each request started, so only its own request's end marks it answered. */
+const ownExchanges = new WeakMap<object, Exchange>();
 
 const answeringKey = (refreshToken: string, attempt: string | undefined) =>
   `${hashOpaqueToken(refreshToken)} ${attempt ?? ""}`;
