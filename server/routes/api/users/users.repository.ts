@@ -48,31 +48,42 @@ export async function setPasswordHash(
     .execute();
 }
 
+/** The account and its roles in one reading: a row per role (one row, its role null, for none). */
 async function findAccount(
   db: Kysely<Database>,
   column: "id" | "email",
   value: number | string,
 ): Promise<UserAccount | undefined> {
-  const row = await db
+  const rows = await db
     .selectFrom("users")
     .innerJoin("tenants", "tenants.id", "users.tenantId")
+    .leftJoin("user_roles", "user_roles.userId", "users.id")
+    .leftJoin("roles", "roles.id", "user_roles.roleId")
     .select([
       "users.id",
       "users.email",
       "users.passwordHash",
       "tenants.id as tenantId",
       "tenants.name as tenantName",
+      "roles.name as role",
     ])
     .where(`users.${column}`, "=", value)
-    .executeTakeFirst();
+    .execute();
+  const [row] = rows;
   if (!row) return undefined;
   return {
     id: row.id,
     email: row.email,
     passwordHash: row.passwordHash,
     tenant: { id: row.tenantId, name: row.tenantName },
-    roles: await findRoleNames(db, row.id),
+    roles: inRoleOrder(rows.map((each) => each.role)),
   };
+}
+
+/** Role names in the order of contract/roles.ts ROLES, each once. */
+function inRoleOrder(names: (string | null)[]): RoleName[] {
+  const present = new Set(names);
+  return ROLES.filter((role) => present.has(role));
 }
 
 /** The user's roles, in the order of contract/roles.ts ROLES. */
@@ -83,8 +94,7 @@ export async function findRoleNames(db: Kysely<Database>, userId: number): Promi
     .select("roles.name")
     .where("user_roles.userId", "=", userId)
     .execute();
-  const names = new Set(rows.map((row) => row.name));
-  return ROLES.filter((role) => names.has(role));
+  return inRoleOrder(rows.map((row) => row.name));
 }
 
 /* ---------- Administration (/api/user) ---------- */
