@@ -73,8 +73,13 @@ describeEachDialect("the health probes", (dialect) => {
     await t.app.inject({ method: "GET", url: HEALTH_PATHS.live });
     await t.app.inject({ method: "GET", url: HEALTH_PATHS.ready });
     await t.app.inject({ method: "GET", url: "/dmz-api/nowhere" });
-    const urls = lines.map((line) => JSON.parse(line) as { req?: { url?: string } }).map((entry) => entry.req?.url);
-    expect(urls).toContain("/dmz-api/nowhere");
+    type Entry = { req?: { url?: string; method?: string }; res?: { statusCode?: number }; responseTime?: number };
+    const entries = lines.map((line) => JSON.parse(line) as Entry);
+    const urls = entries.map((entry) => entry.req?.url);
     expect(urls.filter((url) => url?.startsWith("/health"))).toEqual([]);
+    // One line per request, written when it was answered: what was asked, the answer, how long.
+    const logged = entries.filter((entry) => entry.req?.url === "/dmz-api/nowhere");
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ req: { method: "GET" }, res: { statusCode: 404 }, responseTime: expect.any(Number) });
   });
 });
