@@ -15,6 +15,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
+import { AccessLog } from "./accessLog";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { messages } from "./messages";
@@ -70,9 +71,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
         }),
       },
     },
-    // One access-log line per request, written when it is answered (below): Fastify's two (on
-    // arrival and on answer) cost a busy server twice the writes for the same facts.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     trustProxy: config.trustProxy,
     // Requests Fastify refuses before routing (a malformed %-escape in the address, a bad
     // Content-Type): the product's answer, in Romanian and with the security headers, rather
@@ -103,10 +102,6 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   }
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
   app.addHook("onRequest", () => nextTurn());
-  app.addHook("onResponse", (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 
