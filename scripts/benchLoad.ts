@@ -357,11 +357,11 @@ try {
         url.pathname = "/bench_load";
         await seed(url.toString());
         // Two processes and PostgreSQL on this machine's cores, which PostgreSQL's work fills: the
-        // fleet's connections at about twice the database's cores, as README's DATABASE_POOL_SIZE
-        // advises. More only queue in the kernel's run queue instead of the pool's, oldest first
-        // (2 cores: 8 connections in all gave p99.9 0.4-0.7 s, 4 gave 0.3-0.42 s, same rps).
+        // fleet's connections in all at about the cores, as README's DATABASE_POOL_SIZE advises.
+        // More only wait in the kernel's run queue instead of the pool's, oldest first (2 cores, at
+        // the same rps: 8 connections in all gave p99.9 0.4-0.7 s, 4 gave 0.3-0.53 s, 2 0.26-0.39 s).
         const processes = 2;
-        const poolSize = process.env.DATABASE_POOL_SIZE ?? String(Math.max(1, Math.round((2 * availableParallelism()) / processes)));
+        const poolSize = process.env.DATABASE_POOL_SIZE ?? String(Math.max(1, Math.round(availableParallelism() / processes)));
         const servers: Server[] = [];
         for (let i = 0; i < processes; i++) servers.push(await startServer(url.toString(), dir, poolSize));
         console.log(`\nPostgreSQL: DATABASE_POOL_SIZE=${poolSize} per process`);
