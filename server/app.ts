@@ -89,17 +89,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // handling running as arrived (Fastify keeps the context across the body's reading). SQLite has
   // one connection and no queue: no context to keep.
   app.decorateRequest("arrivedAt", 0);
-  if (config.databaseUrl.startsWith("sqlite:")) {
-    app.addHook("onRequest", (request, _reply, done) => {
-      request.arrivedAt = performance.now();
-      done();
-    });
-  } else {
-    app.addHook("onRequest", (request, _reply, done) => {
-      request.arrivedAt = performance.now();
-      asArrivedAt(request.arrivedAt, done);
-    });
-  }
+  const handleAsArrived = config.databaseUrl.startsWith("sqlite:") ? (_at: number, done: () => void) => done() : asArrivedAt;
+  app.addHook("onRequest", (request, _reply, done) => {
+    request.arrivedAt = performance.now();
+    handleAsArrived(request.arrivedAt, done);
+  });
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
   app.addHook("onRequest", () => nextTurn());
   app.setValidatorCompiler(validatorCompiler);
