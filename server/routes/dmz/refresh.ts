@@ -46,14 +46,18 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
       // A session going on, not a change anyone made: not in the audit log.
       config: { audit: false },
       schema: { body: refreshBody, response: { 200: LoginAnswer } },
-      onResponse: async (request) => {
+      onResponse: async (request, reply) => {
         const own = ownExchanges.get(request);
         if (!own) return;
         own.answeredAt = performance.now();
         const key = answeringKey(request.body.refreshToken, request.body.attempt);
-        setTimeout(() => {
+        const forget = () => {
           if (answering.get(key) === own) answering.delete(key);
-        }, JOINS_ANSWERED_FOR_MS).unref();
+        };
+        // A refused token is refused again by the database alike: only a new pair is worth keeping,
+        // and what is kept follows the live sessions, not how many made-up tokens are sent.
+        if (reply.statusCode !== 200) forget();
+        else setTimeout(forget, JOINS_ANSWERED_FOR_MS).unref();
       },
     },
     async (request) => {
