@@ -42,7 +42,7 @@ import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
 import { SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
 import type { TaskKinds } from "./tasks/types";
-import { nextTurn } from "./turns";
+import { connectionAccepted, nextTurn } from "./turns";
 import { validatorCompiler } from "./validation";
 
 declare module "fastify" {
@@ -94,8 +94,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     request.arrivedAt = performance.now();
     handleAsArrived(request.arrivedAt, done);
   });
-  // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting.
+  // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting; a turn that
+  // accepted a connection runs no request, so a burst of connections is accepted first.
   app.addHook("onRequest", () => nextTurn());
+  app.server.on("connection", connectionAccepted);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 

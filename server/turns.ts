@@ -7,32 +7,54 @@
  * while the requests on open connections took 150 ms.
  *
  * So a request's work waits for its turn (`nextTurn`) when it arrives, where it would otherwise
- * run at once with every other request whose data came in the same poll. A turn admits at most REQUESTS_PER_TURN of the waiting requests, oldest first, and the loop
- * goes round (and accepts a connection) between turns: turns of a few milliseconds, the same
- * work done in the same order, nobody starved.
+ * run at once with every other request whose data came in the same poll. A turn admits at most
+ * REQUESTS_PER_TURN of the waiting requests, oldest first, and the loop goes round (and accepts a
+ * connection) between turns: turns of a few milliseconds, the same work done in the same order,
+ * nobody starved.
+ *
+ * Turns of a few milliseconds still add up: 200 connections opened at once were accepted over
+ * 200 turns (0.2–0.8 s), the last one's first request waiting behind 800 others. So a turn in
+ * which the server accepted a connection admits nobody, and the loop goes straight round to
+ * accept the next one: a burst is in within milliseconds, and its requests then take their turns
+ * with everyone else's, by arrival. A flood of connections cannot starve the requests already
+ * read: once the oldest has waited ACCEPTING_FIRST_MS, turns admit again whatever they accepted.
  *
  * A route whose answer depends on when its request arrived rather than when it ran (the refresh)
  * reads `request.arrivedAt`, set before the request waits.
  */
 
 export const REQUESTS_PER_TURN = 4;
+export const ACCEPTING_FIRST_MS = 50;
 
-const waiting: (() => void)[] = [];
+interface Waiting {
+  since: number;
+  admit: () => void;
+}
+
+const waiting: Waiting[] = [];
 let scheduled = false;
+let accepted = false;
 
 /** Resolves in a coming turn (the check phase, after the loop polled for input), oldest first. */
 export function nextTurn(): Promise<void> {
-  return new Promise((resolve) => {
-    waiting.push(resolve);
+  return new Promise((admit) => {
+    waiting.push({ since: performance.now(), admit });
     if (!scheduled) {
       scheduled = true;
-      setImmediate(admit);
+      setImmediate(admitSome);
     }
   });
 }
 
-function admit(): void {
-  for (let i = 0; i < REQUESTS_PER_TURN && waiting.length > 0; i++) waiting.shift()!();
-  if (waiting.length > 0) setImmediate(admit);
+/** The server accepted a connection in this turn's poll; more may be in the accept queue. */
+export function connectionAccepted(): void {
+  accepted = true;
+}
+
+function admitSome(): void {
+  const accepting = accepted && performance.now() - waiting[0].since < ACCEPTING_FIRST_MS;
+  accepted = false;
+  for (let i = 0; !accepting && i < REQUESTS_PER_TURN && waiting.length > 0; i++) waiting.shift()!.admit();
+  if (waiting.length > 0) setImmediate(admitSome);
   else scheduled = false;
 }

@@ -1,14 +1,18 @@
 /**
  * Turns of the event loop, shared fairly (server/turns.ts): a turn admits at most
  * REQUESTS_PER_TURN requests, oldest first, so the loop goes round often enough to accept new
- * connections (one per turn) while it is busy; and the app's requests, signed in or not, wait for
- * their turn where they would otherwise all run in the same one.
+ * connections (one per turn) while it is busy; a turn that accepted a connection admits none, so
+ * a burst of connections is accepted before their requests run, but not for longer than
+ * ACCEPTING_FIRST_MS; and the app's requests, signed in or not, wait for their turn where they
+ * would otherwise all run in the same one.
  */
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
 import { guardApi } from "../../server/routes/api/index";
-import { nextTurn, REQUESTS_PER_TURN } from "../../server/turns";
+import { ACCEPTING_FIRST_MS, connectionAccepted, nextTurn, REQUESTS_PER_TURN } from "../../server/turns";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { type TestApp, testApp } from "../helpers/testApp";
 
@@ -55,6 +59,37 @@ describe("nextTurn", () => {
     expect(perTurn(turns)).toBe(REQUESTS_PER_TURN);
     expect(new Set(turns).size).toBe(5);
   });
+
+  it("admits nobody in a turn in which a connection was accepted, and goes on in the next", async () => {
+    /** The turns, counted from the call, in which `count` requests waiting together were admitted. */
+    const admittedIn = (count: number, beforeTheTurn: () => void) =>
+      countingTurns(async (turn) => {
+        const turns: number[] = [];
+        const waits = Array.from({ length: count }, () => nextTurn().then(() => turns.push(turn())));
+        beforeTheTurn();
+        await Promise.all(waits);
+        return turns;
+      });
+    expect(await admittedIn(REQUESTS_PER_TURN, () => {})).toEqual(Array(REQUESTS_PER_TURN).fill(1));
+    expect(await admittedIn(REQUESTS_PER_TURN, connectionAccepted)).toEqual(Array(REQUESTS_PER_TURN).fill(2));
+  });
+
+  it("does not let a connection accepted in every turn starve the requests waiting: they are admitted once the oldest has waited ACCEPTING_FIRST_MS", async () => {
+    let flooding = true;
+    // Queued before the turns' own callback, so each turn sees a connection accepted.
+    const flood = () => {
+      connectionAccepted();
+      if (flooding) setImmediate(flood);
+    };
+    setImmediate(flood);
+    try {
+      const since = performance.now();
+      await Promise.all(Array.from({ length: 2 * REQUESTS_PER_TURN }, () => nextTurn()));
+      expect(performance.now() - since).toBeGreaterThanOrEqual(ACCEPTING_FIRST_MS - 1);
+    } finally {
+      flooding = false;
+    }
+  });
 });
 
 describe("the app's requests", () => {
@@ -93,5 +128,36 @@ describe("the app's requests", () => {
     expect(handled.signedIn).toHaveLength(20);
     expect(handled.open).toHaveLength(20);
     expect(perTurn([...handled.signedIn, ...handled.open])).toBeLessThanOrEqual(REQUESTS_PER_TURN);
+  });
+
+  it("start once every connection of a burst has been accepted, not while the rest wait in the accept queue", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as AddressInfo;
+    const accepted: number[] = [];
+    handled.open = [];
+    await countingTurns(async (counter) => {
+      turn = counter;
+      t.app.server.on("connection", () => accepted.push(counter()));
+      const statuses = await Promise.all(
+        Array.from(
+          { length: 16 },
+          () =>
+            new Promise<number | undefined>((resolve, reject) => {
+              // A connection of its own for each request: a burst of new connections.
+              const call = httpRequest({ host: "127.0.0.1", port, path: "/open/turn", agent: false }, (response) => {
+                response.resume();
+                response.on("end", () => resolve(response.statusCode));
+              });
+              call.on("error", reject);
+              call.end();
+            }),
+        ),
+      );
+      expect(statuses).toEqual(Array(16).fill(200));
+    });
+    expect(accepted).toHaveLength(16);
+    // One connection per turn: the burst took as many turns as it had connections.
+    expect(new Set(accepted).size).toBe(16);
+    expect(Math.min(...handled.open)).toBeGreaterThan(Math.max(...accepted));
   });
 });
