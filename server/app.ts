@@ -42,7 +42,7 @@ import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
 import { SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
 import type { TaskKinds } from "./tasks/types";
-import { connectionAccepted, nextTurn } from "./turns";
+import { connectionAccepted, heardFrom, nextTurn } from "./turns";
 import { validatorCompiler } from "./validation";
 
 declare module "fastify" {
@@ -92,6 +92,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   const handleAsArrived = config.databaseUrl.startsWith("sqlite:") ? (_at: number, done: () => void) => done() : asArrivedAt;
   app.addHook("onRequest", (request, _reply, done) => {
     request.arrivedAt = performance.now();
+    heardFrom(request.raw.socket);
     handleAsArrived(request.arrivedAt, done);
   });
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting; a turn that

@@ -18,13 +18,18 @@
  * accept the next one: a burst is in within milliseconds, and its requests then take their turns
  * with everyone else's, by arrival. A flood of connections cannot starve the requests already
  * read: once the oldest has waited ACCEPTING_FIRST_MS, turns admit again whatever they accepted.
+ * And accepting comes first only while the connections accepted go on to send requests: with more
+ * than UNHEARD_AT_MOST accepted that have sent nothing yet (a flood of idle connections, slow
+ * clients), turns admit as they did before.
  *
  * A route whose answer depends on when its request arrived rather than when it ran (the refresh)
  * reads `request.arrivedAt`, set before the request waits.
  */
+import type { Socket } from "node:net";
 
 export const REQUESTS_PER_TURN = 4;
 export const ACCEPTING_FIRST_MS = 50;
+export const UNHEARD_AT_MOST = 32;
 
 interface Waiting {
   since: number;
@@ -34,6 +39,8 @@ interface Waiting {
 const waiting: Waiting[] = [];
 let scheduled = false;
 let accepted = false;
+/** Connections accepted that have not sent a request yet. */
+const unheard = new Set<Socket>();
 
 /** Resolves in a coming turn (the check phase, after the loop polled for input), oldest first. */
 export function nextTurn(): Promise<void> {
@@ -47,12 +54,24 @@ export function nextTurn(): Promise<void> {
 }
 
 /** The server accepted a connection in this turn's poll; more may be in the accept queue. */
-export function connectionAccepted(): void {
+export function connectionAccepted(socket: Socket): void {
   accepted = true;
+  unheard.add(socket);
+  // One listener for all: a closure per connection is garbage a flood of them makes fast.
+  socket.on("close", forgetUnheard);
+}
+
+function forgetUnheard(this: Socket): void {
+  unheard.delete(this);
+}
+
+/** A request arrived on the connection. */
+export function heardFrom(socket: Socket): void {
+  unheard.delete(socket);
 }
 
 function admitSome(): void {
-  const accepting = accepted && performance.now() - waiting[0].since < ACCEPTING_FIRST_MS;
+  const accepting = accepted && unheard.size <= UNHEARD_AT_MOST && performance.now() - waiting[0].since < ACCEPTING_FIRST_MS;
   accepted = false;
   for (let i = 0; !accepting && i < REQUESTS_PER_TURN && waiting.length > 0; i++) waiting.shift()!.admit();
   if (waiting.length > 0) setImmediate(admitSome);

@@ -3,16 +3,23 @@
  * REQUESTS_PER_TURN requests, oldest first, so the loop goes round often enough to accept new
  * connections (one per turn) while it is busy; a turn that accepted a connection admits none, so
  * a burst of connections is accepted before their requests run, but not for longer than
- * ACCEPTING_FIRST_MS; and the app's requests, signed in or not, wait for their turn where they
+ * ACCEPTING_FIRST_MS, nor while more than UNHEARD_AT_MOST connections accepted have sent nothing yet; and the app's requests, signed in or not, wait for their turn where they
  * would otherwise all run in the same one.
  */
 import { request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, Socket } from "node:net";
 import type { FastifyPluginAsync } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
 import { guardApi } from "../../server/routes/api/index";
-import { ACCEPTING_FIRST_MS, connectionAccepted, nextTurn, REQUESTS_PER_TURN } from "../../server/turns";
+import {
+  ACCEPTING_FIRST_MS,
+  connectionAccepted,
+  heardFrom,
+  nextTurn,
+  REQUESTS_PER_TURN,
+  UNHEARD_AT_MOST,
+} from "../../server/turns";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { type TestApp, testApp } from "../helpers/testApp";
 
@@ -32,6 +39,24 @@ async function countingTurns<T>(run: (turn: () => number) => Promise<T>): Promis
   } finally {
     counting = false;
   }
+}
+
+/** A connection the server accepted (a socket of its own, never connected: only its identity counts). */
+function acceptedConnection(): Socket {
+  const socket = new Socket();
+  connectionAccepted(socket);
+  return socket;
+}
+
+/** The turns, counted from the call, in which `count` requests waiting together were admitted. */
+function admittedIn(count: number, beforeTheTurn: () => void): Promise<number[]> {
+  return countingTurns(async (turn) => {
+    const turns: number[] = [];
+    const waits = Array.from({ length: count }, () => nextTurn().then(() => turns.push(turn())));
+    beforeTheTurn();
+    await Promise.all(waits);
+    return turns;
+  });
 }
 
 /** The most requests any one turn ran. */
@@ -61,24 +86,28 @@ describe("nextTurn", () => {
   });
 
   it("admits nobody in a turn in which a connection was accepted, and goes on in the next", async () => {
-    /** The turns, counted from the call, in which `count` requests waiting together were admitted. */
-    const admittedIn = (count: number, beforeTheTurn: () => void) =>
-      countingTurns(async (turn) => {
-        const turns: number[] = [];
-        const waits = Array.from({ length: count }, () => nextTurn().then(() => turns.push(turn())));
-        beforeTheTurn();
-        await Promise.all(waits);
-        return turns;
-      });
     expect(await admittedIn(REQUESTS_PER_TURN, () => {})).toEqual(Array(REQUESTS_PER_TURN).fill(1));
-    expect(await admittedIn(REQUESTS_PER_TURN, connectionAccepted)).toEqual(Array(REQUESTS_PER_TURN).fill(2));
+    const accepted: Socket[] = [];
+    expect(await admittedIn(REQUESTS_PER_TURN, () => accepted.push(acceptedConnection()))).toEqual(Array(REQUESTS_PER_TURN).fill(2));
+    for (const socket of accepted) socket.destroy();
+  });
+
+  it("accepts first only while the connections accepted go on to send requests: past UNHEARD_AT_MOST that sent nothing yet, a turn that accepted admits as usual", async () => {
+    const idle = Array.from({ length: UNHEARD_AT_MOST }, acceptedConnection);
+    const accepted: Socket[] = [];
+    expect(await admittedIn(REQUESTS_PER_TURN, () => accepted.push(acceptedConnection()))).toEqual(Array(REQUESTS_PER_TURN).fill(1));
+    // Once they speak, accepting comes first again.
+    for (const socket of [...idle, ...accepted]) heardFrom(socket);
+    expect(await admittedIn(REQUESTS_PER_TURN, () => accepted.push(acceptedConnection()))).toEqual(Array(REQUESTS_PER_TURN).fill(2));
+    for (const socket of [...idle, ...accepted]) socket.destroy();
   });
 
   it("does not let a connection accepted in every turn starve the requests waiting: they are admitted once the oldest has waited ACCEPTING_FIRST_MS", async () => {
     let flooding = true;
     // Queued before the turns' own callback, so each turn sees a connection accepted.
     const flood = () => {
-      connectionAccepted();
+      // Each gone at once, as a flood that closes what it opens: accepting would still come first.
+      acceptedConnection().destroy();
       if (flooding) setImmediate(flood);
     };
     setImmediate(flood);
@@ -135,12 +164,14 @@ describe("the app's requests", () => {
     const { port } = t.app.server.address() as AddressInfo;
     const accepted: number[] = [];
     handled.open = [];
+    // More than UNHEARD_AT_MOST: each connection accepted counts as unheard until its request is read.
+    const burst = UNHEARD_AT_MOST + 8;
     await countingTurns(async (counter) => {
       turn = counter;
       t.app.server.on("connection", () => accepted.push(counter()));
       const statuses = await Promise.all(
         Array.from(
-          { length: 16 },
+          { length: burst },
           () =>
             new Promise<number | undefined>((resolve, reject) => {
               // A connection of its own for each request: a burst of new connections.
@@ -153,11 +184,11 @@ describe("the app's requests", () => {
             }),
         ),
       );
-      expect(statuses).toEqual(Array(16).fill(200));
+      expect(statuses).toEqual(Array(burst).fill(200));
     });
-    expect(accepted).toHaveLength(16);
+    expect(accepted).toHaveLength(burst);
     // One connection per turn: the burst took as many turns as it had connections.
-    expect(new Set(accepted).size).toBe(16);
+    expect(new Set(accepted).size).toBe(burst);
     expect(Math.min(...handled.open)).toBeGreaterThan(Math.max(...accepted));
   });
 });
