@@ -97,7 +97,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
   // Then: a request's work starts in its turn (turns.ts), so the loop keeps accepting; a turn that
   // accepted a connection runs no request, so a burst of connections is accepted first.
-  app.addHook("onRequest", () => nextTurn());
+  app.addHook("onRequest", (request) => nextTurn(request.arrivedAt));
   app.server.on("connection", connectionAccepted);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);

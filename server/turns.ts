@@ -42,10 +42,13 @@ let accepted = false;
 /** Connections accepted that have not sent a request yet. */
 const unheard = new Set<Socket>();
 
-/** Resolves in a coming turn (the check phase, after the loop polled for input), oldest first. */
-export function nextTurn(): Promise<void> {
+/**
+ * Resolves in a coming turn (the check phase, after the loop polled for input), oldest first.
+ * `since`: when the request arrived (`request.arrivedAt`), which its wait counts from.
+ */
+export function nextTurn(since = performance.now()): Promise<void> {
   return new Promise((admit) => {
-    waiting.push({ since: performance.now(), admit });
+    waiting.push({ since, admit });
     if (!scheduled) {
       scheduled = true;
       setImmediate(admitSome);
