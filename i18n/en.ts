@@ -51,6 +51,7 @@ export const en = {
     tenant: "Tenant",
     roles: "Roles",
     noRoles: "No roles assigned",
+    rolesLoading: "Loading the roles…",
     changePassword: "Change password",
     notSignedIn: "You are not signed in!",
     goToLogin: "Sign in",

@@ -59,6 +59,7 @@ export const ro = {
     tenant: "Firmă",
     roles: "Roluri",
     noRoles: "Niciun rol atribuit",
+    rolesLoading: "Se încarcă rolurile…",
     changePassword: "Schimbare Parolă",
     notSignedIn: "Nu sunteți autentificat!",
     goToLogin: "Autentificare",

@@ -75,7 +75,7 @@ export default function Profile() {
               <Typography color="text.secondary">{translate("profile.noRoles")}</Typography>
             )
           ) : (
-            <Typography color="text.secondary">{translate("app.userLoading")}</Typography>
+            <Typography color="text.secondary">{translate("profile.rolesLoading")}</Typography>
           )}
         </Line>
         <Button variant="outlined" component={RouterLink} to="/schimbare-parola" sx={{ alignSelf: "flex-start" }}>
