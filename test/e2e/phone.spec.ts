@@ -42,7 +42,7 @@ async function chooseDemoOnThePhone(page: Page) {
   await page.getByRole("button", { name: "Contul meu" }).click();
   await page.getByRole("menuitem", { name: "Schimbă firma" }).click();
   const dialog = page.getByRole("dialog", { name: "Alegeți firma" });
-  await dialog.getByLabel("Caută tenant (nume sau descriere)").fill("demo");
+  await dialog.getByLabel("Caută firma (nume sau descriere)").fill("demo");
   await dialog.getByRole("button", { name: /^Demo SRL/ }).click();
   await expect(page.getByTestId("acting-tenant")).toHaveText("Demo SRL");
 }

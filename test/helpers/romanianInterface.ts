@@ -89,8 +89,11 @@ const ALLOWED_PATTERNS = Object.keys(ALLOWED)
   .map(wholeWord);
 const ENGLISH_PATTERNS = ENGLISH_WORDS.map((word) => [word, wholeWord(word)] as const);
 const DIACRITIC_PATTERNS = WITHOUT_DIACRITICS.map((word) => [word, wholeWord(word)] as const);
-/** Addresses, e-mail addresses, placeholders (%{name}) and ids are data, not words. */
-const NOT_WORDS = [/\bhttps?:\/\/\S+/g, /\S+@\S+/g, /%\{\w+\}/g, /#\w+#/g, /\/[\w\-/.:?=&%]+/g];
+/**
+ * Data, not words: addresses, e-mail addresses, placeholders (%{name}, #total document#), paths
+ * and dotted names (a setting's 'smtp.password', a domain).
+ */
+const NOT_WORDS = [/\bhttps?:\/\/\S+/g, /\S+@\S+/g, /%\{\w+\}/g, /#\w+#/g, /\/[\w\-/.:?=&%]+/g, /[\w-]+(?:\.[\w-]+)+/g];
 
 function contextAt(text: string, index: number, length: number): string {
   return text.slice(Math.max(0, index - 30), index + length + 30).replace(/\s+/g, " ").trim();
