@@ -53,9 +53,9 @@ function readableText(page: Page): Promise<string> {
   });
 }
 
-/** Until nothing loads any more: no progress bar, spinner or placeholder row on screen. */
+/** Until nothing loads any more: no running progress bar, spinner or placeholder row on screen (a task's progress is not loading). */
 async function settled(page: Page) {
-  const loading = [".MuiLinearProgress-root", ".MuiCircularProgress-root", ".MuiSkeleton-root"].map((name) => `${name}:visible`);
+  const loading = [".MuiLinearProgress-indeterminate", ".MuiCircularProgress-indeterminate", ".MuiSkeleton-root"].map((name) => `${name}:visible`);
   await expect(page.locator(loading.join(", "))).toHaveCount(0);
 }
 
