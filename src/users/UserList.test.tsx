@@ -1,8 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { UserList } from "./UserList";
+
+// The server answers in milliseconds, but a busy machine renders the dialogs slowly.
+configure({ asyncUtilTimeout: 5_000 });
 
 let server: LiveServer;
 beforeAll(async () => {
@@ -63,7 +66,7 @@ describe("the users screen", () => {
     await userEvent.click(within(dialog).getByRole("checkbox", { name: "Administrator firmă" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
     expect(await screen.findByText("Rolurile au fost actualizate cu succes.")).toBeInTheDocument();
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(within(screen.getByText("facturare@demo.ro").closest("tr")!).getByText("Administrator firmă")).toBeInTheDocument(),
     );
     expect(document.body).not.toHaveTextContent(/ROLE_/);
@@ -91,7 +94,7 @@ describe("the users screen", () => {
     await userEvent.click(within(add).getByRole("checkbox", { name: "Super-administrator" }));
     await userEvent.click(within(add).getByRole("combobox", { name: "Firmă" }));
     await userEvent.click(await screen.findByRole("option", { name: "Demo SRL" }));
-    await vi.waitFor(() => expect(within(add).queryByRole("checkbox", { name: "Super-administrator" })).toBeNull());
+    await waitFor(() => expect(within(add).queryByRole("checkbox", { name: "Super-administrator" })).toBeNull());
     expect(within(add).getAllByRole("checkbox")).toHaveLength(2);
     // The role ticked for the system tenant does not go along to the company.
     await userEvent.type(within(add).getByRole("textbox", { name: "Email" }), "nu-devine-sef@demo.ro");
