@@ -11,7 +11,7 @@ import { type RoleName, rolesForTenant } from "../../contract/roles";
 import type { AppDataProvider } from "../providers/customMethods";
 import { RoleChoices } from "./RoleChoices";
 
-export function useGrantableRoles() {
+function useGrantableRoles() {
   const dataProvider = useDataProvider<AppDataProvider>();
   return useQuery({
     queryKey: ["users", "availableRoles"],

@@ -4,7 +4,8 @@
  * reaches every tenant's users; an admin only those of the admin's own tenant, and users of
  * other tenants answer 404 as if they did not exist. User 1 cannot be changed or deleted, and
  * nobody grants, takes away or takes over more power than they hold (contract/roles.ts
- * grantableRoles).
+ * grantableRoles). A new user may be given roles with it; a super-admin belongs to the system
+ * tenant only (contract/roles.ts SYSTEM_ONLY_ROLES).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
@@ -74,7 +75,6 @@ import {
   userList
 } from "./users.repository";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
-
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
