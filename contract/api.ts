@@ -120,10 +120,11 @@ export type TenantInput = Pick<Tenant, "name"> & Partial<Pick<Tenant, "descripti
 
 export type User = Static<typeof UserSchema>;
 
-/** POST /api/user/add, PUT /api/user/{id} */
+/** POST /api/user/add (with `roles`, optional), PUT /api/user/{id} (without) */
 export interface UserInput {
   email: string;
   tenantId: number;
+  roles?: RoleName[];
 }
 
 /** GET /api/user/role/available: the roles the caller may grant. GET …/assigned/{id}: the user's. */

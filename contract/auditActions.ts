@@ -59,9 +59,9 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "password.set": "Setare parolă",
   "password.reset": "Resetare parolă",
   "password.recover": "Cerere de recuperare a parolei",
-  "tenants.create": "Adăugare tenant",
-  "tenants.update": "Modificare tenant",
-  "tenants.delete": "Ștergere tenant",
+  "tenants.create": "Adăugare firmă",
+  "tenants.update": "Modificare firmă",
+  "tenants.delete": "Ștergere firmă",
   "users.create": "Adăugare utilizator",
   "users.update": "Modificare utilizator",
   "users.delete": "Ștergere utilizator",
@@ -97,10 +97,16 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */
 export const AUDIT_LOG_NAME = "Jurnal de audit";
 
+/**
+ * The 'Rezultat' of a row whose change said nothing more than that it was done: only calls that
+ * succeeded are written down, so this is every such row's result.
+ */
+export const AUDIT_RESULT_DONE = "Reușită";
+
 /** The audit log's columns, as the screen and the export head them. */
 export const AUDIT_COLUMN_NAMES = {
   createdAt: "Data și ora",
-  tenantId: "Tenant",
+  tenantId: "Firmă",
   userEmail: "Utilizator",
   action: "Acțiune",
   target: "Obiect",

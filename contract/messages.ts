@@ -1,15 +1,15 @@
 /**
  * Sentences the server answers and the client shows as its own too (a success toast, a check
  * it makes before asking): one home for both, imported by server/messages.ts and by i18n/.
- * Some are the spec's own words, English or without diacritics, kept as the spec writes them.
+ * Some are the spec's own words without diacritics, kept as the spec writes them. The spec's
+ * English refusals of the administration screens ('Name is required.', 'Email is required.',
+ * 'Tenant is required.') are said in Romanian, as every other answer of the server is.
  */
 export const SHARED_MESSAGES = {
-  /** The spec's own (English) text. */
-  tenantNameRequired: "Name is required.",
-  tenantDeleted: "Tenantul a fost șters.",
-  /** The spec's own (English) texts. */
-  emailRequired: "Email is required.",
-  tenantRequired: "Tenant is required.",
+  tenantNameRequired: "Introduceți numele firmei.",
+  tenantDeleted: "Firma a fost ștearsă.",
+  emailRequired: "Introduceți adresa de email.",
+  tenantRequired: "Alegeți firma.",
   userDeleted: "Utilizatorul a fost șters.",
   rolesUpdated: "Rolurile au fost actualizate cu succes.",
   propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",

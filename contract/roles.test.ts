@@ -1,4 +1,4 @@
-import { grantableRoles, ROLE_MATRIX, rolesAllow } from "./roles";
+import { grantableRoles, ROLE_DESCRIPTIONS, ROLE_MATRIX, ROLE_NAMES, ROLES, roleName, rolesAllow, rolesForTenant } from "./roles";
 
 describe("the role matrix", () => {
   it("lets only the super-admin manage tenants", () => {
@@ -44,5 +44,25 @@ describe("granting roles", () => {
 
   it("lets the invoicing role grant nothing", () => {
     expect(grantableRoles(["ROLE_SMARTBILL"])).toEqual([]);
+  });
+});
+
+describe("the roles as people read them", () => {
+  it("give every role its own name and a line saying what it allows, never the code", () => {
+    expect(ROLES.map(roleName)).toEqual(["Super-administrator", "Administrator firmă", "Operator facturare"]);
+    expect(new Set(Object.values(ROLE_NAMES)).size).toBe(ROLES.length);
+    for (const role of ROLES) expect(`${ROLE_NAMES[role]} ${ROLE_DESCRIPTIONS[role]}`).not.toMatch(/ROLE_/);
+  });
+
+  it("keep a code this version does not know as it is", () => {
+    expect(roleName("ROLE_AUDITOR")).toBe("ROLE_AUDITOR");
+  });
+});
+
+describe("the roles a company's user may hold", () => {
+  it("are all of them in the system tenant, and all but the super-admin's in a client company", () => {
+    expect(rolesForTenant(1)).toEqual(["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"]);
+    expect(rolesForTenant(2)).toEqual(["ROLE_ADMIN", "ROLE_SMARTBILL"]);
+    expect(rolesForTenant(2, ["ROLE_SUPERADMIN", "ROLE_SMARTBILL"])).toEqual(["ROLE_SMARTBILL"]);
   });
 });

@@ -2,6 +2,8 @@
  * The role matrix: one table that the menu, the page guards, the buttons and the server's
  * checks all read, so that what a user sees and what the server allows never drift apart.
  */
+import { SYSTEM_TENANT_ID } from "./constants";
+
 export const ROLES = ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] as const;
 export type RoleName = (typeof ROLES)[number];
 
@@ -64,4 +66,36 @@ export function grantableRoles(roles: readonly string[] | undefined): RoleName[]
     for (const granted of (GRANTABLE_ROLES as Record<string, readonly RoleName[]>)[role] ?? []) grantable.add(granted);
   }
   return ROLES.filter((role) => grantable.has(role));
+}
+
+/**
+ * Each role as people read it, named once: the users table, the roles and add-user dialogs, the
+ * profile, the first steps, the server's refusals and the audit log show these, never the code
+ * (the API keeps the codes). i18n/ro.ts shows them; i18n/en.ts translates them.
+ */
+export const ROLE_NAMES: Record<RoleName, string> = {
+  ROLE_SUPERADMIN: "Super-administrator",
+  ROLE_ADMIN: "Administrator firmă",
+  ROLE_SMARTBILL: "Operator facturare",
+};
+
+/** What each role may do, in one line, beside its name in the dialogs that grant it. */
+export const ROLE_DESCRIPTIONS: Record<RoleName, string> = {
+  ROLE_SUPERADMIN: "Administrează platforma: toate firmele, utilizatorii lor și setările.",
+  ROLE_ADMIN: "Pregătește firma: utilizatori, setări, conexiunea SmartBill, depozite și jurnalul de audit.",
+  ROLE_SMARTBILL: "Lucrează zilnic în SmartBill: facturi, clienți, stoc și nomenclatorul de produse.",
+};
+
+/** The role's name as people read it; a code this version does not know stays as it is. */
+export const roleName = (role: string): string => (ROLE_NAMES as Record<string, string>)[role] ?? role;
+
+/**
+ * Roles held only by users of the system tenant (the operator's): a super-admin reaches every
+ * company, so a company's own user never is one, whoever grants it.
+ */
+export const SYSTEM_ONLY_ROLES: readonly RoleName[] = ["ROLE_SUPERADMIN"];
+
+/** The roles a user of this tenant may hold. */
+export function rolesForTenant(tenantId: number, roles: readonly RoleName[] = ROLES): RoleName[] {
+  return roles.filter((role) => tenantId === SYSTEM_TENANT_ID || !SYSTEM_ONLY_ROLES.includes(role));
 }

@@ -20,7 +20,7 @@ export const publicRo = {
     logout: "Deconectare",
     login: "Autentificare",
     account: "Contul meu",
-    tenant: "Tenant: %{name}",
+    tenant: "Firma: %{name}",
   },
   // The landing page's title in the top bar is the menu's first entry (the rest of `menu` is in ro.ts).
   menu: { home: "Acasă" },

@@ -7,6 +7,7 @@ import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
 import { SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
+import { roleName } from "../contract/roles";
 
 export const messages = {
   wrongCredentials: "Adresa de email sau parola este incorectă.",
@@ -43,20 +44,20 @@ export const messages = {
 
   // Tenants
   tenantNameRequired: SHARED_MESSAGES.tenantNameRequired,
-  tenantNotFound: "Tenantul nu a fost găsit.",
-  tenantProtected: "Tenantul system (1) nu poate fi modificat sau șters.",
+  tenantNotFound: "Firma nu a fost găsită.",
+  tenantProtected: "Firma system (1) nu poate fi modificată sau ștearsă.",
   tenantDeleted: SHARED_MESSAGES.tenantDeleted,
 
   // Users
   emailRequired: SHARED_MESSAGES.emailRequired,
   tenantRequired: SHARED_MESSAGES.tenantRequired,
   emailInvalid: "Adresa de email nu este validă.",
-  tenantUnknown: "Tenantul ales nu există.",
-  otherTenantUsers: "Nu puteți gestiona utilizatorii altui tenant.",
+  tenantUnknown: "Firma aleasă nu există.",
+  otherTenantUsers: "Nu puteți gestiona utilizatorii altei firme.",
   userNotFound: "Utilizatorul nu a fost găsit.",
   userProtected: "Utilizatorul 1 nu poate fi modificat sau șters.",
   ownAccount: "Nu vă puteți șterge propriul cont.",
-  ownAccountEdit: "Nu vă puteți modifica propriul cont (email sau tenant): cereți acest lucru altui administrator.",
+  ownAccountEdit: "Nu vă puteți modifica propriul cont (email sau firmă): cereți acest lucru altui administrator.",
   ownAccountLink:
     "Nu puteți genera un link de parolă pentru propriul cont: schimbați-vă parola din profil („Schimbare Parolă”).",
   userDeleted: SHARED_MESSAGES.userDeleted,
@@ -147,13 +148,21 @@ export function ignoredColumnsNote(columns: readonly string[], lastRead: string)
 
 export const sortFieldInvalid = (field: string, allowed: readonly string[]) =>
   `Nu se poate sorta după „${field}”. Câmpuri permise: ${allowed.join(", ")}.`;
-export const tenantNameTaken = (name: string) => `Există deja un tenant cu numele „${name}”.`;
+export const tenantNameTaken = (name: string) => `Există deja o firmă cu numele „${name}”.`;
 export const tenantNotEmpty = (name: string) =>
-  `Tenantul „${name}” are încă utilizatori sau date și nu poate fi șters.`;
+  `Firma „${name}” are încă utilizatori sau date și nu poate fi ștearsă.`;
 export const emailTaken = (email: string) => `Există deja un utilizator cu adresa ${email}.`;
-export const roleChangeForbidden = (role: string) => `Nu puteți acorda sau retrage rolul ${role}.`;
+export const roleChangeForbidden = (role: string) => `Nu puteți acorda sau retrage rolul ${roleName(role)}.`;
 /** A user holding a role the caller could not grant (an admin facing a super-admin) is out of reach. */
-export const userOutOfReach = (role: string) => `Nu puteți gestiona un utilizator care are rolul ${role}.`;
+export const userOutOfReach = (role: string) => `Nu puteți gestiona un utilizator care are rolul ${roleName(role)}.`;
+/** A role only the system tenant's users hold (contract/roles.ts SYSTEM_ONLY_ROLES), asked for a company's user. */
+export const roleSystemOnly = (role: string) =>
+  `Rolul ${roleName(role)} se acordă doar utilizatorilor firmei system (operatorul platformei), nu și celor ai unei firme-client.`;
+/** Such a user moved to a company: the role would follow them there. */
+export const systemOnlyUserMove = (role: string) =>
+  `Un utilizator cu rolul ${roleName(role)} rămâne în firma system: retrageți-i întâi rolul, apoi mutați-l în altă firmă.`;
+/** The audit log's 'Rezultat' of a change of roles (or of a new user's): the roles held now. */
+export const rolesResult = (roles: readonly string[]) => (roles.length ? roles.map(roleName).join(", ") : "niciun rol");
 export const propertyNameTaken = (name: string) => `Există deja o setare cu numele ${name}.`;
 export const listTooLong = (total: number, max: number) =>
   `Lista are ${romanianCount(total, "înregistrare", "înregistrări")}, prea multe pentru o singură cerere (cel mult ${max}): ` +

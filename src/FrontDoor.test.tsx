@@ -34,7 +34,7 @@ describe("the front door", () => {
   it("opens the admin app to a signed-in user on a public page, and hands back at sign-out", async () => {
     session.set(sessionWithRoles(["ROLE_ADMIN"]));
     openAt("/");
-    expect(await screen.findByRole("navigation", { name: "Menu" }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("navigation", { name: "Meniu" }, { timeout: 15_000 })).toBeInTheDocument();
     expect(await landingHeading()).toBeInTheDocument();
     expect(adminAppShown()).toBe(true);
 

@@ -5,6 +5,7 @@ import { captureDownloads } from "../../test/helpers/downloads";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { dataProvider } from "../providers/dataProvider";
+import { session } from "../providers/session";
 import { AuditList } from "./AuditList";
 
 // The server answers in milliseconds, but a busy machine renders the grid slowly.
@@ -65,18 +66,39 @@ describe("the audit log screen", () => {
     expect(cellsOf(dataRows()[0])[5]).toMatch(/127\.0\.0\.1/);
   });
 
-  it("shows the super-admin every tenant's changes under a tenant column, and narrows them to one tenant", async () => {
+  it("shows the super-admin on the system tenant every tenant's changes under a company column, and narrows them to one", async () => {
     await openList("superadmin@demo.ro");
-    await waitFor(() => expect(columns("Tenant", "Obiect")).toContain(`Demo SRL | Depozit Demo Audit #${demoWarehouse}`));
-    expect(headers()).toEqual(["Data și ora", "Tenant", "Utilizator", "Acțiune", "Obiect", "Rezultat", "Adresă IP"]);
-    expect(columns("Tenant", "Obiect")).toContain(`system | Depozit Sistem Audit #${systemWarehouse}`);
+    await waitFor(() => expect(columns("Firmă", "Obiect")).toContain(`Demo SRL | Depozit Demo Audit #${demoWarehouse}`));
+    expect(headers()).toEqual(["Data și ora", "Firmă", "Utilizator", "Acțiune", "Obiect", "Rezultat", "Adresă IP"]);
+    expect(columns("Firmă", "Obiect")).toContain(`system | Depozit Sistem Audit #${systemWarehouse}`);
 
     await userEvent.click(screen.getByRole("button", { name: "Adaugă filtru" }));
-    await userEvent.click(await screen.findByRole("menuitemcheckbox", { name: "Tenant" }));
-    await userEvent.type(await screen.findByRole("combobox", { name: "Tenant" }), "demo");
+    await userEvent.click(await screen.findByRole("menuitemcheckbox", { name: "Firmă" }));
+    await userEvent.type(await screen.findByRole("combobox", { name: "Firmă" }), "demo");
     await userEvent.click(await screen.findByRole("option", { name: "Demo SRL" }));
-    await waitFor(() => expect(new Set(columns("Tenant"))).toEqual(new Set(["Demo SRL"])));
+    await waitFor(() => expect(new Set(columns("Firmă"))).toEqual(new Set(["Demo SRL"])));
     expect(columns("Obiect")).toContain(`Depozit Demo Audit #${demoWarehouse}`);
+  });
+
+  it("shows the super-admin acting in one company that company's changes only, as its admin sees them", async () => {
+    await signInLive("superadmin@demo.ro");
+    session.chooseTenant({ id: 2, name: "Demo SRL" });
+    try {
+      renderWithAdmin(<AuditList />, { path: "/audit" });
+      await screen.findByRole("heading", { level: 1, name: "Jurnal de audit" });
+      await waitFor(() => expect(columns("Acțiune", "Obiect")).toContain(`Adăugare gestiune | Depozit Demo Audit #${demoWarehouse}`));
+      expect(headers()).toEqual(["Data și ora", "Utilizator", "Acțiune", "Obiect", "Rezultat", "Adresă IP"]);
+      expect(screen.queryByText(/Depozit Sistem Audit/)).toBeNull();
+      expect(screen.queryByText("superadmin@demo.ro")).toBeNull(); // the super-admin's sign-in is the system tenant's
+    } finally {
+      session.chooseTenant(null);
+    }
+  });
+
+  it("says 'Reușită' in 'Rezultat' for a change that has nothing more to say", async () => {
+    await openList("admin@demo.ro");
+    await waitFor(() => expect(columns("Obiect", "Rezultat")).toContain(`Depozit Demo Audit #${demoWarehouse} | Reușită`));
+    expect(columns("Rezultat").every((cell) => cell !== "")).toBe(true);
   });
 
   it("narrows the rows by action, by user and by period", async () => {

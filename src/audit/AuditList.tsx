@@ -1,6 +1,6 @@
 /**
- * 'Jurnal de audit': every change made in the tenant (the super-admin: in every tenant), newest
- * first, read only. Paged, sorted, searched and filtered on the server (user, action, period in
+ * 'Jurnal de audit': every change made in the tenant (the super-admin acting on the system tenant:
+ * in every tenant), newest first, read only; a change with no result of its own reads 'Reușită'. Paged, sorted, searched and filtered on the server (user, action, period in
  * Romania's days, tenant for the super-admin), and exported as CSV / XLSX with the same filters.
  * A period the server refuses (start after end) shows its reason in the list's error alert.
  * On a phone each row is a short entry (what, who and on what, when) instead of a wide table,
@@ -26,15 +26,18 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
 import { AUDIT_ACTIONS } from "../../contract/auditActions";
 import type { AuditEntry } from "../../contract/api";
+import { SYSTEM_TENANT_ID } from "../../contract/constants";
 import { isSuperadmin } from "../../contract/roles";
 import { ListErrorAlert } from "../common/ListErrorAlert";
 import { ListExportButtons } from "../common/ListExportButtons";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { formatRomanianDateTime } from "../common/romanianTime";
 import { useRoles } from "../common/useRoles";
+import { useActingTenant } from "../layout/useActingTenant";
 
 /** The moment as a clock in Romania reads it: the period filter's days are Romania's days too. */
-const romanianDateTime = (iso: string) => new Date(iso).toLocaleString("ro-RO", { timeZone: "Europe/Bucharest" });
+const romanianDateTime = (iso: string) => formatRomanianDateTime(iso);
 
 /** The tenant's name, or its number once the tenant is gone; nothing for a call made outside any tenant. */
 const tenantText = (entry: AuditEntry) => entry.tenantName ?? (entry.tenantId === null ? "" : `#${entry.tenantId}`);
@@ -44,7 +47,12 @@ const targetText = (entry: AuditEntry) => [entry.targetLabel, entry.target && `#
 
 export function AuditList() {
   const translate = useTranslate();
-  const allTenants = isSuperadmin(useRoles());
+  // The super-admin acting in one company reads that company's log, as the server answers it;
+  // acting on the system tenant, every company's, with the company column and filter.
+  const roles = useRoles();
+  const acting = useActingTenant();
+  const allTenants = isSuperadmin(roles) && acting?.tenant.id === SYSTEM_TENANT_ID;
+  const result = (entry: AuditEntry) => entry.result ?? translate("audit.done");
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const actionName = (entry: AuditEntry) => translate(`audit.actions.${entry.action}`, { _: entry.action });
   const filters = [
@@ -95,7 +103,7 @@ export function AuditList() {
             rowClick={false}
             primaryText={actionName}
             secondaryText={(entry) =>
-              [allTenants && tenantText(entry), entry.userEmail, targetText(entry), entry.result].filter(Boolean).join(" · ")
+              [allTenants && tenantText(entry), entry.userEmail, targetText(entry), result(entry)].filter(Boolean).join(" · ")
             }
             tertiaryText={(entry) => romanianDateTime(entry.createdAt)}
           />
@@ -106,7 +114,7 @@ export function AuditList() {
             <TextField source="userEmail" />
             <FunctionField<AuditEntry> source="action" render={actionName} />
             <FunctionField<AuditEntry> source="target" sortable={false} render={targetText} />
-            <TextField source="result" sortable={false} emptyText="" />
+            <FunctionField<AuditEntry> source="result" sortable={false} render={result} />
             <TextField source="clientAddress" sortable={false} />
           </Datagrid>
         )}

@@ -72,7 +72,7 @@ describe("an empty list", () => {
   it("of settings keeps 'Adaugă setare' in its toolbar and offers it again under the sentence", async () => {
     await signInLive("superadmin@demo.ro"); // the system tenant has no settings
     const { empty } = await renderEmpty(<PropertyList />, { path: "/properties" });
-    expect(within(empty).getByText("Nu există încă setări pentru această companie.")).toBeInTheDocument();
+    expect(within(empty).getByText("Nu există încă setări pentru această firmă.")).toBeInTheDocument();
     expect(screen.getAllByRole("button", { name: "Adaugă setare" })).toHaveLength(2);
     await userEvent.click(within(empty).getByRole("button", { name: "Adaugă setare" }));
     expect(await screen.findByRole("dialog", { name: "Adaugă setare" })).toBeInTheDocument();
@@ -87,22 +87,22 @@ describe("an empty list", () => {
     expect(within(form).getByLabelText("Nume")).toHaveFocus();
   });
 
-  it("of tenants keeps 'Add Tenant' and offers 'Adaugă tenant', which opens the same dialog", async () => {
+  it("of tenants keeps 'Adaugă firmă' in the toolbar and offers it under the empty list, opening the same dialog", async () => {
     await signInLive("superadmin@demo.ro");
     const { empty } = await renderEmpty(<TenantList />, { path: "/tenants", dataProvider: emptyLists });
-    expect(within(empty).getByText("Nu există încă tenanți.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Add Tenant" })).toBeInTheDocument();
-    await userEvent.click(within(empty).getByRole("button", { name: "Adaugă tenant" }));
-    expect(await screen.findByRole("dialog", { name: "Add Tenant" })).toBeInTheDocument();
+    expect(within(empty).getByText("Nu există încă firme.")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Adaugă firmă" })).toHaveLength(2);
+    await userEvent.click(within(empty).getByRole("button", { name: "Adaugă firmă" }));
+    expect(await screen.findByRole("dialog", { name: "Adaugă firmă" })).toBeInTheDocument();
   });
 
-  it("of users keeps 'Add User' and offers 'Adaugă utilizator', which opens the same dialog", async () => {
+  it("of users keeps 'Adaugă utilizator' in the toolbar and offers it under the empty list, opening the same dialog", async () => {
     await signInLive("admin@demo.ro");
     const { empty } = await renderEmpty(<UserList />, { path: "/users", dataProvider: emptyLists });
     expect(within(empty).getByText("Nu există încă utilizatori.")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Add User" })).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Adaugă utilizator" })).toHaveLength(2);
     await userEvent.click(within(empty).getByRole("button", { name: "Adaugă utilizator" }));
-    expect(await screen.findByRole("dialog", { name: "Add User" })).toBeInTheDocument();
+    expect(await screen.findByRole("dialog", { name: "Adaugă utilizator" })).toBeInTheDocument();
   });
 
   it("offers no next step to a user who may not go where it leads", async () => {

@@ -39,6 +39,12 @@ describe("'Primii pași' on an administrator's landing page", () => {
       "/smartbill-connection",
     );
     expect(within(step("invoicingUser")).getByRole("link")).toHaveAttribute("href", "/users");
+    // Roles by their names, here and on the profile above: never their codes.
+    expect(within(step("invoicingUser")).getByRole("link")).toHaveTextContent(
+      "Adăugați un utilizator de facturare (cu rolul „Operator facturare”)",
+    );
+    expect(await screen.findByTestId("profile-roles")).toHaveTextContent("Administrator firmă");
+    expect(document.body).not.toHaveTextContent(/ROLE_/);
     // The admin sets up the warehouses; the customers are the invoicing user's to import.
     expect(within(step("warehouse")).getByRole("link")).toHaveAttribute("href", "/warehouses");
     expect(within(step("customers")).queryByRole("link")).not.toBeInTheDocument();

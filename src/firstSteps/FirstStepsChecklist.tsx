@@ -20,8 +20,9 @@ import ListItemText from "@mui/material/ListItemText";
 import Typography from "@mui/material/Typography";
 import type { FirstSteps } from "../../contract/api";
 import { SYSTEM_TENANT_ID } from "../../contract/constants";
-import type { ResourceName } from "../../contract/roles";
+import type { ResourceName, RoleName } from "../../contract/roles";
 import { useRoles } from "../common/useRoles";
+import { useRoleText } from "../users/useRoleText";
 import { useSession } from "../common/useSession";
 import { canAccess } from "../providers/canAccess";
 import type { AppDataProvider } from "../providers/customMethods";
@@ -35,6 +36,9 @@ interface Step {
   /** the menu entry the step's page is under, for whoever does it */
   menu: string;
 }
+
+/** The role the invoicing user is added with ('Operator facturare'). */
+const INVOICING_ROLE: RoleName = "ROLE_SMARTBILL";
 
 /** In the order they are best done: the admin connects, adds the warehouse and the invoicing user, who imports the customers. */
 const STEPS: Step[] = [
@@ -69,6 +73,7 @@ export function FirstStepsChecklist() {
 /** The checklist for these answers; nothing once every step is done. */
 export function FirstStepsCard({ steps }: { steps: FirstSteps }) {
   const translate = useTranslate();
+  const roleText = useRoleText();
   const roles = useRoles();
   if (STEPS.every((step) => steps[step.done])) return null;
   return (
@@ -83,7 +88,7 @@ export function FirstStepsCard({ steps }: { steps: FirstSteps }) {
         <List dense sx={{ pb: 0 }}>
           {STEPS.map((step) => {
             const done = steps[step.done];
-            const label = translate(`firstSteps.${step.done}`);
+            const label = translate(`firstSteps.${step.done}`, { role: roleText.name(INVOICING_ROLE) });
             const mayOpen = canAccess(roles, step.resource);
             return (
               <ListItem key={step.done} disableGutters data-testid={`first-step-${step.done}`} data-done={done}>

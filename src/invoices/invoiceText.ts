@@ -1,5 +1,6 @@
 /** How the after-send screens write an invoice's name, an amount and a moment. */
 import type { Invoice } from "../../contract/api";
+import { formatRomanianDateTime } from "../common/romanianTime";
 import { formatAmount } from "./lineTotals";
 
 /** 'SBL 12' once SmartBill numbered it, else '#7' (our id). */
@@ -12,9 +13,9 @@ export function formatMoney(value: number, currency: string): string {
   return `${formatAmount(value, 2)} ${currency}`;
 }
 
-/** '24.11.2026, 13:05' */
+/** '24.11.2026, 13:05', Romania's clock (as the audit log's). */
 export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString("ro-RO", { dateStyle: "short", timeStyle: "short" });
+  return formatRomanianDateTime(iso, "minutes");
 }
 
 /** 'yyyy-MM-dd' as '24.11.2026' */

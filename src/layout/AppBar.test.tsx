@@ -27,7 +27,7 @@ describe("the top bar", () => {
     expect(screen.getByRole("button", { name: "Închide meniul" })).toBeInTheDocument();
 
     const menu = await openAccountMenu();
-    expect(within(menu).getByTestId("account-menu-user")).toHaveTextContent("test@demo.roTenant: Demo SRL");
+    expect(within(menu).getByTestId("account-menu-user")).toHaveTextContent("test@demo.roFirma: Demo SRL");
     expect(within(menu).getByRole("menuitem", { name: "Profil" })).toHaveAttribute("href", "/profile");
     expect(within(menu).getByRole("menuitem", { name: "Deconectare" })).toHaveAttribute("href", "/logout");
     await userEvent.click(within(menu).getByRole("menuitem", { name: "English" }));
@@ -46,7 +46,7 @@ describe("the top bar", () => {
       );
       const { unmount } = renderWithAdmin(<AppBar />);
       const menu = await openAccountMenu();
-      expect(within(menu).queryByRole("menuitem", { name: "Schimbă tenantul" })).toBeNull();
+      expect(within(menu).queryByRole("menuitem", { name: "Schimbă firma" })).toBeNull();
       expect(screen.queryByTestId("acting-tenant")).toBeNull();
       expect(session.actingTenant()).toEqual({ id: 2, name: "Demo SRL" });
       unmount();
@@ -56,9 +56,9 @@ describe("the top bar", () => {
   it("shows the super-admin the tenant being acted on, and the switcher in the bar and in the account menu", async () => {
     session.set(sessionWithRoles(["ROLE_SUPERADMIN"], { tenant: { id: 1, name: "system" } }));
     renderWithAdmin(<AppBar />);
-    const switcher = await screen.findByRole("button", { name: "Tenantul în care lucrați: system. Alegeți alt tenant" });
+    const switcher = await screen.findByRole("button", { name: "Firma în care lucrați: system. Alegeți altă firmă" });
     expect(switcher).toHaveAttribute("data-chosen", "false");
     const menu = await openAccountMenu();
-    expect(within(menu).getByRole("menuitem", { name: "Schimbă tenantul" })).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Schimbă firma" })).toBeInTheDocument();
   });
 });

@@ -25,10 +25,10 @@ describe("the page frame", () => {
   it("has a sidebar only when someone is signed in", async () => {
     const { unmount } = renderWithAdmin(<Layout>conținut</Layout>);
     expect(await screen.findByText("conținut")).toBeInTheDocument();
-    expect(screen.queryByRole("navigation", { name: "Menu" })).toBeNull();
+    expect(screen.queryByRole("navigation", { name: "Meniu" })).toBeNull();
     unmount();
     session.set(sessionWithRoles(["ROLE_ADMIN"]));
     renderWithAdmin(<Layout>conținut</Layout>);
-    expect(await screen.findByRole("navigation", { name: "Menu" })).toBeInTheDocument();
+    expect(await screen.findByRole("navigation", { name: "Meniu" })).toBeInTheDocument();
   });
 });

@@ -8,12 +8,12 @@ describe("the sidebar menu", () => {
   it("shows the invoicing user's sections and entries, and nothing of Administration", async () => {
     session.set(sessionWithRoles(["ROLE_SMARTBILL"]));
     renderWithAdmin(<Menu />);
-    const nav = await screen.findByRole("navigation", { name: "Menu" });
+    const nav = await screen.findByRole("navigation", { name: "Meniu" });
     expect(within(nav).getAllByTestId("menu-section").map((el) => el.textContent)).toEqual([
       "General",
       "SmartBill",
       "SmartBill - stoc/depozite",
-      "SmartBill - clienti",
+      "SmartBill - clienți",
     ]);
     expect(within(nav).queryByText("Utilizatori")).toBeNull();
     expect(within(nav).getByRole("menuitem", { name: "Import factură" })).toHaveAttribute("href", "/invoices/import");
@@ -21,7 +21,7 @@ describe("the sidebar menu", () => {
 
   it("shows only Home when nobody is signed in", async () => {
     renderWithAdmin(<Menu />);
-    const nav = await screen.findByRole("navigation", { name: "Menu" });
+    const nav = await screen.findByRole("navigation", { name: "Meniu" });
     expect(within(nav).getAllByRole("menuitem").map((el) => el.textContent)).toEqual(["Acasă"]);
   });
 });

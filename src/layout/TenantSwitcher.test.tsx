@@ -33,7 +33,7 @@ function renderWarehouses() {
 
 async function chooseTenant(name: RegExp) {
   await userEvent.click(await screen.findByTestId("acting-tenant"));
-  const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
+  const dialog = await screen.findByRole("dialog", { name: "Alegeți firma" });
   await userEvent.click(await within(dialog).findByRole("button", { name }));
 }
 
@@ -50,7 +50,7 @@ describe("the super-admin's tenant switcher", () => {
     expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
     expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "true");
 
-    await chooseTenant(/^system \(tenantul propriu\)/);
+    await chooseTenant(/^system \(firma proprie\)/);
     expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
     expect(screen.queryByRole("cell", { name: "Depozit Demo" })).toBeNull();
     expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "false");
@@ -80,14 +80,14 @@ describe("the super-admin's tenant switcher", () => {
     for (let n = 1; n <= 21; n++) await post("/api/tenant/add", { name: `Firma ${String(n).padStart(2, "0")} SRL` });
     renderWithAdmin(<Layout>pagina</Layout>);
     await userEvent.click(await screen.findByTestId("acting-tenant"));
-    const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
-    const list = within(dialog).getByRole("list", { name: "Tenanți" });
-    expect(await within(dialog).findByText(/^Se afișează primii 20 din 2\d\./)).toBeInTheDocument();
+    const dialog = await screen.findByRole("dialog", { name: "Alegeți firma" });
+    const list = within(dialog).getByRole("list", { name: "Firme" });
+    expect(await within(dialog).findByText(/^Se afișează primele 20 din 2\d\./)).toBeInTheDocument();
     expect(within(list).getAllByRole("button")).toHaveLength(20);
 
-    await userEvent.type(within(dialog).getByLabelText("Caută tenant (nume sau descriere)"), "firma 17");
+    await userEvent.type(within(dialog).getByLabelText("Caută firma (nume sau descriere)"), "firma 17");
     await vi.waitFor(() => expect(within(list).getAllByRole("button").map((item) => item.textContent)).toEqual(["Firma 17 SRL"]));
-    expect(within(dialog).queryByText(/Se afișează primii/)).toBeNull();
+    expect(within(dialog).queryByText(/Se afișează primele/)).toBeNull();
   });
 
   it("goes back to the own tenant with a notice when the chosen tenant was deleted meanwhile", async () => {
@@ -100,7 +100,7 @@ describe("the super-admin's tenant switcher", () => {
     await httpClient(`/api/tenant/${gone.id}`, { method: "DELETE" }); // e.g. from another browser
     await userEvent.click(screen.getByRole("button", { name: "Reîmprospătează" }));
     expect(
-      await screen.findByText("Tenantul Efemer SRL nu mai există. Lucrați din nou în tenantul propriu (system)."),
+      await screen.findByText("Firma Efemer SRL nu mai există. Lucrați din nou în firma proprie (system)."),
     ).toBeInTheDocument();
     expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
     expect(screen.getByTestId("acting-tenant")).toHaveTextContent("system");

@@ -15,6 +15,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "../common/errorMessage";
 import { FirstStepsChecklist } from "../firstSteps/FirstStepsChecklist";
+import { useRoleText } from "../users/useRoleText";
 import { useSession } from "../common/useSession";
 import type { AppDataProvider } from "../providers/customMethods";
 import { PageCard } from "./PageCard";
@@ -30,6 +31,7 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
 
 export default function Profile() {
   const translate = useTranslate();
+  const roleText = useRoleText();
   const current = useSession();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data: me, error: failure } = useQuery({
@@ -66,14 +68,14 @@ export default function Profile() {
             me.roles.length ? (
               <Stack direction="row" spacing={1} component="ul" sx={{ p: 0, m: 0, listStyle: "none" }} data-testid="profile-roles">
                 {me.roles.map((role) => (
-                  <Chip component="li" key={role} label={role} size="small" />
+                  <Chip component="li" key={role} label={roleText.name(role)} size="small" />
                 ))}
               </Stack>
             ) : (
               <Typography color="text.secondary">{translate("profile.noRoles")}</Typography>
             )
           ) : (
-            <Typography color="text.secondary">{translate("app.userLoading")}</Typography>
+            <Typography color="text.secondary">{translate("profile.rolesLoading")}</Typography>
           )}
         </Line>
         <Button variant="outlined" component={RouterLink} to="/schimbare-parola" sx={{ alignSelf: "flex-start" }}>

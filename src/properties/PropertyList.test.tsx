@@ -19,6 +19,6 @@ describe("the settings screen", () => {
     expect(await value("smartbill.token")).toMatch(/^d\*+1$/);
     expect(await value("smartbill.cif")).toBe("RO40671760");
     expect(await value("smartbill.username")).toBe("facturare@demo.ro");
-    expect(screen.getByText("Configurare parametrii")).toBeInTheDocument();
+    expect(screen.getByText("Configurare parametri")).toBeInTheDocument();
   });
 });

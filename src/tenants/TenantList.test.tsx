@@ -14,7 +14,7 @@ afterAll(() => server.close());
 const rowOf = async (text: string) => (await screen.findByText(text)).closest("tr")!;
 
 describe("the tenants screen", () => {
-  it("lists the tenants with the spec's columns and hides edit and delete for tenant 1", async () => {
+  it("lists the companies with Romanian column names and hides edit and delete for tenant 1", async () => {
     await signInLive("superadmin@demo.ro");
     renderWithAdmin(<TenantList />);
     const system = await rowOf("system");
@@ -23,16 +23,16 @@ describe("the tenants screen", () => {
     expect(within(demo).getByRole("button", { name: "Editează" })).toBeInTheDocument();
     expect(within(demo).getByRole("button", { name: "Șterge" })).toBeInTheDocument();
     const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
-    expect(headers).toEqual(["#", "Name", "Description", "Created", "Updated", "Actions"]);
+    expect(headers).toEqual(["#", "Nume", "Descriere", "Data creării", "Ultima modificare", "Acțiuni"]);
   });
 
   it("asks for a name before sending a new tenant", async () => {
     await signInLive("superadmin@demo.ro");
     renderWithAdmin(<TenantList />);
-    await userEvent.click(await screen.findByRole("button", { name: "Add Tenant" }));
-    const dialog = await screen.findByRole("dialog", { name: "Add Tenant" });
+    await userEvent.click(await screen.findByRole("button", { name: "Adaugă firmă" }));
+    const dialog = await screen.findByRole("dialog", { name: "Adaugă firmă" });
     await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
-    expect(await within(dialog).findByText("Name is required.")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Introduceți numele firmei.")).toBeInTheDocument();
   });
 
   it("is the not-found page for an admin", async () => {

@@ -1,26 +1,25 @@
 /**
- * 'Manage Roles for {email}': every role the caller may grant, plus the user's current ones, as
- * checkboxes; saving replaces the user's set. A role the caller may not grant stays as it is,
- * shown but locked (the server refuses such a change anyway).
+ * The user's roles ('Rolurile utilizatorului {email}'): every role the caller may grant that the
+ * user's company takes, plus the user's current ones, as checkboxes with their names and what
+ * each allows; saving replaces the user's set. A role the caller may not grant stays as it is,
+ * shown but locked (the server refuses such a change anyway). A company's user is never offered
+ * the super-admin's role: that belongs to the system tenant's users only.
  */
 import { useState } from "react";
 import { useDataProvider, useNotify, useRefresh, useTranslate } from "react-admin";
 import { useQuery } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
-import Checkbox from "@mui/material/Checkbox";
 import CircularProgress from "@mui/material/CircularProgress";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import FormControlLabel from "@mui/material/FormControlLabel";
-import FormGroup from "@mui/material/FormGroup";
-import Tooltip from "@mui/material/Tooltip";
 import type { User } from "../../contract/api";
-import { ROLES, type RoleName } from "../../contract/roles";
+import { ROLES, type RoleName, rolesForTenant } from "../../contract/roles";
 import { errorMessage } from "../common/errorMessage";
 import type { AppDataProvider } from "../providers/customMethods";
+import { RoleChoices } from "./RoleChoices";
 
 export function RolesDialog({ user, onClose }: { user: User; onClose: () => void }) {
   const translate = useTranslate();
@@ -52,7 +51,9 @@ export function RolesDialog({ user, onClose }: { user: User; onClose: () => void
         ? translate("roles.assignedError")
         : null);
 
-  const shown = ROLES.filter((role) => available?.includes(role) || checked?.has(role));
+  const offered = rolesForTenant(user.tenant.id, available ?? []);
+  const shown = ROLES.filter((role) => offered.includes(role) || checked?.has(role));
+  const locked = new Set(shown.filter((role) => !available?.includes(role)));
   const toggle = (role: RoleName) =>
     setEdited((old) => {
       const next = new Set(old ?? checked);
@@ -79,7 +80,7 @@ export function RolesDialog({ user, onClose }: { user: User; onClose: () => void
 
   const loading = (available === null || checked === null) && !error;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="roles-dialog-title">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="roles-dialog-title">
       <DialogTitle id="roles-dialog-title">{translate("roles.title", { email: user.email })}</DialogTitle>
       <DialogContent>
         {error && (
@@ -90,26 +91,13 @@ export function RolesDialog({ user, onClose }: { user: User; onClose: () => void
         {loading ? (
           <CircularProgress size={24} />
         ) : (
-          <FormGroup>
-            {shown.map((role) => {
-              const grantable = !!available?.includes(role);
-              const box = (
-                <FormControlLabel
-                  key={role}
-                  label={role}
-                  disabled={!grantable}
-                  control={<Checkbox checked={!!checked?.has(role)} onChange={() => toggle(role)} />}
-                />
-              );
-              return grantable ? (
-                box
-              ) : (
-                <Tooltip key={role} title={translate("roles.notGrantable")}>
-                  <span>{box}</span>
-                </Tooltip>
-              );
-            })}
-          </FormGroup>
+          <RoleChoices
+            id="roles-dialog"
+            roles={shown}
+            checked={checked ?? new Set()}
+            onToggle={toggle}
+            locked={{ roles: locked, reason: translate("roles.notGrantable") }}
+          />
         )}
       </DialogContent>
       <DialogActions>

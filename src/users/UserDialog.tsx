@@ -1,19 +1,30 @@
 /**
- * 'Add User' / 'Edit User': email and tenant. A super-admin picks any tenant; an admin works only
- * in the admin's own tenant, so that is the only choice offered (the server enforces it too).
+ * 'Adaugă utilizator' / 'Editează utilizatorul': email and company, and for a new user the roles
+ * (at least one). A super-admin picks any company; an admin works only in the admin's own, so
+ * that is the only choice offered (the server enforces it too). Roles are changed afterwards in
+ * the roles dialog, not here.
  */
 import { SelectInput, TextInput, useGetList, useTranslate } from "react-admin";
 import type { User } from "../../contract/api";
+import { USER_EMAIL_PATTERN } from "../../contract/constants";
+import { type RoleName, rolesForTenant } from "../../contract/roles";
 import { FormDialog } from "../common/FormDialog";
 import { useRoles } from "../common/useRoles";
 import { useSession } from "../common/useSession";
 import { canAccess } from "../providers/canAccess";
+import { NewUserRolesInput } from "./NewUserRolesInput";
 
 interface Props {
   user?: User;
   onClose: () => void;
   onCreated?: (user: User) => void;
 }
+
+type UserFormValues = User & { tenantId?: number; roles?: RoleName[] };
+
+/** The ticked roles the chosen company takes (a role ticked for another company is dropped). */
+const rolesFor = (values: { tenantId?: unknown; roles?: RoleName[] }) =>
+  rolesForTenant(Number(values.tenantId) || 0, values.roles ?? []);
 
 export function UserDialog({ user, onClose, onCreated }: Props) {
   const translate = useTranslate();
@@ -25,9 +36,10 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
     { enabled: seesAllTenants },
   );
   const choices = seesAllTenants ? (tenants ?? []) : current ? [current.tenant] : [];
+  const adding = !user;
 
   return (
-    <FormDialog<User & { tenantId?: number }>
+    <FormDialog<UserFormValues>
       resource="users"
       record={user && { ...user, tenantId: user.tenant.id }}
       defaultValues={seesAllTenants ? undefined : { tenantId: current?.tenant.id }}
@@ -35,11 +47,19 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
       successMessage={translate(user ? "users.updated" : "users.created")}
       onClose={onClose}
       onSaved={user ? undefined : onCreated}
-      transform={({ email, tenantId }) => ({ email: (email ?? "").trim(), tenantId: Number(tenantId) })}
-      validate={({ email, tenantId }) => ({
-        ...(!email?.trim() ? { email: "users.emailRequired" } : {}),
-        ...(!tenantId || Number(tenantId) === 0 ? { tenantId: "users.tenantRequired" } : {}),
+      transform={(values) => ({
+        email: (values.email ?? "").trim(),
+        tenantId: Number(values.tenantId),
+        ...(adding ? { roles: rolesFor(values) } : {}),
       })}
+      validate={(values) => {
+        const email = values.email?.trim();
+        return {
+          ...(!email ? { email: "users.emailRequired" } : !USER_EMAIL_PATTERN.test(email) ? { email: "users.emailInvalid" } : {}),
+          ...(!values.tenantId || Number(values.tenantId) === 0 ? { tenantId: "users.tenantRequired" } : {}),
+          ...(adding && rolesFor(values).length === 0 ? { roles: "users.rolesRequired" } : {}),
+        };
+      }}
     >
       <TextInput source="email" type="email" autoFocus fullWidth />
       <SelectInput
@@ -52,6 +72,7 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
         emptyValue={0}
         fullWidth
       />
+      {adding && <NewUserRolesInput />}
     </FormDialog>
   );
 }

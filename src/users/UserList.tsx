@@ -1,8 +1,9 @@
 /**
- * Users management (admin or super-admin): users grouped by tenant under the tenant's name and
- * description; #, Tenant, Email, Created, Updated, Roluri, Actions (Edit, Reset password, Manage
- * Roles, Delete), no actions for user 1, only Manage Roles on one's own row. An admin's list holds only the admin's own tenant (the
- * server scopes it). A new user, and Reset password, get a single-use link to hand over.
+ * Users management (admin or super-admin): users grouped by company under its name and
+ * description; #, Firmă, Email, dates, Roluri (by name), Acțiuni (Editează, Resetează parola,
+ * Modifică rolurile, Șterge), no actions for user 1, only the roles on one's own row. An admin's
+ * list holds only the admin's own company (the server scopes it). A new user, and 'Resetează
+ * parola', get a single-use link to hand over.
  */
 import { useState } from "react";
 import {
@@ -41,6 +42,7 @@ import { RoDateField } from "../common/RoDateField";
 import { groupByTenant } from "./groupByTenant";
 import { PasswordLinkDialog, type PasswordLink } from "./PasswordLinkDialog";
 import { RolesDialog } from "./RolesDialog";
+import { useRoleText } from "./useRoleText";
 import { UserDialog } from "./UserDialog";
 
 type Open =
@@ -95,6 +97,7 @@ function UserActions({ onEdit, onRoles, onLink }: ActionHandlers & { label?: str
 
 function UserGroups(handlers: ActionHandlers) {
   const translate = useTranslate();
+  const roleText = useRoleText();
   const { data } = useListContext<User>();
   if (!data) return null;
   if (data.length === 0) {
@@ -122,7 +125,7 @@ function UserGroups(handlers: ActionHandlers) {
                 user.roles.length ? (
                   <Stack direction="row" spacing={0.5} flexWrap="wrap">
                     {user.roles.map((role) => (
-                      <Chip key={role} label={role} size="small" />
+                      <Chip key={role} label={roleText.name(role)} size="small" />
                     ))}
                   </Stack>
                 ) : (

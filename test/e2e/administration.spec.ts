@@ -5,10 +5,10 @@ const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText
 
 async function addTenant(page: Page, name: string, description = "") {
   await page.goto("/admin/tenants");
-  await page.getByRole("button", { name: "Add Tenant" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Tenant" });
-  await dialog.getByLabel("Name").fill(name);
-  if (description) await dialog.getByLabel("Description").fill(description);
+  await page.getByRole("button", { name: "Adaugă firmă" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adaugă firmă" });
+  await dialog.getByLabel("Nume").fill(name);
+  if (description) await dialog.getByLabel("Descriere").fill(description);
   await dialog.getByRole("button", { name: "Salvează" }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, name)).toBeVisible();
@@ -22,11 +22,15 @@ test("the super-admin brings a new company's invoicing user from nothing to sign
   await addTenant(page, tenant, "Distribuitor de test");
 
   await page.goto("/admin/users");
-  await page.getByRole("button", { name: "Add User" }).click();
-  const add = page.getByRole("dialog", { name: "Add User" });
+  await page.getByRole("button", { name: "Adaugă utilizator" }).click();
+  const add = page.getByRole("dialog", { name: "Adaugă utilizator" });
   await add.getByLabel("Email").fill(email);
-  await add.getByRole("combobox", { name: "Tenant" }).click();
+  await add.getByRole("combobox", { name: "Firmă" }).click();
   await page.getByRole("option", { name: tenant }).click();
+  // A client company's user is never offered the super-admin's role.
+  await expect(add.getByRole("checkbox")).toHaveCount(2);
+  await expect(add.getByRole("checkbox", { name: "Super-administrator" })).toHaveCount(0);
+  await add.getByRole("checkbox", { name: "Operator facturare" }).check();
   await add.getByRole("button", { name: "Salvează" }).click();
 
   const linkDialog = page.getByRole("dialog", { name: "Link pentru parolă" });
@@ -37,12 +41,20 @@ test("the super-admin brings a new company's invoicing user from nothing to sign
 
   const group = page.getByRole("region", { name: tenant });
   await expect(group).toContainText("Distribuitor de test");
-  await row(page, email).getByRole("button", { name: "Manage Roles" }).click();
-  const roles = page.getByRole("dialog", { name: `Manage Roles for ${email}` });
-  await roles.getByLabel("ROLE_SMARTBILL").check();
+  await expect(row(page, email)).toContainText("Operator facturare");
+  await row(page, email).getByRole("button", { name: "Modifică rolurile" }).click();
+  const roles = page.getByRole("dialog", { name: `Rolurile utilizatorului ${email}` });
+  await expect(roles.getByRole("checkbox", { name: "Operator facturare" })).toBeChecked();
+  await expect(roles.getByRole("checkbox", { name: "Super-administrator" })).toHaveCount(0);
+  await roles.getByRole("checkbox", { name: "Administrator firmă" }).check();
   await roles.getByRole("button", { name: "Salvează" }).click();
   await expect(page.getByText("Rolurile au fost actualizate cu succes.")).toBeVisible();
-  await expect(row(page, email)).toContainText("ROLE_SMARTBILL");
+  await expect(row(page, email)).toContainText("Administrator firmă");
+  await row(page, email).getByRole("button", { name: "Modifică rolurile" }).click();
+  await roles.getByRole("checkbox", { name: "Administrator firmă" }).uncheck();
+  await roles.getByRole("button", { name: "Salvează" }).click();
+  await expect(roles).toBeHidden();
+  await expect(row(page, email)).not.toContainText("Administrator firmă");
 
   await page.goto("/logout");
   await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
@@ -56,7 +68,7 @@ test("the super-admin brings a new company's invoicing user from nothing to sign
   await signIn(page, email, "parola-ana-1");
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId("profile-tenant")).toHaveText(tenant);
-  await expect(page.getByTestId("menu-section")).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienti"]);
+  await expect(page.getByTestId("menu-section")).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienți"]);
 
   await page.goto("/logout");
   await page.goto(link);
@@ -69,11 +81,11 @@ test("the super-admin brings a new company's invoicing user from nothing to sign
 test("the tenant form refuses an empty name, and the server a duplicate one", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.superadmin);
   await page.goto("/admin/tenants");
-  await page.getByRole("button", { name: "Add Tenant" }).click();
-  const dialog = page.getByRole("dialog", { name: "Add Tenant" });
+  await page.getByRole("button", { name: "Adaugă firmă" }).click();
+  const dialog = page.getByRole("dialog", { name: "Adaugă firmă" });
   await dialog.getByRole("button", { name: "Salvează" }).click();
-  await expect(dialog.getByText("Name is required.")).toBeVisible();
-  await dialog.getByLabel("Name").fill("Demo SRL");
+  await expect(dialog.getByText("Introduceți numele firmei.")).toBeVisible();
+  await dialog.getByLabel("Nume").fill("Demo SRL");
   await dialog.getByRole("button", { name: "Salvează" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Demo SRL");
   await expect(dialog).toBeVisible(); // nothing typed is lost
@@ -96,18 +108,23 @@ test("an admin manages only the users of the admin's own tenant", async ({ page 
   await expect(page.getByTestId("tenant-group")).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Demo SRL" })).toBeVisible();
   await expect(page.getByText(DEMO.superadmin)).toHaveCount(0);
-  await page.getByRole("button", { name: "Add User" }).click();
-  const add = page.getByRole("dialog", { name: "Add User" });
+  await page.getByRole("button", { name: "Adaugă utilizator" }).click();
+  const add = page.getByRole("dialog", { name: "Adaugă utilizator" });
   await add.getByRole("button", { name: "Salvează" }).click();
-  await expect(add.getByText("Email is required.")).toBeVisible();
-  await add.getByRole("combobox", { name: "Tenant" }).click();
-  await expect(page.getByRole("option")).toHaveText(["Select a tenant", "Demo SRL"]);
+  await expect(add.getByText("Introduceți adresa de email.")).toBeVisible();
+  await expect(add.getByText("Alegeți cel puțin un rol.")).toBeVisible();
+  await add.getByLabel("Email").fill("fara-domeniu@");
+  await add.getByRole("button", { name: "Salvează" }).click();
+  await expect(add.getByText("Adresa de email nu este validă (de exemplu nume@firma.ro).")).toBeVisible();
+  await expect(add.getByRole("checkbox")).toHaveCount(2); // an admin grants the company's roles only
+  await add.getByRole("combobox", { name: "Firmă" }).click();
+  await expect(page.getByRole("option")).toHaveText(["Alegeți firma", "Demo SRL"]);
 });
 
 test("settings show secrets masked, refuse an empty value and keep the name when editing", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.admin);
   await page.goto("/admin/properties");
-  await expect(page.getByRole("heading", { level: 1, name: "Configurare parametrii" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Configurare parametri" })).toBeVisible();
   await expect(row(page, "smartbill.token").getByTestId("property-value")).toHaveText(/^d\*+1$/);
   await expect(row(page, "smartbill.cif").getByTestId("property-value")).toHaveText("RO40671760");
 

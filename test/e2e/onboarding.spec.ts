@@ -16,22 +16,19 @@ const SMARTBILL = { username: "facturare@demo.ro", token: "demo-smartbill-token-
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
-/** Users › Add User for `email` of `tenant`, then the roles; answers the set-password link the screen shows. */
+/** Utilizatori › 'Adaugă utilizator' for `email` of the new company, with its role; answers the set-password link the screen shows. */
 async function addUser(page: Page, email: string, role: string): Promise<string> {
   await page.goto("/admin/users");
-  await page.getByRole("button", { name: "Add User" }).first().click();
-  const add = page.getByRole("dialog", { name: "Add User" });
+  await page.getByRole("button", { name: "Adaugă utilizator" }).first().click();
+  const add = page.getByRole("dialog", { name: "Adaugă utilizator" });
   await add.getByLabel("Email").fill(email);
-  await add.getByRole("combobox", { name: "Tenant" }).click();
+  await add.getByRole("combobox", { name: "Firmă" }).click();
   await page.getByRole("option", { name: TENANT }).click();
+  await add.getByRole("checkbox", { name: role }).check();
   await add.getByRole("button", { name: "Salvează" }).click();
   const linkDialog = page.getByRole("dialog", { name: "Link pentru parolă" });
   const link = await linkDialog.getByRole("textbox").inputValue();
   await linkDialog.getByRole("button", { name: "Închide" }).click();
-  await row(page, email).getByRole("button", { name: "Manage Roles" }).click();
-  const roles = page.getByRole("dialog", { name: `Manage Roles for ${email}` });
-  await roles.getByLabel(role).check();
-  await roles.getByRole("button", { name: "Salvează" }).click();
   await expect(row(page, email)).toContainText(role);
   return link;
 }
@@ -50,7 +47,7 @@ async function setPasswordAndSignIn(page: Page, link: string, email: string, pas
 
 async function chooseTenant(page: Page, name: RegExp) {
   await page.getByTestId("acting-tenant").click();
-  const dialog = page.getByRole("dialog", { name: "Alegeți tenantul" });
+  const dialog = page.getByRole("dialog", { name: "Alegeți firma" });
   await dialog.getByRole("button", { name }).click();
   await expect(dialog).toBeHidden();
 }
@@ -61,12 +58,12 @@ test("a new company goes from nothing to its first sent invoice through the scre
   // The super-admin: the tenant and its first admin.
   await signInAndWaitForProfile(page, DEMO.superadmin);
   await page.goto("/admin/tenants");
-  await page.getByRole("button", { name: "Add Tenant" }).first().click();
-  const tenantDialog = page.getByRole("dialog", { name: "Add Tenant" });
-  await tenantDialog.getByLabel("Name").fill(TENANT);
+  await page.getByRole("button", { name: "Adaugă firmă" }).first().click();
+  const tenantDialog = page.getByRole("dialog", { name: "Adaugă firmă" });
+  await tenantDialog.getByLabel("Nume").fill(TENANT);
   await tenantDialog.getByRole("button", { name: "Salvează" }).click();
   await expect(row(page, TENANT)).toBeVisible();
-  const adminLink = await addUser(page, ADMIN, "ROLE_ADMIN");
+  const adminLink = await addUser(page, ADMIN, "Administrator firmă");
   await signOut(page);
 
   // The admin: first steps, then the SmartBill connection, a wrong token first.
@@ -101,7 +98,7 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await page.getByRole("option", { name: "en gros" }).click();
   await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
   await expect(row(page, "Depozit Central")).toContainText("en gros");
-  const clerkLink = await addUser(page, CLERK, "ROLE_SMARTBILL");
+  const clerkLink = await addUser(page, CLERK, "Operator facturare");
   await page.goto("/profile");
   const steps = page.getByRole("region", { name: "Primii pași" });
   await expect(steps).toBeVisible();
@@ -148,7 +145,7 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await chooseTenant(page, new RegExp(`^${TENANT}`));
   await page.goto("/smartbill/invoices");
   await expect(invoiceRow(page)).toContainText("Alfa Construct SA");
-  await chooseTenant(page, /^system \(tenantul propriu\)/);
+  await chooseTenant(page, /^system \(firma proprie\)/);
   await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(invoiceRow(page)).toHaveCount(0);

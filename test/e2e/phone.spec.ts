@@ -40,9 +40,9 @@ async function expectFitsTheScreen(page: Page, route: string, heading: string | 
 
 async function chooseDemoOnThePhone(page: Page) {
   await page.getByRole("button", { name: "Contul meu" }).click();
-  await page.getByRole("menuitem", { name: "Schimbă tenantul" }).click();
-  const dialog = page.getByRole("dialog", { name: "Alegeți tenantul" });
-  await dialog.getByLabel("Caută tenant (nume sau descriere)").fill("demo");
+  await page.getByRole("menuitem", { name: "Schimbă firma" }).click();
+  const dialog = page.getByRole("dialog", { name: "Alegeți firma" });
+  await dialog.getByLabel("Caută firma (nume sau descriere)").fill("demo");
   await dialog.getByRole("button", { name: /^Demo SRL/ }).click();
   await expect(page.getByTestId("acting-tenant")).toHaveText("Demo SRL");
 }
@@ -121,9 +121,9 @@ test("every screen of the spec's table fits a 375 px phone, signed in as the sup
     ["/login", "Profil"],
     ["/profile", "Profil"],
     ["/schimbare-parola", "Schimbare Parolă"],
-    ["/admin/tenants", "Tenanți"],
+    ["/admin/tenants", "Firme"],
     ["/admin/users", "Utilizatori"],
-    ["/admin/properties", "Configurare parametrii"],
+    ["/admin/properties", "Configurare parametri"],
     ["/smartbill/invoice", "SmartBill - Import Factură"],
     ["/smartbill/invoice/import", "SmartBill - Import Factură"],
     ["/smartbill/invoices", "Facturi importate print SmartBill"],
@@ -161,7 +161,7 @@ test("on a 375 px phone the account menu names the user and tenant, and signs ou
   await page.getByRole("button", { name: "Contul meu" }).click();
   const menu = page.getByRole("menu");
   await expect(page.getByTestId("account-menu-user")).toContainText(DEMO.facturare);
-  await expect(page.getByTestId("account-menu-user")).toContainText("Tenant: Demo SRL");
+  await expect(page.getByTestId("account-menu-user")).toContainText("Firma: Demo SRL");
   for (const item of ["Profil", "Deconectare", "Română", "English"]) {
     await expect(menu.getByRole("menuitem", { name: item }), item).toBeInViewport({ ratio: 1 });
   }

@@ -4,7 +4,7 @@ import { DEMO, ensureWarehouse, importCustomers, signInAndWaitForProfile, upload
 test("the invoicing user adds a product to the catalogue and finds it in the list", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
 
-  await page.getByRole("navigation", { name: "Menu" }).getByRole("menuitem", { name: "Nomenclator produse" }).click();
+  await page.getByRole("navigation", { name: "Meniu" }).getByRole("menuitem", { name: "Nomenclator produse" }).click();
   await expect(page).toHaveURL(/\/products$/);
   await expect(page.getByRole("heading", { level: 1, name: "Nomenclator produse" })).toBeVisible();
 

@@ -11,7 +11,7 @@ test("the landing page shows the hero, three feature blocks and the register but
 
 test("signed out there is no sidebar, and the footer has the copyright and legal links", async ({ page }) => {
   await page.goto("/");
-  await expect(page.getByRole("navigation", { name: "Menu" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Meniu" })).toHaveCount(0);
   await expect(page.getByText(/© \d{4} Platforma B2B/)).toBeVisible();
   await page.getByRole("link", { name: "Politica de confidențialitate" }).click();
   await expect(page).toHaveURL(/\/privacy$/);

@@ -4,9 +4,9 @@ import { DEMO, lastMailedLink, signIn, signInAndWaitForProfile, signOut, storedS
 
 test("each demo account signs in, lands on its profile and sees its email, tenant and roles", async ({ page }) => {
   const expected = [
-    { email: DEMO.superadmin, tenant: "system", role: "ROLE_SUPERADMIN" },
-    { email: DEMO.admin, tenant: "Demo SRL", role: "ROLE_ADMIN" },
-    { email: DEMO.facturare, tenant: "Demo SRL", role: "ROLE_SMARTBILL" },
+    { email: DEMO.superadmin, tenant: "system", role: "Super-administrator" },
+    { email: DEMO.admin, tenant: "Demo SRL", role: "Administrator firmă" },
+    { email: DEMO.facturare, tenant: "Demo SRL", role: "Operator facturare" },
   ];
   for (const account of expected) {
     await signInAndWaitForProfile(page, account.email);
@@ -47,7 +47,7 @@ test("/profile signed out says so and links to the login page", async ({ page })
 });
 
 const menuEntries = (page: import("@playwright/test").Page) =>
-  page.getByRole("navigation", { name: "Menu" }).getByRole("menuitem");
+  page.getByRole("navigation", { name: "Meniu" }).getByRole("menuitem");
 /** Home and the SmartBill entries, as the invoicing role and the super-admin see them. */
 const SMARTBILL_ENTRIES = [
   "Acasă",
@@ -69,21 +69,21 @@ test("the super-admin sees every section and entry of the menu", async ({ page }
     "General",
     "SmartBill",
     "SmartBill - stoc/depozite",
-    "SmartBill - clienti",
-    "Administration",
+    "SmartBill - clienți",
+    "Administrare",
   ]);
-  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Tenanți", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
+  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Firme", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
 });
 
 test("the admin sees General, the warehouses and Administration without Tenants", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.admin);
-  await expect(menuSections(page)).toHaveText(["General", "SmartBill - stoc/depozite", "Administration"]);
+  await expect(menuSections(page)).toHaveText(["General", "SmartBill - stoc/depozite", "Administrare"]);
   await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
 });
 
 test("the invoicing user sees the SmartBill sections and no Administration", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
-  await expect(menuSections(page)).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienti"]);
+  await expect(menuSections(page)).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienți"]);
   await expect(menuEntries(page)).toHaveText(SMARTBILL_ENTRIES);
 });
 
@@ -118,7 +118,7 @@ test("the access token is refreshed before it expires and the session keeps work
   const exp = (token: string) => JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).exp;
   expect(exp(after.authenticationToken)).toBeGreaterThan(exp(before.authenticationToken));
   await page.goto("/profile");
-  await expect(page.getByTestId("profile-roles")).toHaveText("ROLE_ADMIN");
+  await expect(page.getByTestId("profile-roles")).toHaveText("Administrator firmă");
 });
 
 test("logout clears all of the browser's storage and goes home", async ({ page }) => {
@@ -127,7 +127,7 @@ test("logout clears all of the browser's storage and goes home", async ({ page }
   await signOut(page);
   await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
-  await expect(page.getByRole("navigation", { name: "Menu" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Meniu" })).toHaveCount(0);
 });
 
 test("the user changes the password from the profile and signs in with the new one", async ({ page }) => {
@@ -165,7 +165,7 @@ test("two tabs of one browser refresh their shared session without signing each 
   await second.waitForTimeout(2_000);
   for (const page of [first, second]) {
     await page.goto("/profile");
-    await expect(page.getByTestId("profile-roles")).toHaveText("ROLE_ADMIN");
+    await expect(page.getByTestId("profile-roles")).toHaveText("Administrator firmă");
   }
 });
 

@@ -4,13 +4,13 @@ import { DEMO, signInAndWaitForProfile } from "./helpers";
 test.describe("on a small screen", () => {
   test.use({ viewport: { width: 400, height: 800 } });
 
-  test("the toggle opens the sidebar as a slide-in panel titled Menu", async ({ page }) => {
+  test("the toggle opens the sidebar as a slide-in panel titled Meniu", async ({ page }) => {
     await signInAndWaitForProfile(page, DEMO.facturare);
-    const panel = page.getByRole("navigation", { name: "Menu" });
+    const panel = page.getByRole("navigation", { name: "Meniu" });
     await expect(panel).toBeHidden();
     await page.getByRole("button", { name: "Deschide meniul" }).click();
     await expect(panel).toBeVisible();
-    await expect(panel.getByRole("heading", { name: "Menu" })).toBeVisible();
+    await expect(panel.getByRole("heading", { name: "Meniu" })).toBeVisible();
     await panel.getByRole("menuitem", { name: "Depozite" }).click();
     await expect(page).toHaveURL(/\/warehouses$/);
     await expect(panel).toBeHidden();
@@ -22,7 +22,7 @@ test.describe("on a wide screen", () => {
 
   test("the sidebar collapses to icons and opens again", async ({ page }) => {
     await signInAndWaitForProfile(page, DEMO.superadmin);
-    const panel = page.getByRole("navigation", { name: "Menu" });
+    const panel = page.getByRole("navigation", { name: "Meniu" });
     const entry = panel.getByRole("menuitem", { name: "Utilizatori" });
     await expect(page.getByTestId("menu-section").first()).toBeVisible();
     const drawer = page.locator(".MuiDrawer-paper"); // the visible sidebar; the menu inside keeps its width

@@ -5,7 +5,7 @@ const WAREHOUSE = "Depozit Comutare";
 
 async function chooseTenant(page: Page, name: RegExp) {
   await page.getByTestId("acting-tenant").click();
-  const dialog = page.getByRole("dialog", { name: "Alegeți tenantul" });
+  const dialog = page.getByRole("dialog", { name: "Alegeți firma" });
   await dialog.getByRole("button", { name }).click();
   await expect(dialog).toBeHidden();
 }
@@ -42,7 +42,7 @@ test("the super-admin acts in Demo SRL and back in system; the choice holds acro
 
   await page.goto("/smartbill/warehouse");
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
-  await chooseTenant(page, /^system \(tenantul propriu\)/);
+  await chooseTenant(page, /^system \(firma proprie\)/);
   await expect(acting).toHaveText("system");
   await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
   await page.waitForLoadState("networkidle");
@@ -67,7 +67,7 @@ test("admins and invoicing staff see their own tenant and no switcher", async ({
     await expect(page.getByTestId("acting-tenant")).toHaveCount(0);
     await page.getByRole("button", { name: "Contul meu" }).click();
     await expect(page.getByRole("menuitem", { name: "Profil" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Schimbă tenantul" })).toHaveCount(0);
+    await expect(page.getByRole("menuitem", { name: "Schimbă firma" })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await signOut(page);
   }

@@ -155,7 +155,7 @@ describeEachDialect("account changes end the user's sessions", (dialect) => {
     );
     const edit = await t.api("PUT", `/api/user/${userId}`, { session, body: { email: "hot@evil.example", tenantId: 2 } });
     expect(edit.statusCode).toBe(403);
-    expect(edit.json().message).toBe("Nu vă puteți modifica propriul cont (email sau tenant): cereți acest lucru altui administrator.");
+    expect(edit.json().message).toBe("Nu vă puteți modifica propriul cont (email sau firmă): cereți acest lucru altui administrator.");
     const stored = await t.db.selectFrom("users").select("email").where("id", "=", userId).executeTakeFirstOrThrow();
     expect(stored.email).toBe(email);
     expect(await t.db.selectFrom("password_tokens").select("userId").where("userId", "=", userId).execute()).toEqual([]);

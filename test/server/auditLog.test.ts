@@ -116,7 +116,7 @@ describeEachDialect("the audit log", (dialect) => {
     });
     await recorded("users.assignRoles", () => t.api("PUT", `/api/user/role/assign/${user.id}`, { ...ad, body: { roles: ["ROLE_SMARTBILL"] } }), {
       ...adminUser,
-      result: "ROLE_SMARTBILL",
+      result: "Operator facturare",
     });
     const link = await recorded(
       "users.passwordLink",
@@ -355,6 +355,28 @@ describeEachDialect("the audit log", (dialect) => {
       expect(one.every((entry) => entry.tenantId === otherTenant && entry.tenantName === "Jurnal Citit SRL")).toBe(true);
     });
 
+    it("gives the super-admin acting in one company (X-Tenant-ID) that company's rows only, in the list and the export", async () => {
+      const acting = (path: string, tenantId: number) => t.api("GET", path, { session: superadmin, tenantId });
+      const demo = (await acting("/api/audit?page=0&size=500", DEMO_TENANT)).json<Page<AuditEntry>>().content;
+      expect(demo.length).toBeGreaterThan(0);
+      expect(new Set(demo.map((entry) => entry.tenantId))).toEqual(new Set([DEMO_TENANT]));
+      expect((await acting(`/api/audit?tenantId=${otherTenant}`, DEMO_TENANT)).json<AuditEntry[]>()).toEqual([]);
+      const csv = await acting("/api/audit/export?format=csv", DEMO_TENANT);
+      const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n").slice(1);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.every((line) => line.split(";")[1] === "Demo SRL")).toBe(true);
+      // Acting on the system tenant (the super-admin's own), every company's rows.
+      const all = (await acting("/api/audit?page=0&size=500", 1)).json<Page<AuditEntry>>().content;
+      expect(all.some((entry) => entry.tenantId === otherTenant) && all.some((entry) => entry.tenantId === DEMO_TENANT)).toBe(true);
+    });
+
+    it("exports a change that says nothing more than done with the result 'Reușită'", async () => {
+      const csv = await t.api("GET", "/api/audit/export?format=csv&action=warehouses.create", { session: admin });
+      const rows = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n").slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((line) => line.split(";")[5] === "Reușită")).toBe(true);
+    });
+
     it("filters by action, by user and by period (days in Romania's time, both included)", async () => {
       const created = (await list("action=warehouses.create")).json<AuditEntry[]>();
       expect(created.length).toBeGreaterThan(0);
@@ -388,7 +410,7 @@ describeEachDialect("the audit log", (dialect) => {
       expect(csv.statusCode).toBe(200);
       expect(csv.headers["content-disposition"]).toBe('attachment; filename="jurnal-audit.csv"');
       const lines = csv.body.replace(/^\uFEFF/, "").trim().split("\r\n");
-      expect(lines[0]).toBe("Data și ora;Tenant;Utilizator;Acțiune;Obiect;Rezultat;Adresă IP");
+      expect(lines[0]).toBe("Data și ora;Firmă;Utilizator;Acțiune;Obiect;Rezultat;Adresă IP");
       const count = (await list("action=warehouses.create")).json<AuditEntry[]>().length;
       expect(lines).toHaveLength(count + 1);
       expect(lines.slice(1).every((line) => line.includes(`;${AUDIT_ACTION_NAMES["warehouses.create"]};`))).toBe(true);

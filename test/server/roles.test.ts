@@ -13,7 +13,10 @@ const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resu
 const NOT_FOUND = { message: "Utilizatorul nu a fost găsit." };
 const PROTECTED = { message: "Utilizatorul 1 nu poate fi modificat sau șters." };
 const UPDATED = "Rolurile au fost actualizate cu succes.";
+/** A refusal names the role as people read it, never its code. */
 const cannotChange = (role: string) => ({ message: `Nu puteți acorda sau retrage rolul ${role}.` });
+const SYSTEM_ONLY =
+  "Rolul Super-administrator se acordă doar utilizatorilor firmei system (operatorul platformei), nu și celor ai unei firme-client.";
 
 describeEachDialect("user roles (/api/user/role)", (dialect) => {
   let t: TestApp;
@@ -98,28 +101,41 @@ describeEachDialect("user roles (/api/user/role)", (dialect) => {
       const id = await addUser(t, { email: "ambitios@demo.ro", tenantId: 2, roles: ["ROLE_SMARTBILL"] });
       const response = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] }, admin);
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(cannotChange("ROLE_SUPERADMIN"));
+      expect(response.json()).toEqual(cannotChange("Super-administrator"));
       expect(await rolesInDb(id)).toEqual(["ROLE_SMARTBILL"]);
     });
 
-    it("lets a super-admin make a super-admin, whom an admin can then not unmake", async () => {
-      const id = await addUser(t, { email: "promovat@demo.ro", tenantId: 2, roles: ["ROLE_ADMIN"] });
-      const granted = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN"] });
+    it("lets a super-admin make a super-admin of a system tenant's user", async () => {
+      const id = await addUser(t, { email: "operator2@system.ro", tenantId: 1, roles: ["ROLE_SMARTBILL"] });
+      const granted = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_SMARTBILL"] });
       expect(granted.statusCode).toBe(200);
-      expect(granted.json().roles).toEqual(["ROLE_SUPERADMIN", "ROLE_ADMIN"]);
+      expect(granted.json().roles).toEqual(["ROLE_SUPERADMIN", "ROLE_SMARTBILL"]);
+      expect(await rolesInDb(id)).toEqual(["ROLE_SMARTBILL", "ROLE_SUPERADMIN"]);
+    });
 
+    it("refuses the super-admin's role to a company's user with 400 on `roles`, for a super-admin too, and changes nothing", async () => {
+      const id = await addUser(t, { email: "promovat@demo.ro", tenantId: 2, roles: ["ROLE_ADMIN"] });
+      const response = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN"] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: SYSTEM_ONLY, errors: { roles: SYSTEM_ONLY } });
+      expect(await rolesInDb(id)).toEqual(["ROLE_ADMIN"]);
+    });
+
+    it("lets only a super-admin take the role from a company's user who holds it from before", async () => {
+      // Written before super-admins belonged to the system tenant only.
+      const id = await addUser(t, { email: "vechi-sef@demo.ro", tenantId: 2, roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN"] });
       const stripped = await assign(id, { roles: ["ROLE_ADMIN"] }, admin);
       expect(stripped.statusCode).toBe(403);
-      expect(stripped.json()).toEqual(cannotChange("ROLE_SUPERADMIN"));
+      expect(stripped.json()).toEqual(cannotChange("Super-administrator"));
+      // Kept as it is, the role is still not the company user's to hold.
+      const kept = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] }, admin);
+      expect(kept.statusCode).toBe(400);
+      expect(kept.json().message).toBe(SYSTEM_ONLY);
       expect(await rolesInDb(id)).toEqual(["ROLE_ADMIN", "ROLE_SUPERADMIN"]);
 
-      // The roles that change must be the admin's to grant; ROLE_SUPERADMIN is left as it is.
-      const other = await assign(id, { roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] }, admin);
-      expect(other.statusCode).toBe(200);
-
-      const removed = await assign(id, { roles: ["ROLE_SMARTBILL"] });
+      const removed = await assign(id, { roles: ["ROLE_ADMIN"] });
       expect(removed.statusCode).toBe(200);
-      expect(await rolesInDb(id)).toEqual(["ROLE_SMARTBILL"]);
+      expect(await rolesInDb(id)).toEqual(["ROLE_ADMIN"]);
     });
 
     it("refuses to change user 1's roles with 403, for a super-admin too", async () => {

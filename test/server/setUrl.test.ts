@@ -128,7 +128,7 @@ describeEachDialect("password links for users (POST /api/user/generate-set-url)"
   it("refuses a blank email, a missing field, an unknown field or an over-long value with 400", async () => {
     const blank = await generate({ email: " ", baseUrl: BASE_URL });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toBe("Email is required.");
+    expect(blank.json().message).toBe("Introduceți adresa de email.");
     const missing = await generate({ email: "facturare@demo.ro" });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe("Date invalide: „baseUrl” este obligatoriu.");

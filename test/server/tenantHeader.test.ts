@@ -13,7 +13,7 @@ import { type TestApp, testApp } from "../helpers/testApp";
 
 afterAll(removeTemporaryDatabases);
 
-const TENANT_NOT_FOUND = { message: "Tenantul nu a fost găsit." };
+const TENANT_NOT_FOUND = { message: "Firma nu a fost găsită." };
 const HEADER_INVALID = { message: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647)." };
 
 describeEachDialect("X-Tenant-ID naming no tenant", (dialect) => {

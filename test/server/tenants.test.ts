@@ -10,9 +10,9 @@ afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
 const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
-const NAME_REQUIRED = { message: "Name is required.", errors: { name: "Name is required." } };
-const PROTECTED = { message: "Tenantul system (1) nu poate fi modificat sau șters." };
-const NOT_FOUND = { message: "Tenantul nu a fost găsit." };
+const NAME_REQUIRED = { message: "Introduceți numele firmei.", errors: { name: "Introduceți numele firmei." } };
+const PROTECTED = { message: "Firma system (1) nu poate fi modificată sau ștearsă." };
+const NOT_FOUND = { message: "Firma nu a fost găsită." };
 
 describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
   let t: TestApp;
@@ -98,7 +98,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
       expect((await add({ name: "Descriere Goala SRL", description: "   " })).json().description).toBeNull();
     });
 
-    it("refuses a missing, null or blank name with 'Name is required.'", async () => {
+    it("refuses a missing, null or blank name, in Romanian beside the field", async () => {
       for (const body of [{}, { name: null }, { name: "   " }, { description: "fără nume" }]) {
         const response = await add(body);
         expect(response.statusCode).toBe(400);
@@ -124,7 +124,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
     it("refuses a name already taken, ignoring case, with 409", async () => {
       const response = await add({ name: "demo srl" });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: "Există deja un tenant cu numele „demo srl”." });
+      expect(response.json()).toEqual({ message: "Există deja o firmă cu numele „demo srl”." });
     });
   });
 
@@ -144,7 +144,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
       expect((await edit(id, { name: "DELTA SRL", description: null })).statusCode).toBe(200);
       const taken = await edit(id, { name: "Demo srl", description: null });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json()).toEqual({ message: "Există deja un tenant cu numele „Demo srl”." });
+      expect(taken.json()).toEqual({ message: "Există deja o firmă cu numele „Demo srl”." });
     });
 
     it("refuses to change tenant 1 with 403", async () => {
@@ -182,7 +182,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
     it("refuses a tenant that still has users, then one that still has settings, then deletes it once empty", async () => {
       const id = await addTenant(t, "Epsilon SRL");
       const userId = await addUser(t, { email: "angajat@epsilon.ro", tenantId: id });
-      const NOT_EMPTY = { message: "Tenantul „Epsilon SRL” are încă utilizatori sau date și nu poate fi șters." };
+      const NOT_EMPTY = { message: "Firma „Epsilon SRL” are încă utilizatori sau date și nu poate fi ștearsă." };
 
       const withUser = await remove(id);
       expect(withUser.statusCode).toBe(409);
@@ -202,7 +202,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
       await t.db.deleteFrom("properties").where("tenantId", "=", id).execute();
       const deleted = await remove(id);
       expect(deleted.statusCode).toBe(200);
-      expect(deleted.json()).toEqual({ message: "Tenantul a fost șters." });
+      expect(deleted.json()).toEqual({ message: "Firma a fost ștearsă." });
       expect(await t.db.selectFrom("tenants").select("id").where("id", "=", id).execute()).toEqual([]);
 
       const again = await remove(id);

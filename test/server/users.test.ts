@@ -13,9 +13,12 @@ const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resu
 const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
 const NOT_FOUND = { message: "Utilizatorul nu a fost găsit." };
 const PROTECTED = { message: "Utilizatorul 1 nu poate fi modificat sau șters." };
-const OTHER_TENANT = { message: "Nu puteți gestiona utilizatorii altui tenant." };
-const EMAIL_REQUIRED = "Email is required.";
-const TENANT_REQUIRED = "Tenant is required.";
+const OTHER_TENANT = { message: "Nu puteți gestiona utilizatorii altei firme." };
+const EMAIL_REQUIRED = "Introduceți adresa de email.";
+const TENANT_REQUIRED = "Alegeți firma.";
+const EMAIL_INVALID = "Adresa de email nu este validă.";
+const SYSTEM_ONLY =
+  "Rolul Super-administrator se acordă doar utilizatorilor firmei system (operatorul platformei), nu și celor ai unei firme-client.";
 
 const SYSTEM = { id: 1, name: "system", description: "Tenant-ul sistemului" };
 const DEMO = { id: 2, name: "Demo SRL", description: "Firmă demonstrativă" };
@@ -186,7 +189,7 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
       expect(await t.db.selectFrom("users").select("id").where("email", "=", "intrus@demo.ro").execute()).toEqual([]);
     });
 
-    it("refuses a missing or blank email with 'Email is required.' and a missing tenant with 'Tenant is required.'", async () => {
+    it("refuses a missing or blank email and a missing tenant, each in Romanian beside its field", async () => {
       for (const body of [{ tenantId: 2 }, { email: "", tenantId: 2 }, { email: "  ", tenantId: 2 }, { email: null, tenantId: 2 }]) {
         const response = await add(body);
         expect(response.statusCode).toBe(400);
@@ -203,19 +206,19 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
 
     it("refuses a malformed email and an unknown tenant with 400", async () => {
       for (const email of ["fara-aron", "a@b", "cu spatiu@demo.ro", "@demo.ro"]) {
-        const response = await add({ email, tenantId: 2 });
+        const response = await add({ email, tenantId: 2, roles: ["ROLE_SMARTBILL"] });
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe("Adresa de email nu este validă.");
+        expect(response.json()).toEqual({ message: EMAIL_INVALID, errors: { email: EMAIL_INVALID } });
       }
       const unknown = await add({ email: "orfan@demo.ro", tenantId: 9999 });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().message).toBe("Tenantul ales nu există.");
+      expect(unknown.json().message).toBe("Firma aleasă nu există.");
     });
 
     it("refuses an unknown field, a wrong type or an over-long email with 400", async () => {
-      const unknown = await add({ email: "x@demo.ro", tenantId: 2, roles: ["ROLE_SUPERADMIN"] });
+      const unknown = await add({ email: "x@demo.ro", tenantId: 2, password: "parola-aleasa" });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().message).toBe("Date invalide: câmpul „roles” nu este permis.");
+      expect(unknown.json().message).toBe("Date invalide: câmpul „password” nu este permis.");
       const wrongType = await add({ email: "x@demo.ro", tenantId: "2" });
       expect(wrongType.statusCode).toBe(400);
       expect(wrongType.json().message).toBe("Date invalide: „tenantId” trebuie să fie număr întreg sau nul.");
@@ -229,6 +232,59 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
       const response = await add({ email: "Admin@Demo.ro", tenantId: 1 });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: "Există deja un utilizator cu adresa admin@demo.ro." });
+    });
+  });
+
+  describe("POST /add with the new user's roles", () => {
+    const auditRowOf = (id: number) =>
+      t.db.selectFrom("audit_log").selectAll().where("action", "=", "users.create").where("target", "=", String(id)).execute();
+    const nobodyWith = async (email: string) =>
+      expect(await t.db.selectFrom("users").select("id").where("email", "=", email).execute()).toEqual([]);
+
+    it("gives the user the roles asked for, in the matrix's order, and writes them in the audit row", async () => {
+      const response = await add({ email: "cu-roluri@demo.ro", tenantId: 2, roles: ["ROLE_SMARTBILL", "ROLE_ADMIN"] }, admin);
+      expect(response.statusCode).toBe(200);
+      const user = response.json<User>();
+      expect(user).toMatchObject({ email: "cu-roluri@demo.ro", tenant: DEMO, roles: ["ROLE_ADMIN", "ROLE_SMARTBILL"] });
+      expect((await list(admin)).json<User[]>().find((u) => u.id === user.id)?.roles).toEqual(["ROLE_ADMIN", "ROLE_SMARTBILL"]);
+      expect(await auditRowOf(user.id)).toMatchObject([
+        { userEmail: "admin@demo.ro", tenantId: 2, targetLabel: "cu-roluri@demo.ro", result: "Administrator firmă, Operator facturare" },
+      ]);
+    });
+
+    it("still takes the specification's body, without roles: the user starts with none", async () => {
+      const response = await add({ email: "fara-roluri@demo.ro", tenantId: 2 });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<User>().roles).toEqual([]);
+      expect((await add({ email: "lista-goala@demo.ro", tenantId: 2, roles: [] })).json<User>().roles).toEqual([]);
+    });
+
+    it("refuses a role the caller may not grant with 403, creating nobody", async () => {
+      const response = await add({ email: "sef-nou@demo.ro", tenantId: 2, roles: ["ROLE_SUPERADMIN"] }, admin);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: "Nu puteți acorda sau retrage rolul Super-administrator." });
+      await nobodyWith("sef-nou@demo.ro");
+    });
+
+    it("refuses the super-admin's role for a company's user with 400 on `roles`, even from a super-admin, creating nobody", async () => {
+      const response = await add({ email: "sef-firma@demo.ro", tenantId: 2, roles: ["ROLE_SUPERADMIN", "ROLE_ADMIN"] });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: SYSTEM_ONLY, errors: { roles: SYSTEM_ONLY } });
+      await nobodyWith("sef-firma@demo.ro");
+    });
+
+    it("lets a super-admin add another super-admin to the system tenant", async () => {
+      const response = await add({ email: "al-doilea@system.ro", tenantId: 1, roles: ["ROLE_SUPERADMIN"] });
+      expect(response.statusCode).toBe(200);
+      expect(response.json<User>()).toMatchObject({ tenant: SYSTEM, roles: ["ROLE_SUPERADMIN"] });
+    });
+
+    it("refuses an unknown or repeated role with 400, creating nobody", async () => {
+      for (const roles of [["ROLE_OWNER"], ["ROLE_ADMIN", "ROLE_ADMIN"], "ROLE_ADMIN"]) {
+        const response = await add({ email: "rol-gresit@demo.ro", tenantId: 2, roles });
+        expect(response.statusCode).toBe(400);
+      }
+      await nobodyWith("rol-gresit@demo.ro");
     });
   });
 
@@ -291,12 +347,25 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
       expect((await userRow(id))?.tenantId).toBe(2);
     });
 
+    it("refuses moving a super-admin out of the system tenant with 400 on `tenantId`, and keeps the user", async () => {
+      const id = await addUser(t, { email: "operator-sef@system.ro", tenantId: 1, roles: ["ROLE_SUPERADMIN"] });
+      const response = await edit(id, { email: "operator-sef@system.ro", tenantId: 2 });
+      const MOVE = "Un utilizator cu rolul Super-administrator rămâne în firma system: retrageți-i întâi rolul, apoi mutați-l în altă firmă.";
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: MOVE, errors: { tenantId: MOVE } });
+      expect((await userRow(id))?.tenantId).toBe(1);
+      // Its email may still change where it is.
+      expect((await edit(id, { email: "operator-sef2@system.ro", tenantId: 1 })).statusCode).toBe(200);
+    });
+
     it("validates like POST /add", async () => {
       const id = await addUser(t, { email: "validare@demo.ro", tenantId: 2 });
       expect((await edit(id, { email: " ", tenantId: 2 })).json().message).toBe(EMAIL_REQUIRED);
       expect((await edit(id, { email: "validare@demo.ro", tenantId: 0 })).json().message).toBe(TENANT_REQUIRED);
       expect((await edit(id, { email: "nu-e-email", tenantId: 2 })).json().message).toBe("Adresa de email nu este validă.");
-      expect((await edit(id, { email: "validare@demo.ro", tenantId: 9999 })).json().message).toBe("Tenantul ales nu există.");
+      expect((await edit(id, { email: "validare@demo.ro", tenantId: 9999 })).json().message).toBe("Firma aleasă nu există.");
+      const withRoles = await edit(id, { email: "validare@demo.ro", tenantId: 2, roles: ["ROLE_ADMIN"] });
+      expect(withRoles.json().message).toBe("Date invalide: câmpul „roles” nu este permis.");
       const unknown = await edit(id, { email: "validare@demo.ro", tenantId: 2, id });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().message).toBe("Date invalide: câmpul „id” nu este permis.");
@@ -357,7 +426,7 @@ describeEachDialect("the users resource (/api/user)", (dialect) => {
   describe("a super-admin's account in the admin's own tenant", () => {
     it("is out of an admin's reach: no edit, no delete, no password link", async () => {
       const id = await addUser(t, { email: "sef@demo.ro", tenantId: 2, roles: ["ROLE_SUPERADMIN"] });
-      const OUT_OF_REACH = { message: "Nu puteți gestiona un utilizator care are rolul ROLE_SUPERADMIN." };
+      const OUT_OF_REACH = { message: "Nu puteți gestiona un utilizator care are rolul Super-administrator." };
       const calls = [
         () => edit(id, { email: "preluat@demo.ro", tenantId: 2 }, admin),
         () => remove(id, admin),

@@ -1,6 +1,7 @@
 /**
  * /api/audit: the audit log ('Jurnal de audit'), read only. A tenant's admin reads the tenant's
- * rows; the super-admin reads every tenant's (`?tenantId=` picks one).
+ * rows; so does the super-admin acting in that tenant, and acting on the system tenant reads every
+ * tenant's (`?tenantId=` picks one). A row without a result of its own reads 'Reușită' in the export.
  *   GET /                 the list protocol, newest first; filters `action`, `userEmail`
  *                         (contains), `tenantId`, and the period `from` / `to` (days, both included)
  *   GET /export?format=   csv | xlsx of the same rows, every one of them (no paging)
@@ -9,8 +10,9 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { AUDIT_ACTION_NAMES } from "../../../../contract/auditActions";
+import { AUDIT_ACTION_NAMES, AUDIT_RESULT_DONE } from "../../../../contract/auditActions";
 import type { AuditEntry } from "../../../../contract/api";
+import { SYSTEM_TENANT_ID } from "../../../../contract/constants";
 import { isSuperadmin } from "../../../../contract/roles";
 import { HttpError } from "../../../errors";
 import { auditFiles, messages } from "../../../messages";
@@ -36,7 +38,7 @@ const cells = (entry: AuditEntry) => [
   entry.userEmail,
   AUDIT_ACTION_NAMES[entry.action] ?? entry.action,
   [entry.targetLabel, entry.target && `#${entry.target}`].filter(Boolean).join(" "),
-  entry.result,
+  entry.result ?? AUDIT_RESULT_DONE,
   entry.clientAddress,
 ];
 
@@ -64,8 +66,12 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
+/**
+ * The rows of the company the caller acts on (X-Tenant-ID): a super-admin acting in one company
+ * reads that company's log, as its admin would; acting on the system tenant, every company's.
+ */
 function scopeOf(request: FastifyRequest): AuditScope {
-  return isSuperadmin(request.user.roles) ? "all" : { tenantId: request.tenantId };
+  return isSuperadmin(request.user.roles) && request.tenantId === SYSTEM_TENANT_ID ? "all" : { tenantId: request.tenantId };
 }
 
 function checked(period: AuditPeriod): AuditPeriod {

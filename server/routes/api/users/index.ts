@@ -4,13 +4,14 @@
  * reaches every tenant's users; an admin only those of the admin's own tenant, and users of
  * other tenants answer 404 as if they did not exist. User 1 cannot be changed or deleted, and
  * nobody grants, takes away or takes over more power than they hold (contract/roles.ts
- * grantableRoles).
+ * grantableRoles). A new user may be given roles with it; a super-admin belongs to the system
+ * tenant only (contract/roles.ts SYSTEM_ONLY_ROLES).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { User } from "../../../../contract/api";
-import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID } from "../../../../contract/constants";
-import { grantableRoles, isSuperadmin, ROLES } from "../../../../contract/roles";
+import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID, USER_EMAIL_PATTERN } from "../../../../contract/constants";
+import { grantableRoles, isSuperadmin, type RoleName, ROLES, rolesForTenant } from "../../../../contract/roles";
 import {
   createPasswordToken,
   invalidatePasswordTokens,
@@ -27,7 +28,17 @@ import { isSessionActive, revokeUserSessions } from "../../../auth/sessions";
 import type { Config } from "../../../config";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError, throttled } from "../../../errors";
-import { emailTaken, messages, passwordLinkResults, roleChangeForbidden, tooManyAttempts, userOutOfReach } from "../../../messages";
+import {
+  emailTaken,
+  messages,
+  passwordLinkResults,
+  roleChangeForbidden,
+  rolesResult,
+  roleSystemOnly,
+  systemOnlyUserMove,
+  tooManyAttempts,
+  userOutOfReach,
+} from "../../../messages";
 import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
@@ -37,6 +48,7 @@ import {
   changePasswordBody,
   GenerateSetUrlAnswer,
   generateSetUrlBody,
+  newUserBody,
   roleAssignmentBody,
   RoleListSchema,
   RolesAssignedAnswer,
@@ -63,9 +75,6 @@ import {
   userList
 } from "./users.repository";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
-
-/** Something@domain.tld, without spaces: enough to catch typing mistakes. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -118,13 +127,26 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     RESOURCE_SUFFIXES.users.create,
-    { config: { audit: "users.create" }, schema: { body: userBody, response: { 200: UserSchema } } },
+    { config: { audit: "users.create" }, schema: { body: newUserBody, response: { 200: UserSchema } } },
     async (request) => {
       const fields = userFields(request.body);
+      // The spec's body has no roles: the user then starts with none, as before.
+      const roles = ROLES.filter((role) => request.body.roles?.includes(role));
+      refuseUngrantable(request, roles);
       await checkTenant(request, fields.tenantId);
+      refuseSystemOnlyRoles(fields.tenantId, roles);
       await refuseTakenEmail(fields.email);
       const id = await withEmailCheck(fields.email, () =>
-        audited(request, app.db, (trx) => insertUser(trx, fields), (id) => ({ tenantId: fields.tenantId, target: id, targetLabel: fields.email })),
+        audited(
+          request,
+          app.db,
+          async (trx) => {
+            const id = await insertUser(trx, fields);
+            await replaceRoles(trx, id, roles);
+            return id;
+          },
+          (id) => ({ tenantId: fields.tenantId, target: id, targetLabel: fields.email, result: roles.length ? rolesResult(roles) : null }),
+        ),
       );
       return (await findUser(app.db, "all", id))!;
     },
@@ -148,6 +170,11 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
           // The tenant it had is read under the lock, not before: a move made meanwhile counts.
           if (!(await lockUser(trx, id))) throw new HttpError(404, messages.userNotFound);
           const before = await findUser(trx, "all", id);
+          // Its roles go with it: a super-admin is not moved into a company.
+          if (before && fields.tenantId !== before.tenant.id) {
+            const stays = before.roles.find((role) => !rolesForTenant(fields.tenantId).includes(role));
+            if (stays) throw new HttpError(400, systemOnlyUserMove(stays), { tenantId: systemOnlyUserMove(stays) });
+          }
           await updateUser(trx, id, fields);
           // The tenant is in the access token: a moved user signs in again rather than keep
           // working on the old tenant's data until the token expires.
@@ -204,12 +231,15 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // roles of a super-admin's account, but neither make nor unmake a super-admin.
         const forbidden = ROLES.find((role) => requested.has(role) !== current.has(role) && !grantable.includes(role));
         if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
+        // Checked on what is asked for, not only on what changes: a company's user keeps no
+        // super-admin role, though one may still be taken away.
+        refuseSystemOnlyRoles(user.tenant.id, roles);
         if (!ROLES.some((role) => requested.has(role) !== current.has(role))) return;
         await replaceRoles(trx, userId, roles);
         // The roles are in the access token: a user whose roles changed signs in again, so an
         // old token never exercises a role taken away (nor misses one granted) until it expires.
         await revokeUserSessions(trx, userId);
-        await request.audit(trx, { tenantId: user.tenant.id, target: userId, targetLabel: user.email, result: roles.join(", ") });
+        await request.audit(trx, { tenantId: user.tenant.id, target: userId, targetLabel: user.email, result: rolesResult(roles) });
       });
       return { message: messages.rolesUpdated, roles };
     },
@@ -280,6 +310,20 @@ function scopeOf(request: FastifyRequest): UserScope {
   return isSuperadmin(request.user.roles) ? "all" : { tenantId: request.tenantId };
 }
 
+/** Roles a new user is given must each be the caller's to grant (as PUT /role/assign checks). */
+function refuseUngrantable(request: FastifyRequest, roles: readonly RoleName[]): void {
+  const grantable = grantableRoles(request.user.roles);
+  const forbidden = roles.find((role) => !grantable.includes(role));
+  if (forbidden) throw new HttpError(403, roleChangeForbidden(forbidden));
+}
+
+/** A role the tenant's users may not hold (a super-admin outside the system tenant): 400 on `roles`. */
+function refuseSystemOnlyRoles(tenantId: number, roles: readonly RoleName[]): void {
+  const allowed = rolesForTenant(tenantId);
+  const wrong = roles.find((role) => !allowed.includes(role));
+  if (wrong) throw new HttpError(400, roleSystemOnly(wrong), { roles: roleSystemOnly(wrong) });
+}
+
 function refuseProtected(id: number): void {
   if (id <= PROTECTED_MAX_ID) throw new HttpError(403, messages.userProtected);
 }
@@ -299,7 +343,7 @@ function userFields(body: UserBody): UserFields {
   const email = normalizeEmail(body.email ?? "");
   const errors: Record<string, string> = {};
   if (!email) errors.email = messages.emailRequired;
-  else if (!EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
+  else if (!USER_EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
   if (!body.tenantId) errors.tenantId = messages.tenantRequired;
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(400, first, errors);

@@ -13,8 +13,8 @@ export const changePasswordBody = Type.Object({ currentPassword: password, newPa
 export const BASE_URL_MAX_LENGTH = 500;
 
 /**
- * POST /add and PUT /{id}. Neither field is `required` here: a missing or blank one gets the
- * spec's own 'Email is required.' / 'Tenant is required.' (tenant 0 or null = none chosen).
+ * PUT /{id} (and POST /add, below). Neither field is `required` here: a missing or blank one gets
+ * the product's own sentence beside its field (tenant 0 or null = none chosen).
  */
 export const userBody = Type.Object(
   {
@@ -25,13 +25,20 @@ export const userBody = Type.Object(
 );
 export type UserBody = Static<typeof userBody>;
 
+/** The roles of a user, each once: no more than there are. */
+const roleSet = Type.Array(RoleNameSchema, { maxItems: ROLES.length, uniqueItems: true });
+
+/**
+ * POST /add: the spec's body, and optionally the new user's roles, granted with the user (the
+ * caller must be able to grant each, and the tenant must take it). Without them, no roles.
+ */
+export const newUserBody = Type.Object({ ...userBody.properties, roles: Type.Optional(roleSet) }, strict);
+export type NewUserBody = Static<typeof newUserBody>;
+
 export const RoleListSchema = Type.Array(RoleNameSchema);
 
 /** PUT /role/assign/{userId}: the user's roles from now on. */
-export const roleAssignmentBody = Type.Object(
-  { roles: Type.Array(RoleNameSchema, { maxItems: ROLES.length, uniqueItems: true }) },
-  strict,
-);
+export const roleAssignmentBody = Type.Object({ roles: roleSet }, strict);
 
 export const generateSetUrlBody = Type.Object(
   {
