@@ -410,6 +410,7 @@ export const en = {
       answer: "SmartBill's answer: %{answer}",
       actions: {
         send: "Sent to SmartBill",
+        issue: "SmartBill draft issued as an invoice",
         pdf: "PDF downloaded",
         email: "Sent by e-mail",
         payment: "Payment recorded",
@@ -506,6 +507,7 @@ export const en = {
       "invoices.lineUpdate": "Invoice line changed",
       "invoices.lineDelete": "Invoice line deleted",
       "invoices.send": "Invoice sent to SmartBill",
+      "invoices.issue": "SmartBill draft issued as an invoice",
       "invoices.email": "Invoice e-mailed",
       "invoices.cancel": "Invoice cancelled",
       "invoices.restore": "Invoice restored",

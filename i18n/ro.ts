@@ -424,6 +424,7 @@ export const ro = {
       answer: "Răspuns SmartBill: %{answer}",
       actions: {
         send: "Trimitere în SmartBill",
+        issue: "Emitere din ciornă SmartBill",
         pdf: "Descărcare PDF",
         email: "Trimitere pe e-mail",
         payment: "Încasare înregistrată",
