@@ -155,11 +155,11 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
         {check("useStock")}
         {check("saveToDb")}
       </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>{text("mentions", true)}</Grid>
+      <Grid size={{ xs: 12, md: 6 }}>{text("observations", true)}</Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <IssueModeField draft={values.draft} disabled={disabled} onChange={(draft) => onChange({ draft })} />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>{text("mentions", true)}</Grid>
-      <Grid size={{ xs: 12, md: 6 }}>{text("observations", true)}</Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("seriesName")}</Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("currency")}</Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("language")}</Grid>

@@ -57,7 +57,7 @@ test("an invoice is sent, downloaded, e-mailed, paid in two parts and reversed; 
   await actions.getByRole("button", { name: "Înregistrează încasare" }).click();
   const payDialog = page.getByRole("dialog", { name: /Înregistrează încasare pentru factura SBL/ });
   const amount = payDialog.getByRole("textbox", { name: "Sumă" });
-  await expect(amount).toHaveValue(/^\d+,\d{2}$/); // what is unpaid
+  await expect(amount).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/); // what is unpaid, as Romanians write it
   await amount.fill("0");
   await payDialog.getByRole("button", { name: "Înregistrează" }).click();
   await expect(payDialog.getByText("Introduceți o sumă mai mare decât zero, cu cel mult două zecimale.")).toBeVisible();
