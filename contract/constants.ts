@@ -22,14 +22,18 @@ export const AUTO_SAVE_DELAY_MS = 1_000;
 /** A customer's or an invoice client's country when the file or the form leaves it empty. */
 export const DEFAULT_COUNTRY = "Romania";
 
-/** The spec's invoice defaults (section 9). */
+/**
+ * The spec's invoice defaults (section 9), but for `draft`: a new invoice is issued ('Emite
+ * factura'), numbered and fiscal. A SmartBill draft is a deliberate choice: SmartBill's API cannot
+ * number it afterwards, and a draft has no PDF, e-mail, payment or storno.
+ */
 export const INVOICE_DEFAULTS = {
   dueDays: 14,
   seriesName: "SBL",
   currency: "RON",
   language: "RO",
   precision: 2,
-  draft: true,
+  draft: false,
   useStock: true,
   saveToDb: false,
 } as const;
@@ -37,14 +41,19 @@ export const MIN_DUE_DAYS = 1;
 /** SmartBill refuses a document with more lines (HTTP 410). */
 export const MAX_INVOICE_LINES = 400;
 
-/** A new invoice line's defaults; the VAT percent is the fallback when SmartBill's tax list cannot be read. */
+/**
+ * A new invoice line's defaults. The VAT percent is always the chosen tax's in the tenant's
+ * SmartBill tax list; `taxPercentage` is only what 'Normala' is assumed to be while no list was
+ * ever read (21: Romania's standard rate since August 2025; the spec's 19 no longer exists).
+ * Quantity 1, and no price: a price is the clerk's to type (the spec's 0 was sent as such).
+ */
 export const INVOICE_LINE_DEFAULTS = {
   measuringUnitName: "buc",
   currency: "RON",
   taxName: "Normala",
-  taxPercentage: 19,
-  quantity: 0,
-  price: 0,
+  taxPercentage: 21,
+  quantity: 1,
+  price: null,
   saveToDb: false,
   service: false,
 } as const;

@@ -4,6 +4,8 @@
  */
 export const INVOICE_EVENT_ACTIONS = [
   "send",
+  // A SmartBill draft sent again as a final invoice ('Emite factura').
+  "issue",
   "pdf",
   "email",
   "payment",

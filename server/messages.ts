@@ -372,6 +372,10 @@ export const invoiceSendMessages = {
     "verificați ciornele în SmartBill înainte de a trimite din nou (o nouă trimitere creează o altă ciornă).",
 } as const;
 
+/** 'Emite factura' asked for an invoice that is not a SmartBill draft. */
+export const invoiceNotADraft =
+  "Factura nu este o ciornă trimisă în SmartBill: o factură netrimisă se emite cu „Trimite Factura”.";
+
 /** 'Factura a fost deja trimisă (seria X, numărul N).'; a SmartBill draft has no number. */
 export function invoiceAlreadySent(series: string | null, number: string | null): string {
   if (!number) return `Factura a fost deja trimisă ca ciornă${series ? ` în seria ${series}` : ""}.`;
@@ -503,9 +507,35 @@ export const lineRowMessages = {
   flagUnknown: (value: string, column: string) =>
     `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
 } as const;
-/** A line's tax that SmartBill does not list, when the line gives no VAT percent; `known` lists SmartBill's ('' when none). */
+/** A line's (or product's) tax that SmartBill does not list; `known` lists SmartBill's ('' when none). */
 export const unknownTax = (taxName: string, known: string) =>
-  `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; completați procentul TVA.`;
+  `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; alegeți o cotă din listă.`;
+/** A VAT percent given without a tax name that no tax of SmartBill's list has (19, the old standard rate). */
+export const taxPercentNotListed = (percent: number, known: string) =>
+  `Procentul TVA ${percent.toLocaleString("ro-RO")}% nu este al niciunei cote din SmartBill` +
+  `${known ? ` (cotele din SmartBill: ${known})` : ""}; scrieți numele cotei (coloana „Taxa”) sau un procent din listă.`;
+/** A VAT percent without a tax name that several taxes share (0 %: Taxare inversa, TVA Inclus, SDD…). */
+export const ambiguousTaxPercent = (percent: number, names: readonly string[]) =>
+  `Procentul TVA ${percent.toLocaleString("ro-RO")}% este al mai multor cote din SmartBill (${names.join(", ")}); ` +
+  "scrieți numele cotei (coloana „Taxa”).";
+/** A quantity of zero or below: SmartBill's storno reverses an invoice, a line never does. */
+export const lineQuantityNotPositive =
+  "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.";
+/** The first few of many, and how many more: a refusal stays readable on a 400-line invoice. */
+function someOf<T>(items: readonly T[], say: (item: T) => string, shown = 5): string {
+  const more = items.length - shown;
+  return items.slice(0, shown).map(say).join("; ") + (more > 0 ? `; și încă ${romanianCount(more, "produs", "produse")}` : "");
+}
+/** An invoice whose lines carry a VAT percent other than their tax's in SmartBill's list, refused before the send. */
+export const invoiceLineTaxStale = (lines: readonly { name: string; taxName: string; taxPercentage: number; expected: number }[]) =>
+  "Factura nu a fost trimisă: " +
+  someOf(lines, (line) => `produsul „${line.name}” are TVA ${line.taxPercentage}%, dar cota „${line.taxName}” din SmartBill este ${line.expected}%`) +
+  ". Deschideți produsul în „Produse” și salvați-l: procentul TVA se ia din lista SmartBill.";
+/** An invoice whose lines name a tax SmartBill does not list, refused before the send. */
+export const invoiceLineTaxUnknown = (lines: readonly { name: string; taxName: string }[], known: string) =>
+  "Factura nu a fost trimisă: " +
+  someOf(lines, (line) => `cota „${line.taxName}” a produsului „${line.name}” nu există în SmartBill`) +
+  `${known ? ` (cotele din SmartBill: ${known})` : ""}. Alegeți o cotă din listă în „Produse”.`;
 /** A line without a VAT percent while SmartBill's tax list has never been read (SmartBill unreachable). */
 export const noTaxList =
   "Procentul TVA lipsește, iar lista cotelor TVA din SmartBill nu a putut fi citită niciodată; completați procentul TVA.";
@@ -590,6 +620,11 @@ export const paymentMessages = {
 } as const;
 
 export const paymentInvalid = (problems: readonly string[]) => `Încasarea nu a fost înregistrată: ${problems.join(" ")}`;
+/** A payment above what SmartBill says is left to pay on the invoice (read just before). */
+export const paymentMoreThanUnpaid = (amount: number, unpaid: number, currency: string) =>
+  unpaid > 0
+    ? `Încasarea nu a fost înregistrată: suma de ${money(amount, currency)} depășește restul de încasat pe factură, ${money(unpaid, currency)} (după SmartBill).`
+    : `Încasarea nu a fost înregistrată: factura este încasată integral în SmartBill, nu mai este nimic de încasat.`;
 export const paymentRecorded = (amount: number, currency: string, type: string) =>
   `Încasarea de ${money(amount, currency)} (${type}) a fost înregistrată în SmartBill.`;
 /** The same request again (a double click, a retry after the answer arrived): nothing is sent. */

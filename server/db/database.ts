@@ -306,7 +306,8 @@ export interface ProductsTable {
   code: string;
   name: string;
   unit: string;
-  price: number;
+  /** null: not set (a product the stock import added: SmartBill's stock answer has no price). */
+  price: number | null;
   currency: string;
   taxName: string;
   taxPercentage: number;

@@ -1,7 +1,8 @@
 /**
  * The invoice line dialog fills a line from the tenant's catalogue ('Nomenclator produse'), against
  * the live server: typing part of a code or a name offers the matching products, and choosing one
- * fills code, name, unit, price, currency, tax and the service flag, keeping quantity and warehouse.
+ * fills code, name, unit, price, currency, tax and the service flag, keeping quantity and warehouse;
+ * the VAT is the tax's in SmartBill's list, and a product without a price leaves it to be typed.
  */
 import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -22,6 +23,8 @@ beforeAll(async () => {
   for (const product of [
     { code: "LAP-14", name: "Laptop 14 inch", unit: "buc", price: 3499.9, currency: "RON", taxName: "Normala", taxPercentage: 21, isService: false },
     { code: "MONT-1", name: "Montaj la client", unit: "ora", price: 150, currency: "EUR", taxName: "Redusa", taxPercentage: 11, isService: true },
+    // As the stock import added products before: no price of its own, VAT at the old 19 %.
+    { code: "STOC-9", name: "Produs din stoc", unit: "buc", price: null, currency: "RON", taxName: "Normala", taxPercentage: 19, isService: false },
   ]) {
     await dataProvider.create("products", { data: product });
   }
@@ -51,7 +54,7 @@ describe("a line from the catalogue", () => {
     expect(within(dialog).getByLabelText(/Cod produs/)).toHaveValue("MONT-1");
     expect(within(dialog).getByLabelText(/Denumire produs/)).toHaveValue("Montaj la client");
     expect(within(dialog).getByLabelText("UM")).toHaveValue("ora");
-    expect(within(dialog).getByLabelText(/Preț/)).toHaveValue("150");
+    expect(within(dialog).getByLabelText(/Preț/)).toHaveValue("150,00");
     expect(within(dialog).getByLabelText("Monedă")).toHaveValue("EUR");
     expect(within(dialog).getByRole("combobox", { name: "Taxă" })).toHaveTextContent("Redusa (11%)");
     expect(within(dialog).getByLabelText("Procent TVA")).toHaveValue("11");
@@ -63,6 +66,22 @@ describe("a line from the catalogue", () => {
       expect.objectContaining({ code: "MONT-1", name: "Montaj la client", quantity: 3, price: 150, service: true, warehouseName: "Depozit Central" }),
       undefined,
     );
+  });
+
+  it("takes the VAT of the product's tax in SmartBill's list, not the percent it stored, and asks for a price it has not", async () => {
+    const onSave = vi.fn();
+    renderWithAdmin(<InvoiceLineDialog line={null} warehouses={warehouses} taxes={taxes} currency="RON" onCancel={vi.fn()} onSave={onSave} />);
+    const dialog = screen.getByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("combobox", { name: "Din nomenclator (cod sau denumire)" }), "STOC-9");
+    await userEvent.click(await screen.findByRole("option", { name: "STOC-9 · Produs din stoc" }));
+    expect(within(dialog).getByRole("combobox", { name: "Taxă" })).toHaveTextContent("Normala (21%)");
+    expect(within(dialog).getByLabelText("Procent TVA")).toHaveValue("21");
+    expect(within(dialog).getByLabelText(/Preț/)).toHaveValue("");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
+    expect(within(dialog).getByText("Câmp obligatoriu.")).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/Preț/), "99,90");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
+    expect(onSave).toHaveBeenCalledWith(expect.objectContaining({ code: "STOC-9", price: 99.9, taxName: "Normala", taxPercentage: 21 }), undefined);
   });
 
   it("says so when no product matches", async () => {

@@ -2,13 +2,22 @@
  * The invoice form's fields (spec: Invoice import form), shared by the import screen and the
  * edit screen's 'Date factură' tab. Controlled: the parent holds the values and decides what a
  * change does (the import keeps them; the edit screen auto-saves them).
+ *
+ * How the invoice goes to SmartBill is a choice between two named options, 'Emite factura' (the
+ * default) and 'Salvează ca ciornă în SmartBill (fără număr, nefiscală)', rather than the spec's
+ * 'Ciorna' checkbox ticked by default: a draft is a deliberate choice, with its consequences said.
  */
 import { memo } from "react";
 import { useGetList, useTranslate } from "react-admin";
 import Checkbox from "@mui/material/Checkbox";
+import FormControl from "@mui/material/FormControl";
 import FormControlLabel from "@mui/material/FormControlLabel";
+import FormHelperText from "@mui/material/FormHelperText";
+import FormLabel from "@mui/material/FormLabel";
 import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
 import type { InvoiceForm, Warehouse } from "../../contract/api";
 import { MIN_DUE_DAYS } from "../../contract/constants";
@@ -35,6 +44,27 @@ export function dueDaysError(dueDays: number): boolean {
   return !Number.isInteger(dueDays) || dueDays < MIN_DUE_DAYS;
 }
 
+/** 'Emite factura' or, deliberately, a SmartBill draft; what the choice means said under it. */
+function IssueModeField({ draft, disabled, onChange }: { draft: boolean; disabled?: boolean; onChange: (draft: boolean) => void }) {
+  const translate = useTranslate();
+  const label = translate("invoices.issueMode.label");
+  return (
+    <FormControl disabled={disabled}>
+      <FormLabel id="issue-mode-label">{label}</FormLabel>
+      <RadioGroup
+        aria-labelledby="issue-mode-label"
+        name="issueMode"
+        value={draft ? "draft" : "issue"}
+        onChange={(event) => onChange(event.target.value === "draft")}
+      >
+        <FormControlLabel value="issue" control={<Radio />} label={translate("invoices.issueMode.issue")} />
+        <FormControlLabel value="draft" control={<Radio />} label={translate("invoices.issueMode.draft")} />
+      </RadioGroup>
+      <FormHelperText>{translate(draft ? "invoices.issueMode.draftHelp" : "invoices.issueMode.issueHelp")}</FormHelperText>
+    </FormControl>
+  );
+}
+
 export const InvoiceFormFields = memo(function InvoiceFormFields({
   values,
   onChange,
@@ -59,7 +89,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
       minRows={multiline ? 2 : undefined}
     />
   );
-  const check = (field: "useStock" | "draft" | "saveToDb") => (
+  const check = (field: "useStock" | "saveToDb") => (
     <FormControlLabel
       control={<Checkbox checked={values[field]} onChange={(event) => onChange({ [field]: event.target.checked })} disabled={disabled} />}
       label={label(field)}
@@ -123,11 +153,13 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         {check("useStock")}
-        {check("draft")}
         {check("saveToDb")}
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>{text("mentions", true)}</Grid>
       <Grid size={{ xs: 12, md: 6 }}>{text("observations", true)}</Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <IssueModeField draft={values.draft} disabled={disabled} onChange={(draft) => onChange({ draft })} />
+      </Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("seriesName")}</Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("currency")}</Grid>
       <Grid size={{ xs: 6, md: 3 }}>{text("language")}</Grid>

@@ -69,6 +69,7 @@ describe("a sent invoice's screen", () => {
     }
     expect(within(group).getByRole("button", { name: "Restaurează" })).toBeDisabled();
     expect(within(group).getByLabelText("Doar o factură anulată se poate restaura.")).toBeInTheDocument();
+    expect(screen.getByTestId("unavailable-reasons")).toHaveTextContent("Restaurează: Doar o factură anulată se poate restaura.");
     expect(screen.getByRole("button", { name: "Actualizează" })).toBeEnabled();
 
     const history = await screen.findByRole("list", { name: "Istoric" });
@@ -77,7 +78,7 @@ describe("a sent invoice's screen", () => {
     expect(entry).toHaveTextContent("facturare@demo.ro");
   });
 
-  it("disables every action of an invoice SmartBill keeps as a draft, saying why", async () => {
+  it("offers 'Emite factura' for a SmartBill draft, says on the screen why the rest waits, and issues it once, saying the draft stays in SmartBill", async () => {
     const id = await importInvoice({ draft: true });
     const { json } = await httpClient<InvoiceSendResult>(`/api/smartbill/invoice/send/${id}`, { method: "POST" });
     expect(json.invoice?.sentNumber).toBe("");
@@ -85,7 +86,27 @@ describe("a sent invoice's screen", () => {
     const group = await actions();
     expect(within(group).getByRole("button", { name: "Descarcă PDF" })).toBeDisabled();
     expect(within(group).getAllByLabelText(/Factura este o ciornă în SmartBill, fără număr/)).toHaveLength(7);
-    expect(within(group).getAllByRole("button").filter((button) => !(button as HTMLButtonElement).disabled)).toEqual([]);
+    // Not only in tooltips: the reason is written beneath the buttons.
+    expect(screen.getByTestId("unavailable-reasons")).toHaveTextContent(
+      "Factura este o ciornă în SmartBill, fără număr și nefiscală: PDF-ul, e-mailul, încasarea și stornarea cer o factură emisă. Apăsați „Emite factura”.",
+    );
+    const enabled = within(group).getAllByRole("button").filter((button) => !(button as HTMLButtonElement).disabled);
+    expect(enabled.map((button) => button.textContent)).toEqual(["Emite factura"]);
+
+    await userEvent.click(enabled[0]);
+    const confirm = await screen.findByRole("dialog", { name: `Emiteți factura #${id}?` });
+    expect(confirm).toHaveTextContent("Ciorna trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill.");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Emite factura" }));
+    expect(
+      await screen.findByText(/Număr: \d+ - Serie: SBL Ciorna trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill\.$/, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    // Issued: numbered, its actions open, and no second 'Emite factura'.
+    await waitFor(() => expect(within(group).getByRole("button", { name: "Descarcă PDF" })).toBeEnabled(), { timeout: 10_000 });
+    expect(within(group).queryByRole("button", { name: "Emite factura" })).toBeNull();
+    const history = await screen.findByRole("list", { name: "Istoric" });
+    await waitFor(() => expect(within(history).getAllByTestId("history-event").at(-1)).toHaveTextContent("Emitere din ciornă SmartBill — Reușită"));
+    const { json: again } = await httpClient<{ sentNumber: string }>(`/api/smartbill/invoice/${id}`);
+    expect(again.sentNumber).toMatch(/^\d+$/);
   });
 
   it("leaves nothing but its history once the invoice is deleted from SmartBill", async () => {
@@ -182,9 +203,10 @@ describe("the after-send dialogs and confirmations", () => {
     const dialog = await screen.findByRole("dialog", { name: /Înregistrează încasare pentru factura/ });
     const amount = within(dialog).getByRole("textbox", { name: "Sumă" }) as HTMLInputElement;
     // Never read before: the dialog asks SmartBill what is unpaid, and proposes it.
-    await waitFor(() => expect(amount.value).toMatch(/^\d+,\d{2}$/));
+    // …as the screens write amounts (9.277,25), which the dialog reads back.
+    await waitFor(() => expect(amount.value).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}$/));
     expect(await within(dialog).findByText(/De încasat, după SmartBill: [\d.]+,\d{2} RON\./)).toBeInTheDocument();
-    const total = Number(amount.value.replace(",", "."));
+    const total = Number(amount.value.replaceAll(".", "").replace(",", "."));
     expect(within(dialog).getByLabelText(/Data încasării/)).toHaveValue(today());
     await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Tip încasare" })).not.toHaveTextContent(/^\s*$/));
 

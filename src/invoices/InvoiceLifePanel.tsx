@@ -1,8 +1,10 @@
 /**
  * The invoice's life in SmartBill on its screen: where it stands (cancelled, deleted, its storno
  * or the invoice it reverses, both linked), its payment status with the amounts and
- * 'Actualizează', the actions as buttons (a disabled one says why in its tooltip), 'Încasări'
- * and 'Istoric'. An invoice not sent yet has only its history (a refused send, for instance).
+ * 'Actualizează', the actions as buttons, 'Încasări' and 'Istoric'. A disabled action says why
+ * beneath the buttons, in words on the screen (and in its tooltip): a SmartBill draft's reason
+ * once for all, beside its 'Emite factura'. An invoice not sent yet has only its history (a
+ * refused send, for instance).
  */
 import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
@@ -19,7 +21,7 @@ import { formatMoney, formatWhen } from "./invoiceText";
 import { PaymentStatusChip } from "./PaymentStatusChip";
 import { type LifeAction, useInvoiceLife } from "./useInvoiceLife";
 
-function ActionButton({ action, variant = "outlined" }: { action: LifeAction; variant?: "outlined" | "text" }) {
+function ActionButton({ action, variant = "outlined" }: { action: LifeAction; variant?: "outlined" | "text" | "contained" }) {
   const button = (
     <Button variant={variant} size="small" startIcon={action.icon} disabled={!action.enabled} onClick={action.onClick}>
       {action.label}
@@ -32,6 +34,36 @@ function ActionButton({ action, variant = "outlined" }: { action: LifeAction; va
     </Tooltip>
   ) : (
     button
+  );
+}
+
+/**
+ * Why the disabled actions are disabled, on the screen: one reason shared by all of them (a
+ * SmartBill draft) as a note, otherwise each reason with the actions it holds back.
+ */
+function UnavailableReasons({ actions }: { actions: LifeAction[] }) {
+  const translate = useTranslate();
+  // 'busy' passes in a moment: the spinner says it.
+  const disabled = actions.filter((action) => !action.enabled && action.why && action.reason !== "busy");
+  if (disabled.length === 0) return null;
+  const reasons = new Map<string, string[]>();
+  for (const action of disabled) reasons.set(action.why!, [...(reasons.get(action.why!) ?? []), action.label]);
+  const blocking = actions.filter((action) => action.action !== "issue");
+  if (reasons.size === 1 && disabled.length === blocking.length) {
+    return (
+      <Alert severity="info" sx={{ my: 1 }} data-testid="unavailable-reasons">
+        {[...reasons.keys()][0]}
+      </Alert>
+    );
+  }
+  return (
+    <Stack component="ul" spacing={0.25} sx={{ my: 1, pl: 2.5 }} data-testid="unavailable-reasons">
+      {[...reasons].map(([why, labels]) => (
+        <Typography key={why} component="li" variant="body2" color="text.secondary">
+          {translate("invoiceLife.unavailable", { actions: labels.join(", "), why })}
+        </Typography>
+      ))}
+    </Stack>
   );
 }
 
@@ -93,10 +125,11 @@ function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
           {actions
             .filter(({ action }) => action !== "paymentStatus")
             .map((action) => (
-              <ActionButton key={action.action} action={action} />
+              <ActionButton key={action.action} action={action} variant={action.action === "issue" ? "contained" : "outlined"} />
             ))}
         </Stack>
       )}
+      {!invoice.deletedFromSmartBill && <UnavailableReasons actions={actions.filter(({ action }) => action !== "paymentStatus")} />}
       {issued && !invoice.deletedFromSmartBill && <InvoicePayments invoice={invoice} run={run} pending={pending} />}
       {dialogs}
     </>

@@ -1,11 +1,16 @@
 /**
- * 'Adaugă Produs' / 'Editează Produs': an invoice line's fields with the spec's defaults and
- * checks. A static dialog: neither a click beside it nor Escape closes it (only 'Anulează' or
- * 'Salvează'), so a half-typed line is never dropped by accident. It keeps its own state, so
- * typing here re-renders the dialog only, never the invoice's lines.
+ * 'Adaugă Produs' / 'Editează Produs': an invoice line's fields and checks. A new line starts at
+ * quantity 1 with no price (the clerk types it, or picks a product of the catalogue). Amounts are
+ * read as Romanians type them (5.000,50; contract/romanianNumber.ts); the quantity is above zero
+ * (a storno reverses an issued invoice). The VAT percent is not typed: it is the chosen tax's in
+ * SmartBill's list, shown beside it.
+ *
+ * Escape closes the dialog when nothing was typed, and asks first when something was, so a
+ * half-typed line is never dropped by a stray key; a click beside it does nothing. It keeps its
+ * own state, so typing here re-renders the dialog only, never the invoice's lines.
  */
 import { useState } from "react";
-import { useTranslate } from "react-admin";
+import { Confirm, useTranslate } from "react-admin";
 import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import Dialog from "@mui/material/Dialog";
@@ -17,16 +22,21 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { InvoiceLine, InvoiceLineInput, Product, Warehouse } from "../../contract/api";
+import { INVOICE_LINE_DEFAULTS } from "../../contract/constants";
+import { romanianInputText } from "../../contract/romanianNumber";
 import type { TaxRate } from "../providers/customMethods";
 import { CatalogueProductPicker } from "./CatalogueProductPicker";
 import { TaxListNotice } from "./TaxListNotice";
-import { defaultTax } from "./taxRates";
+import { defaultTax, taxRateOf, useTaxList } from "./taxRates";
+import { readTypedNumber } from "./typedNumber";
 
-/** What the dialog edits: text as typed for the numbers, so '12,5' or '' can be checked. */
-interface Draft extends Omit<InvoiceLineInput, "quantity" | "price" | "taxPercentage"> {
+/**
+ * What the dialog edits: quantity and price as typed, so '12,5' or '' can be checked; the VAT
+ * percent as the line had it, used only while its tax is not in the list.
+ */
+interface Draft extends Omit<InvoiceLineInput, "quantity" | "price"> {
   quantity: string;
   price: string;
-  taxPercentage: string;
 }
 
 function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[], currency: string): Draft {
@@ -34,54 +44,60 @@ function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[
   return {
     name: "",
     code: "",
-    quantity: "0",
-    price: "0",
-    measuringUnitName: "buc",
+    quantity: romanianInputText(INVOICE_LINE_DEFAULTS.quantity),
+    price: "",
+    measuringUnitName: INVOICE_LINE_DEFAULTS.measuringUnitName,
     currency,
     taxName: tax.name,
-    taxPercentage: String(tax.percentage),
-    saveToDb: false,
-    service: false,
+    taxPercentage: tax.percentage,
+    saveToDb: INVOICE_LINE_DEFAULTS.saveToDb,
+    service: INVOICE_LINE_DEFAULTS.service,
     warehouseName: warehouses[0]?.warehouseName ?? "",
   };
 }
 
-function draftOf(line: InvoiceLine): Draft {
-  return { ...line, quantity: String(line.quantity), price: String(line.price), taxPercentage: String(line.taxPercentage) };
+function draftOf({ id: _id, invoiceId: _invoiceId, ...line }: InvoiceLine): Draft {
+  return { ...line, quantity: romanianInputText(line.quantity), price: romanianInputText(line.price, 2) };
 }
 
-/** A number as typed, with a decimal comma accepted; undefined when it is not one. */
-function parseNumber(text: string): number | undefined {
-  const normalized = text.trim().replace(",", ".");
-  if (normalized === "" || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(normalized)) return undefined;
-  return Number(normalized);
-}
+type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxName", string>>;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxPercentage", string>>;
-
-function checkDraft(draft: Draft, translate: (key: string) => string): { errors: Errors; line?: InvoiceLineInput } {
+function checkDraft(
+  draft: Draft,
+  tax: { name: string; percentage: number; listed: boolean },
+  translate: Translate,
+): { errors: Errors; line?: InvoiceLineInput } {
   const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = translate("invoices.lines.required");
-  if (!draft.code.trim()) errors.code = translate("invoices.lines.required");
-  const quantity = parseNumber(draft.quantity);
-  const price = parseNumber(draft.price);
-  const taxPercentage = draft.taxPercentage.trim() === "" ? 0 : parseNumber(draft.taxPercentage);
-  if (draft.quantity.trim() === "") errors.quantity = translate("invoices.lines.required");
-  else if (quantity === undefined) errors.quantity = translate("invoices.lines.number");
-  if (draft.price.trim() === "") errors.price = translate("invoices.lines.required");
-  else if (price === undefined) errors.price = translate("invoices.lines.number");
-  else if (Math.abs(Math.round(price * 100) - price * 100) > 1e-6) errors.price = translate("invoices.lines.priceStep");
-  if (taxPercentage === undefined) errors.taxPercentage = translate("invoices.lines.number");
-  if (Object.keys(errors).length > 0) return { errors };
+  const required = translate("invoices.lines.required");
+  if (!draft.name.trim()) errors.name = required;
+  if (!draft.code.trim()) errors.code = required;
+  const quantity = readTypedNumber(draft.quantity, translate, {
+    required,
+    min: "aboveZero",
+    positiveMessage: translate("invoices.lines.quantityPositive"),
+  });
+  if (!quantity.ok) errors.quantity = quantity.error;
+  const price = readTypedNumber(draft.price, translate, {
+    required,
+    min: 0,
+    positiveMessage: translate("invoices.lines.pricePositive"),
+    maxDecimals: 2,
+    decimalsMessage: translate("invoices.lines.priceStep"),
+  });
+  if (!price.ok) errors.price = price.error;
+  if (!tax.listed) errors.taxName = translate("invoices.lines.taxNotListed", { name: draft.taxName });
+  if (Object.keys(errors).length > 0 || !quantity.ok || !price.ok) return { errors };
   return {
     errors,
     line: {
       ...draft,
       name: draft.name.trim(),
       code: draft.code.trim(),
-      quantity: quantity!,
-      price: price!,
-      taxPercentage: taxPercentage!,
+      quantity: quantity.value!,
+      price: price.value!,
+      taxName: tax.name,
+      taxPercentage: tax.percentage,
     },
   };
 }
@@ -103,13 +119,25 @@ export function InvoiceLineDialog({
   onSave: (input: InvoiceLineInput, id: number | undefined) => void;
 }) {
   const translate = useTranslate();
-  const [draft, setDraft] = useState<Draft>(() => (line ? draftOf(line) : newLineDraft(warehouses, taxes, currency)));
+  const [initial] = useState<Draft>(() => (line ? draftOf(line) : newLineDraft(warehouses, taxes, currency)));
+  const [draft, setDraft] = useState<Draft>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  const [askDiscard, setAskDiscard] = useState(false);
+  // A tax the list lacks is refused only when the list is SmartBill's (not the fallback while it was never read).
+  const listKnown = useTaxList()?.fromProvider === true;
   const set = (patch: Partial<Draft>) => setDraft((old) => ({ ...old, ...patch }));
   const label = (field: string) => translate(`invoices.lines.${field}`);
   const title = translate(line ? "invoices.lines.edit" : "invoices.lines.add");
 
-  const text = (field: "name" | "code" | "quantity" | "price" | "measuringUnitName" | "currency" | "taxPercentage", inputMode?: "decimal") => (
+  // The percent follows the tax: the list's, whatever the line or the product held.
+  const listed = taxRateOf(taxes, draft.taxName);
+  const tax = {
+    name: listed?.name ?? draft.taxName,
+    percentage: listed?.percentage ?? draft.taxPercentage,
+    listed: listed !== undefined || !listKnown,
+  };
+
+  const text = (field: "name" | "code" | "quantity" | "price" | "measuringUnitName" | "currency", inputMode?: "decimal") => (
     <TextField
       label={label(field)}
       value={draft[field]}
@@ -125,100 +153,138 @@ export function InvoiceLineDialog({
 
   // A product of the catalogue fills what it knows; quantity, warehouse and 'Salvează în DB' stay the line's.
   const fillFrom = (product: Product) => {
+    const productTax = taxRateOf(taxes, product.taxName);
     set({
       code: product.code,
       name: product.name,
       measuringUnitName: product.unit,
-      price: String(product.price),
+      // A price not set in the catalogue is typed here.
+      price: product.price === null ? "" : romanianInputText(product.price, 2),
       currency: product.currency,
-      taxName: product.taxName,
-      taxPercentage: String(product.taxPercentage),
+      taxName: productTax?.name ?? product.taxName,
+      taxPercentage: productTax?.percentage ?? product.taxPercentage,
       service: product.isService,
     });
     setErrors({});
   };
 
   const submit = () => {
-    const checked = checkDraft(draft, translate);
+    const checked = checkDraft(draft, tax, translate);
     setErrors(checked.errors);
     if (checked.line) onSave(checked.line, line?.id);
   };
 
-  // Only the buttons close it: backdrop clicks and Escape are ignored (a static dialog).
+  // Escape: closes what was not touched, asks about what was. A click beside it is ignored.
+  const escape = () => {
+    if (JSON.stringify(draft) === JSON.stringify(initial)) onCancel();
+    else setAskDiscard(true);
+  };
+
   return (
-    <Dialog open onClose={() => undefined} disableEscapeKeyDown aria-labelledby="product-dialog-title" maxWidth="md" fullWidth>
-      <DialogTitle id="product-dialog-title">{title}</DialogTitle>
-      <DialogContent>
-        <TaxListNotice />
-        <Grid container spacing={2} sx={{ pt: 1 }}>
-          <Grid size={{ xs: 12 }}>
-            <CatalogueProductPicker onPick={fillFrom} />
+    <>
+      <Dialog
+        open
+        onClose={(_event, reason) => {
+          if (reason === "escapeKeyDown") escape();
+        }}
+        aria-labelledby="product-dialog-title"
+        maxWidth="md"
+        fullWidth
+      >
+        <DialogTitle id="product-dialog-title">{title}</DialogTitle>
+        <DialogContent>
+          <TaxListNotice />
+          <Grid container spacing={2} sx={{ pt: 1 }}>
+            <Grid size={{ xs: 12 }}>
+              <CatalogueProductPicker onPick={fillFrom} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 8 }}>{text("name")}</Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>{text("code")}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{text("quantity", "decimal")}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{text("price", "decimal")}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{text("measuringUnitName")}</Grid>
+            <Grid size={{ xs: 6, sm: 3 }}>{text("currency")}</Grid>
+            <Grid size={{ xs: 6 }}>
+              <TextField
+                select
+                label={label("taxName")}
+                value={listed?.name ?? draft.taxName}
+                onChange={(event) => {
+                  const chosen = taxRateOf(taxes, event.target.value);
+                  set({ taxName: event.target.value, ...(chosen ? { taxPercentage: chosen.percentage } : {}) });
+                }}
+                error={!!errors.taxName}
+                helperText={errors.taxName}
+                size="small"
+                fullWidth
+              >
+                {!listed && <MenuItem value={draft.taxName}>{draft.taxName ? `${draft.taxName} (${draft.taxPercentage}%)` : "-"}</MenuItem>}
+                {taxes.map((rate) => (
+                  <MenuItem key={`${rate.name}-${rate.percentage}`} value={rate.name}>
+                    {rate.name} ({rate.percentage}%)
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 6 }}>
+              <TextField
+                label={label("taxPercentage")}
+                value={romanianInputText(tax.percentage)}
+                helperText={label("taxPercentageHelp")}
+                size="small"
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true } }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField
+                select
+                label={label("warehouse")}
+                value={draft.warehouseName}
+                onChange={(event) => set({ warehouseName: event.target.value })}
+                size="small"
+                fullWidth
+              >
+                <MenuItem value="">-</MenuItem>
+                {!!draft.warehouseName && !warehouses.some((w) => w.warehouseName === draft.warehouseName) && (
+                  <MenuItem value={draft.warehouseName}>{draft.warehouseName}</MenuItem>
+                )}
+                {warehouses.map((warehouse) => (
+                  <MenuItem key={warehouse.id} value={warehouse.warehouseName}>
+                    {warehouse.warehouseName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormControlLabel
+                control={<Checkbox checked={draft.saveToDb} onChange={(event) => set({ saveToDb: event.target.checked })} />}
+                label={label("saveToDb")}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={draft.service} onChange={(event) => set({ service: event.target.checked })} />}
+                label={label("service")}
+              />
+            </Grid>
           </Grid>
-          <Grid size={{ xs: 12, sm: 8 }}>{text("name")}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{text("code")}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{text("quantity", "decimal")}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{text("price", "decimal")}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{text("measuringUnitName")}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{text("currency")}</Grid>
-          <Grid size={{ xs: 6 }}>
-            <TextField
-              select
-              label={label("taxName")}
-              value={draft.taxName}
-              onChange={(event) => {
-                const tax = taxes.find((candidate) => candidate.name === event.target.value);
-                set({ taxName: event.target.value, ...(tax ? { taxPercentage: String(tax.percentage) } : {}) });
-              }}
-              size="small"
-              fullWidth
-            >
-              {!taxes.some((tax) => tax.name === draft.taxName) && <MenuItem value={draft.taxName}>{draft.taxName || "-"}</MenuItem>}
-              {taxes.map((tax) => (
-                <MenuItem key={`${tax.name}-${tax.percentage}`} value={tax.name}>
-                  {tax.name} ({tax.percentage}%)
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 6 }}>{text("taxPercentage", "decimal")}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              select
-              label={label("warehouse")}
-              value={draft.warehouseName}
-              onChange={(event) => set({ warehouseName: event.target.value })}
-              size="small"
-              fullWidth
-            >
-              <MenuItem value="">-</MenuItem>
-              {!!draft.warehouseName && !warehouses.some((w) => w.warehouseName === draft.warehouseName) && (
-                <MenuItem value={draft.warehouseName}>{draft.warehouseName}</MenuItem>
-              )}
-              {warehouses.map((warehouse) => (
-                <MenuItem key={warehouse.id} value={warehouse.warehouseName}>
-                  {warehouse.warehouseName}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={<Checkbox checked={draft.saveToDb} onChange={(event) => set({ saveToDb: event.target.checked })} />}
-              label={label("saveToDb")}
-            />
-            <FormControlLabel
-              control={<Checkbox checked={draft.service} onChange={(event) => set({ service: event.target.checked })} />}
-              label={label("service")}
-            />
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{label("cancel")}</Button>
-        <Button variant="contained" onClick={submit}>
-          {label("save")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{label("cancel")}</Button>
+          <Button variant="contained" onClick={submit}>
+            {label("save")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Confirm
+        isOpen={askDiscard}
+        title="invoices.lines.discardTitle"
+        content="invoices.lines.discardContent"
+        confirm="invoices.lines.discard"
+        cancel="invoices.lines.keepEditing"
+        confirmColor="warning"
+        onConfirm={onCancel}
+        onClose={() => setAskDiscard(false)}
+      />
+    </>
   );
 }

@@ -43,6 +43,7 @@ describe("the invoice lines tab", () => {
     const dialog = screen.getByRole("dialog");
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Denumire produs" }), "Nou");
     await userEvent.type(within(dialog).getByRole("textbox", { name: "Cod produs" }), "N1");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Preț" }), "1"); // a new line has no price
     await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
     expect(await screen.findByText(/^Eroare la adăugarea produsului\./)).toBeInTheDocument();
     expect(rows()).toHaveLength(1);

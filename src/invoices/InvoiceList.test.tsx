@@ -26,7 +26,7 @@ describe("the imported invoices list", () => {
     unmount();
 
     const form = new FormData();
-    form.append("payload", JSON.stringify({ mentions: "Comanda 12", useStock: false }));
+    form.append("payload", JSON.stringify({ mentions: "Comanda 12", useStock: false, draft: true }));
     const workbook = readFileSync(join(import.meta.dirname, "../../test/fixtures/invoices/en-order.xlsx"));
     form.append("file", new File([new Uint8Array(workbook)], "linii.xlsx"));
     const { json } = await httpClient<InvoiceImportResult>("/api/smartbill/invoice/import", { method: "POST", body: form });

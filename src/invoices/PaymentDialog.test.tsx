@@ -2,7 +2,8 @@
  * 'Înregistrează încasare' against the real server and its emulator, whose SmartBill calls time
  * out after 400 ms: a payment whose answer is lost twice (stored, then no answer, then no status)
  * leaves the dialog open, and trying again from it (the same request id) records it once;
- * a fresh request id would be told an earlier payment was made.
+ * a fresh request id would be told an earlier payment was made. Amounts are typed as Romanians
+ * write them, and more than is left to pay is refused in the dialog.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -60,6 +61,8 @@ beforeAll(async () => {
   expect(json.error).toBe(false);
 }, 60_000);
 afterAll(() => server.close(), 30_000);
+// Each test signs in afresh (the test set-up clears the browser's storage after each one).
+beforeEach(() => signInLive("facturare@demo.ro"));
 
 describe("'Înregistrează încasare'", () => {
   it("keeps the dialog open after a lost answer, and its retry (the same request id) records the payment once", async () => {
@@ -92,4 +95,31 @@ describe("'Înregistrează încasare'", () => {
     const { json: state } = await httpClient<{ companies: { payments: unknown[] }[] }>("/smartbill-emulator/__emulator/state");
     expect(state.companies[0].payments).toHaveLength(1);
   });
+
+  it("takes an amount written the Romanian way, and refuses more than is left to pay before SmartBill is asked", async () => {
+    const id = await sentInvoiceId();
+    renderWithAdmin(<InvoiceEdit />, { path: `/invoices/${id}`, route: "/invoices/:id" });
+    const actions = await screen.findByRole("group", { name: "Factura în SmartBill" });
+    await userEvent.click(within(actions).getByRole("button", { name: "Înregistrează încasare" }));
+    const dialog = await screen.findByRole("dialog", { name: /Înregistrează încasare pentru factura/ });
+    await waitFor(() => expect(within(dialog).getByRole("combobox", { name: "Tip încasare" })).toHaveTextContent("Ordin plata"));
+    const amount = within(dialog).getByRole("textbox", { name: "Sumă" });
+    // Prefilled with what SmartBill says is unpaid, as the screens write amounts: thousands and a decimal comma.
+    await waitFor(() => expect((amount as HTMLInputElement).value).toMatch(/^\d{1,3}(\.\d{3})+,\d{2}$/));
+    await emulator("DELETE", "/requests");
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "999.999,99");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Înregistrează" }));
+    expect(within(dialog).getByText(/^Suma depășește restul de încasat, [\d.]+,\d{2} RON \(după SmartBill\)\.$/)).toBeInTheDocument();
+    const { requests } = (await emulator("GET", "/requests")) as { requests: { method: string; path: string }[] };
+    expect(requests.filter((request) => request.method === "POST")).toEqual([]);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, "1.000,50");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Înregistrează" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), { timeout: 10_000 });
+    const { json: payments } = await httpClient<{ amount: number }[]>(`/api/smartbill/invoice/${id}/payments`);
+    expect(payments.map((payment) => payment.amount)).toEqual([1000.5]);
+  }, 60_000); // a screen, two dialogs and SmartBill's answers on a busy machine
 });

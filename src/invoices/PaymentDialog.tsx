@@ -1,8 +1,11 @@
 /**
  * 'Înregistrează încasare': the amount (what SmartBill last said is unpaid, read now when it was
- * never read), the date (today) and SmartBill's payment type. The dialog makes its request id once, when it opens, and sends it
- * with every try: a double click, a retry after a lost answer or a time-out is the same payment,
- * recorded once. The button stays disabled while a try is in flight.
+ * never read), the date (today) and SmartBill's payment type. The amount is read as Romanians
+ * write it, as the dialog shows it (5.000,00; contract/romanianNumber.ts), and more than is left
+ * to pay is refused here, before SmartBill is asked (the server refuses it too). The dialog makes
+ * its request id once, when it opens, and sends it with every try: a double click, a retry after
+ * a lost answer or a time-out is the same payment, recorded once. The button stays disabled while
+ * a try is in flight.
  */
 import { useEffect, useRef, useState } from "react";
 import { useDataProvider, useTranslate } from "react-admin";
@@ -17,22 +20,17 @@ import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import type { Invoice } from "../../contract/api";
+import { romanianInputText } from "../../contract/romanianNumber";
 import { errorMessage } from "../common/errorMessage";
 import type { AppDataProvider } from "../providers/customMethods";
 import { formatMoney, invoiceName, newRequestId, today } from "./invoiceText";
+import { readTypedNumber } from "./typedNumber";
 import type { RunAction } from "./useInvoiceActionRunner";
-
-/** An amount as typed ('150', '150,5', '150.50'), above zero with at most two decimals; else undefined. */
-export function parseAmount(text: string): number | undefined {
-  const normalized = text.trim().replace(",", ".");
-  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return undefined;
-  const amount = Number(normalized);
-  return amount > 0 ? amount : undefined;
-}
 
 type Errors = Partial<Record<"amount" | "date" | "type", string>>;
 
-const asTyped = (amount: number) => amount.toFixed(2).replace(".", ",");
+/** An amount prefilled as the screens show amounts (5.000,00), which the reader reads back. */
+const asTyped = (amount: number) => romanianInputText(amount, 2);
 
 /** One status read per invoice at a time, however often a dialog mounts (React runs effects twice in development). */
 const statusReads = new Map<number, ReturnType<AppDataProvider["refreshPaymentStatus"]>>();
@@ -55,6 +53,8 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
   const dataProvider = useDataProvider<AppDataProvider>();
   const [requestId] = useState(newRequestId);
   const unpaid = invoice.payment && invoice.payment.unpaid > 0 ? invoice.payment.unpaid : undefined;
+  // What SmartBill last said is left to pay (the invoice is read again after the status read below).
+  const leftToPay = invoice.payment ? Math.max(invoice.payment.unpaid, 0) : undefined;
   const [amount, setAmount] = useState(unpaid === undefined ? "" : asTyped(unpaid));
   const typed = useRef(false);
   const queryClient = useQueryClient();
@@ -87,13 +87,25 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found: Errors = {};
-    const value = parseAmount(amount);
-    if (!amount.trim()) found.amount = translate("invoiceLife.paymentDialog.required");
-    else if (value === undefined) found.amount = translate("invoiceLife.paymentDialog.amountInvalid");
+    const typedAmount = readTypedNumber(amount, translate, {
+      required: translate("invoiceLife.paymentDialog.required"),
+      min: "aboveZero",
+      positiveMessage: translate("invoiceLife.paymentDialog.amountInvalid"),
+      maxDecimals: 2,
+      decimalsMessage: translate("invoiceLife.paymentDialog.amountInvalid"),
+    });
+    const value = typedAmount.ok ? typedAmount.value : null;
+    if (!typedAmount.ok) found.amount = typedAmount.error;
+    else if (value !== null && leftToPay !== undefined && Math.round(value * 100) > Math.round(leftToPay * 100)) {
+      found.amount =
+        leftToPay > 0
+          ? translate("invoiceLife.paymentDialog.overUnpaid", { unpaid: formatMoney(leftToPay, invoice.currency) })
+          : translate("invoiceLife.paymentDialog.nothingUnpaid");
+    }
     if (!date) found.date = translate("invoiceLife.paymentDialog.required");
     if (!chosenType) found.type = translate("invoiceLife.paymentDialog.required");
     setErrors(found);
-    if (Object.keys(found).length > 0 || value === undefined) return;
+    if (Object.keys(found).length > 0 || value === null) return;
     const saved = await run("payment", () => dataProvider.addInvoicePayment(invoice.id, { requestId, amount: value, date, type: chosenType }));
     if (saved.done) onClose(); // else the dialog stays, with its request id, for another try
   };

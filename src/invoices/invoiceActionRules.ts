@@ -57,6 +57,15 @@ export function invoiceActionRules(invoice: Facts): Record<InvoiceAction, Action
   };
 }
 
+/**
+ * 'Emite factura' applies to a SmartBill draft only (sent, no number, not deleted): SmartBill's API
+ * cannot number it, so it is sent again as a final invoice. Undefined where it does not apply.
+ */
+export function issueDraftRule(invoice: Facts): ActionRule | undefined {
+  const isDraft = invoice.status === "sent" && !invoice.sentNumber && !invoice.deletedFromSmartBill;
+  return isDraft ? ok : undefined;
+}
+
 /** A payment recorded through us can be deleted while the invoice is issued in SmartBill. */
 export function paymentDeleteRule(invoice: Facts): ActionRule {
   const blocked = notIssued(invoice);

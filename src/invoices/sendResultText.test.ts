@@ -37,18 +37,18 @@ describe("send outcome texts", () => {
     expect(unnumbered).not.toMatch(HOLES);
   });
 
-  it("says a draft was saved as a draft in SmartBill, which numbers it only when it is issued there", () => {
+  it("says a draft was saved as a draft in SmartBill, not fiscal, to be issued with 'Emite factura'", () => {
     const draft = sendOutcome(answered({ series: "SBL" }, { draft: true }), translate);
     expect(draft).toEqual({
       kind: "success",
-      text: "Factura a fost salvată ca ciornă în SmartBill, în seria SBL. SmartBill îi dă număr când o emiteți din contul SmartBill.",
+      text: "Factura a fost salvată ca ciornă în SmartBill, în seria SBL: fără număr, nefiscală. O emiteți cu „Emite factura”.",
     });
     expect(sendOutcome(answered({}, { draft: true }), translate).text).toBe(
-      "Factura a fost salvată ca ciornă în SmartBill. SmartBill îi dă număr când o emiteți din contul SmartBill.",
+      "Factura a fost salvată ca ciornă în SmartBill: fără număr, nefiscală. O emiteți cu „Emite factura”.",
     );
     expect(sendOutcome(answered({ message: "Ciorna a fost salvata", series: "SBL" }, { draft: true }), translate).text).toBe(
-      "Succes: Ciorna a fost salvata - Factura a fost salvată ca ciornă în SmartBill, în seria SBL. " +
-        "SmartBill îi dă număr când o emiteți din contul SmartBill.",
+      "Succes: Ciorna a fost salvata - Factura a fost salvată ca ciornă în SmartBill, în seria SBL: fără număr, nefiscală. " +
+        "O emiteți cu „Emite factura”.",
     );
     expect(draft.text).not.toMatch(HOLES);
   });
@@ -78,12 +78,12 @@ describe("the note over a sent invoice", () => {
   it("says a sent draft waits in SmartBill without a number, never 'numărul .'", () => {
     const note = sentNote({ sentSeries: "SBL", sentNumber: "" }, translate);
     expect(note).toBe(
-      "Factura a fost salvată ca ciornă în SmartBill, în seria SBL, fără număr: îl primește când o emiteți din contul SmartBill. " +
+      "Factura a fost salvată ca ciornă în SmartBill, în seria SBL, fără număr și nefiscală: primește număr când o emiteți cu „Emite factura”. " +
         "Aici nu mai poate fi modificată.",
     );
     expect(note).not.toMatch(HOLES);
     expect(sentNote({ sentSeries: null, sentNumber: null }, translate)).toBe(
-      "Factura a fost salvată ca ciornă în SmartBill, fără număr: îl primește când o emiteți din contul SmartBill. " +
+      "Factura a fost salvată ca ciornă în SmartBill, fără număr și nefiscală: primește număr când o emiteți cu „Emite factura”. " +
         "Aici nu mai poate fi modificată.",
     );
   });

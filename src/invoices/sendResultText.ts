@@ -3,9 +3,9 @@
  *
  * Success is built only from the parts SmartBill returned: 'Succes: {message}' (SmartBill usually
  * sends an empty message: then 'Succes: factura a fost emisă în SmartBill'), then
- * ' - Număr: {number}' and ' - Serie: {series}' when present. SmartBill gives a draft (isDraft,
- * 'Ciorna') no number until someone issues it in SmartBill, so a draft's send says it was saved
- * there as a draft rather than showing an empty number. A refusal is SmartBill's errorText with
+ * ' - Număr: {number}' and ' - Serie: {series}' when present. SmartBill gives a draft (isDraft)
+ * no number, so a draft's send says it was saved there as a draft, not fiscal, to be issued with
+ * 'Emite factura', rather than showing an empty number. A refusal is SmartBill's errorText with
  * its line-break tags as spaces; a failure is the generic sentence followed by the server's message.
  */
 import type { Invoice, InvoiceSendResult } from "../../contract/api";

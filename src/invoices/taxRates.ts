@@ -1,8 +1,8 @@
 /**
- * The VAT rates a line may use: SmartBill's tax list for the tenant (the server asks SmartBill's
- * GET /tax, and answers the list it saved from an earlier read when SmartBill cannot be asked);
- * the spec's 'Normala' 19 % only as the dialog's first choice while no list was ever read (the
- * server then refuses a line without a VAT percent rather than assume it).
+ * The VAT rates a line or a catalogue product may use: SmartBill's tax list for the tenant (the
+ * server asks SmartBill's GET /tax, and answers the list it saved from an earlier read when
+ * SmartBill cannot be asked). The VAT percent is always the chosen tax's there (`taxRateOf`);
+ * 'Normala' at the contract's assumed rate is only the first choice while no list was ever read.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useDataProvider } from "react-admin";
@@ -13,6 +13,22 @@ import type { AppDataProvider, TaxRate } from "../providers/customMethods";
 export const FALLBACK_TAXES: readonly TaxRate[] = [
   { name: PRODUCT_LINE_DEFAULTS.taxName, percentage: PRODUCT_LINE_DEFAULTS.taxPercentage },
 ];
+
+/** A tax name as SmartBill's list is matched (the server's way): case, diacritics and punctuation aside. */
+function taxKey(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** The tax of the list named `name` ('normala' finds 'Normala'), or undefined. */
+export function taxRateOf(taxes: readonly TaxRate[], name: string): TaxRate | undefined {
+  const wanted = taxKey(name);
+  return taxes.find((tax) => taxKey(tax.name) === wanted);
+}
 
 /** 'Normala' from the list (the standard rate), else the list's first, else the fallback. */
 export function defaultTax(taxes: readonly TaxRate[]): TaxRate {

@@ -13,7 +13,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../common/errorMessage";
 import type { InvoiceAction } from "./invoiceActionRules";
 
-export type RunnerAction = InvoiceAction | "paymentDelete";
+export type RunnerAction = InvoiceAction | "paymentDelete" | "issue";
 
 export type RunOutcome<T> = { done: true; result: T } | { done: false; retryable: boolean };
 

@@ -4,6 +4,9 @@
  * plus the dialogs those clicks open. The destructive ones (Anulează, Stornează, Șterge din
  * SmartBill) ask first, saying what will happen. A storno's request id is made when its
  * confirmation opens and kept for every retry from it, so it is never issued twice.
+ *
+ * A SmartBill draft gets 'Emite factura' first: it asks, saying the invoice is sent again as a
+ * fiscal one and the draft stays in SmartBill to delete there; the server issues it once.
  */
 import { type ReactElement, type ReactNode, useState } from "react";
 import { Confirm, useDataProvider, useTranslate } from "react-admin";
@@ -14,27 +17,31 @@ import PaymentsIcon from "@mui/icons-material/Payments";
 import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import RestoreIcon from "@mui/icons-material/Restore";
+import TaskAltIcon from "@mui/icons-material/TaskAlt";
 import UndoIcon from "@mui/icons-material/Undo";
 import type { Invoice } from "../../contract/api";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
 import { EmailInvoiceDialog } from "./EmailInvoiceDialog";
-import { type ActionRule, type InvoiceAction, invoiceActionRules } from "./invoiceActionRules";
+import { type ActionRule, type InvoiceAction, invoiceActionRules, issueDraftRule } from "./invoiceActionRules";
 import { invoiceName, newRequestId } from "./invoiceText";
 import { PaymentDialog } from "./PaymentDialog";
+import { sendOutcome } from "./sendResultText";
 import { type RunAction, type RunnerAction, useInvoiceActionRunner } from "./useInvoiceActionRunner";
 
 export interface LifeAction {
-  action: InvoiceAction;
+  action: InvoiceAction | "issue";
   label: string;
   icon: ReactElement;
   enabled: boolean;
-  /** Why it is disabled (a tooltip), when it is. */
+  /** Why it is disabled (a tooltip, and words beneath the buttons), when it is. */
   why?: string;
+  /** The reason's key under invoiceLife.why ('busy' while another action runs). */
+  reason?: string;
   onClick: () => void;
 }
 
-type Confirmable = "cancel" | "reverse" | "delete";
+type Confirmable = "cancel" | "reverse" | "delete" | "issue";
 type Open = "email" | "payment" | Confirmable;
 
 const ICONS: Record<InvoiceAction, ReactElement> = {
@@ -84,21 +91,33 @@ export function useInvoiceLife(invoice: Invoice): {
     delete: () => setOpen("delete"),
   };
 
-  const rules = invoiceActionRules(invoice);
-  const actions = (Object.entries(rules) as [InvoiceAction, ActionRule][]).map(([action, rule]): LifeAction => {
+  const rules: [InvoiceAction | "issue", ActionRule][] = Object.entries(invoiceActionRules(invoice)) as [InvoiceAction, ActionRule][];
+  const issue = issueDraftRule(invoice);
+  if (issue) rules.unshift(["issue", issue]);
+  const actions = rules.map(([action, rule]): LifeAction => {
     const why = !rule.enabled ? rule.why : pending ? "busy" : undefined;
     return {
       action,
       label: translate(`invoiceLife.actions.${action}`),
-      icon: ICONS[action],
+      icon: action === "issue" ? <TaskAltIcon /> : ICONS[action],
       enabled: why === undefined,
       why: why && translate(`invoiceLife.why.${why}`),
-      onClick: clicks[action],
+      reason: why,
+      onClick: action === "issue" ? () => setOpen("issue") : clicks[action],
     };
   });
 
+  /** The draft sent again as an invoice: SmartBill's refusal is told as one; the draft left behind is said. */
+  const issueDraft = async () => {
+    const result = await dataProvider.issueDraftInvoice(invoice.id);
+    const outcome = sendOutcome(result, translate);
+    if (outcome.kind === "refused") throw Object.assign(new Error(outcome.text), { status: 409 });
+    return { message: `${outcome.text} ${translate("invoiceLife.issue.draftStays")}` };
+  };
+
   const confirmed = async (dialog: Confirmable) => {
     const calls = {
+      issue: issueDraft,
       cancel: () => dataProvider.cancelInvoice(invoice.id),
       reverse: () => dataProvider.reverseInvoice(invoice.id, reverseRequestId),
       delete: () => dataProvider.deleteInvoiceFromSmartBill(invoice.id),
@@ -115,14 +134,19 @@ export function useInvoiceLife(invoice: Invoice): {
     dialogs = <PaymentDialog invoice={invoice} run={run} saving={pending === "payment"} onClose={close} />;
   } else if (open) {
     const dialog = open;
+    const issuing = dialog === "issue";
     dialogs = (
       <Confirm
         isOpen
         loading={pending === dialog}
-        title={translate(`invoiceLife.confirm.${dialog}Title`, { name })}
-        content={translate(`invoiceLife.confirm.${dialog}Content`)}
+        title={issuing ? translate("invoiceLife.issue.title", { name }) : translate(`invoiceLife.confirm.${dialog}Title`, { name })}
+        content={
+          issuing
+            ? translate("invoiceLife.issue.content", { series: invoice.seriesName })
+            : translate(`invoiceLife.confirm.${dialog}Content`)
+        }
         confirm={translate(`invoiceLife.actions.${dialog}`)}
-        confirmColor="warning"
+        confirmColor={issuing ? "primary" : "warning"}
         cancel={translate("invoiceLife.confirm.no")}
         onConfirm={() => void confirmed(dialog)}
         onClose={close}

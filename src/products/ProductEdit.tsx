@@ -1,8 +1,9 @@
 /** A product of the catalogue: its form, saved on the server before the list shows again, and its deletion. */
 import { DeleteWithConfirmButton, Edit, SaveButton, SimpleForm, Toolbar, useTranslate } from "react-admin";
+import type { ProductInput } from "../../contract/api";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
-import { ProductInputs } from "./ProductInputs";
+import { ProductInputs, productPayload } from "./ProductInputs";
 
 function ProductToolbar() {
   const translate = useTranslate();
@@ -23,7 +24,13 @@ export function ProductEdit() {
   return (
     <RequireAccess resource="products">
       <ScreenHeading>{translate("resources.products.edit")}</ScreenHeading>
-      <Edit resource="products" title={translate("resources.products.edit")} mutationMode="pessimistic" redirect="list">
+      <Edit
+        resource="products"
+        title={translate("resources.products.edit")}
+        mutationMode="pessimistic"
+        redirect="list"
+        transform={(data: ProductInput) => productPayload(data, translate)}
+      >
         <SimpleForm toolbar={<ProductToolbar />}>
           <ProductInputs />
         </SimpleForm>

@@ -66,7 +66,12 @@ export function ProductList() {
           <TextField source="code" />
           <TextField source="name" />
           <TextField source="unit" />
-          <NumberField source="price" locales="ro-RO" options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }} />
+          <NumberField
+            source="price"
+            locales="ro-RO"
+            options={{ minimumFractionDigits: 2, maximumFractionDigits: 2 }}
+            emptyText={translate("resources.products.priceNotSet")}
+          />
           <TextField source="currency" />
           <TextField source="taxName" />
           <NumberField source="taxPercentage" locales="ro-RO" />

@@ -119,6 +119,9 @@ export function createCustomMethods(http: HttpClient) {
 
     sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`),
 
+    /** 'Emite factura': a SmartBill draft sent earlier, sent again as a final invoice. */
+    issueDraftInvoice: (invoiceId: number) => post<InvoiceSendResult>(invoice(invoiceId, "issue")),
+
     addInvoiceLine: (invoiceId: number, line: InvoiceLineInput) =>
       post<InvoiceLine>(`${API_PATHS.invoices}/${invoiceId}/line`, { ...line, invoiceId }),
 

@@ -10,7 +10,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   await page.goto("/smartbill/invoice");
   await expect(page.getByRole("heading", { level: 1, name: "SmartBill - Import Factură" })).toBeVisible();
   await expect(page.getByLabel("Zile până la scadență")).toHaveValue("14");
-  await expect(page.getByRole("checkbox", { name: "Ciorna" })).toBeChecked();
+  await expect(page.getByRole("radio", { name: "Emite factura" })).toBeChecked(); // a draft is a deliberate choice
   await expect(page.getByRole("checkbox", { name: "Salvează în DB" })).not.toBeChecked();
   await expect(page.getByLabel("Serie")).toHaveValue("SBL");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
@@ -29,7 +29,6 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   await page.getByLabel("Mențiuni").fill("Livrare prin curier");
   await expect(saveState).toHaveText("Modificări nesalvate");
   await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
-  await page.getByRole("checkbox", { name: "Ciorna" }).uncheck(); // a final invoice gets a number
   await page.getByRole("checkbox", { name: "Descarcă stocul" }).uncheck();
   await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
 

@@ -47,7 +47,7 @@ test("the invoicing user picks the catalogue's product in an invoice line, which
   await dialog.getByRole("combobox", { name: "Din nomenclator (cod sau denumire)" }).fill("caf-5");
   await page.getByRole("option", { name: "CAF-500 · Cafea boabe 500 g" }).click();
   await expect(dialog.getByRole("textbox", { name: "Cod produs" })).toHaveValue("CAF-500");
-  await expect(dialog.getByRole("textbox", { name: "Preț" })).toHaveValue("42.5");
+  await expect(dialog.getByRole("textbox", { name: "Preț" })).toHaveValue("42,50"); // as Romanians write it
   await dialog.getByRole("textbox", { name: "Cantitate" }).fill("2");
   await dialog.getByRole("button", { name: "Salvează" }).click();
   await expect(dialog).toHaveCount(0);

@@ -265,6 +265,17 @@ describeEachDialect("the audit log", (dialect) => {
     const storno = reversed.json<{ storno: Invoice }>().storno;
     await recorded("invoices.delete", () => t.api("DELETE", `/api/smartbill/invoice/${storno.id}/smartbill`, inv), { ...clerk, target: String(storno.id) });
 
+    // A SmartBill draft, then issued ('Emite factura'): the issue is the one that changes SmartBill's books.
+    const draftId = (
+      await t.api("POST", "/api/smartbill/invoice/import", { ...inv, ...invoiceUpload(workbook, { clientId: client.id, warehouseId: central, useStock: false, draft: true }) })
+    ).json<InvoiceImportResult>().importRequestId!;
+    expect((await t.api("POST", `/api/smartbill/invoice/send/${draftId}`, inv)).statusCode).toBe(200);
+    await recorded("invoices.issue", () => t.api("POST", `/api/smartbill/invoice/${draftId}/issue`, inv), {
+      ...clerk,
+      target: String(draftId),
+      targetLabel: expect.stringMatching(/^SBL \d{4}$/),
+    });
+
     expect(AUDIT_ACTIONS.filter((action) => !seen.has(action))).toEqual([]);
   });
 

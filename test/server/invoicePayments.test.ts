@@ -115,15 +115,26 @@ describeEachDialect("payments of a sent invoice (/api/smartbill/invoice/{id}/pay
     expect(response.json().message).toMatch(/Seria chitantei nu a fost gasita/);
   });
 
-  it("refuses an over-payment in SmartBill's words, recording nothing (no row, no audit, the refusal in the history)", async () => {
+  it("refuses an over-payment itself, before SmartBill is asked to pay: what is left, read from SmartBill, in words; nothing recorded", async () => {
     const id = await addSentInvoice(t, invoicing, clientId);
-    const response = await pay(id, payment(500));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/SBL0001/);
-    expect(await smartBillPayments()).toEqual([]);
-    expect(await ourPayments(id)).toEqual([]);
-    expect(await auditRows("invoices.paymentAdd", id)).toEqual([]);
-    expect((await history(id)).filter((e) => e.action === "payment").map((e) => e.outcome)).toEqual(["refused"]);
+    expect((await pay(id, payment(21))).statusCode).toBe(200);
+    await emulator(t, "DELETE", "/requests");
+    const response = await pay(id, payment(100.01));
+    expect(response.statusCode).toBe(400);
+    const refusal = "Încasarea nu a fost înregistrată: suma de 100,01 RON depășește restul de încasat pe factură, 100,00 RON (după SmartBill).";
+    expect(response.json()).toEqual({ message: refusal, errors: { amount: refusal } });
+    // SmartBill was asked what is left to pay, never asked to pay.
+    const { requests } = (await emulator(t, "GET", "/requests")) as { requests: { method: string; path: string }[] };
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /invoice/paymentstatus"]);
+    expect((await smartBillPayments()).map((p) => p.value)).toEqual([21]);
+    expect((await ourPayments(id)).map((p) => Number(p.amount))).toEqual([21]);
+    expect(await auditRows("invoices.paymentAdd", id)).toHaveLength(1);
+    expect((await history(id)).filter((e) => e.action === "payment").map((e) => e.outcome)).toEqual(["ok", "refused"]);
+    // Exactly what is left is taken; then nothing is.
+    expect((await pay(id, payment(100))).statusCode).toBe(200);
+    const paid = await pay(id, payment(0.01));
+    expect(paid.statusCode).toBe(400);
+    expect(paid.json().message).toBe("Încasarea nu a fost înregistrată: factura este încasată integral în SmartBill, nu mai este nimic de încasat.");
   });
 
   it("refuses bad input with a Romanian sentence per field, asking nothing of SmartBill", async () => {

@@ -1,6 +1,6 @@
 /**
  * /api/smartbill/invoice on both dialects: the import (LibreOffice-made .xlsx and .xls, defaults,
- * the VAT percent from the emulator's tax list or 19 without it, refusals that store nothing),
+ * the VAT percent from the emulator's tax list, refusals that store nothing),
  * the list, the invoice with its lines, the form's save with its version (409 when stale or
  * sent), the lines' add/update/delete, roles and tenant isolation.
  *
@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
-import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, noTaxList, tooManyInvoiceLines } from "../../server/messages";
+import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, lineQuantityNotPositive, noTaxList, tooManyInvoiceLines } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
@@ -113,7 +113,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
         expect(invoice).toMatchObject({
           id: result.importRequestId, clientId, clientName: "Șervețele Ţesute SRL", warehouseId: central,
           issueDate: "2026-03-10", dueDays: 30, dueDate: "2026-04-09", mentions: "Comanda 12", observations: "",
-          useStock: true, draft: true, saveToDb: false, seriesName: "SBL", currency: "RON", language: "RO", precision: 2,
+          useStock: true, draft: false, saveToDb: false, seriesName: "SBL", currency: "RON", language: "RO", precision: 2,
           version: 1, status: "draft", sentSeries: null, sentNumber: null, errorText: null, sentAt: null,
         });
         const lines = invoice.products!.map(({ id: _id, invoiceId, ...fields }) => {
@@ -131,11 +131,11 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
     }
 
     for (const name of ["en-order.xlsx", "en-order.xls"]) {
-      it(`reads ${name}: English headers in another order, number cells, the form's currency and saveToDb for blank cells`, async () => {
+      it(`reads ${name}: English headers in another order, number cells, the form's currency and saveToDb for blank cells, a VAT percent alone choosing its tax`, async () => {
         const invoice = await imported(fixture(name), { currency: "usd", saveToDb: false, warehouseId: cluj });
         expect(invoice.currency).toBe("USD");
         expect(invoice.products!.map(({ id: _id, invoiceId: _invoiceId, ...fields }) => fields)).toEqual([
-          { name: "Wireless mouse", code: "E001", quantity: 3, price: 12.5, measuringUnitName: "pcs", currency: "EUR", taxName: "Normala", taxPercentage: 19, saveToDb: true, service: true, warehouseName: "Depozit Central" },
+          { name: "Wireless mouse", code: "E001", quantity: 3, price: 12.5, measuringUnitName: "pcs", currency: "EUR", taxName: "Redusa", taxPercentage: 11, saveToDb: true, service: true, warehouseName: "Depozit Central" },
           { name: "Monitor 27", code: "E002", quantity: 1, price: 1234.57, measuringUnitName: "buc", currency: "USD", taxName: "Normala", taxPercentage: 21, saveToDb: false, service: false, warehouseName: "Magazin Cluj" },
         ]);
       });
@@ -164,7 +164,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(res.statusCode).toBe(400);
       expect(res.json().rejected).toEqual([{ row: 2, reason: noTaxList }]);
       const taxes = await t.api("GET", "/api/smartbill/tax", { session: other.session });
-      expect(taxes.json()).toEqual({ taxes: [{ name: "Normala", percentage: 19 }], fromProvider: false, source: "standard", readAt: null });
+      expect(taxes.json()).toEqual({ taxes: [{ name: "Normala", percentage: 21 }], fromProvider: false, source: "standard", readAt: null });
     });
 
     it("uses the last tax list read, and the tax look-up says from when, while SmartBill is locked out or failing", async () => {
@@ -205,11 +205,42 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(await counts()).toEqual(before);
     });
 
-    it("refuses a row whose named tax SmartBill does not have, when its VAT percent is blank", async () => {
-      const res = await importFile(await xlsxOf([[...HEADER, "Cota TVA"], ["A", "A1", 1, 1, "Inexistenta"]]));
+    it("refuses a row whose named tax SmartBill does not have, whatever its VAT percent", async () => {
+      const res = await importFile(await xlsxOf([[...HEADER, "Cota TVA", "Procent TVA"], ["A", "A1", 1, 1, "Inexistenta", ""], ["B", "B1", 1, 1, "Inexistenta", 21]]));
+      expect(res.statusCode).toBe(400);
+      const reason = "Cota TVA „Inexistenta” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%, Taxare inversa 0%); alegeți o cotă din listă.";
+      expect(res.json().rejected).toEqual([{ row: 2, reason }, { row: 3, reason }]);
+    });
+
+    it("gives every line its tax's VAT from SmartBill's list: a stale percent beside a tax is corrected, a percent alone chooses its tax, one no tax has is refused", async () => {
+      const sheet = xlsxOf([
+        [...HEADER, "Taxa", "Procent TVA"],
+        ["Stale", "S1", 1, 1, "Normala", 19],
+        ["Case", "S2", 1, 1, "normală", ""],
+        ["Reduced", "S3", 1, 1, "", 11],
+        ["Old rate", "S4", 1, 1, "", 19],
+        ["Zero", "S5", 1, 1, "", 0],
+      ]);
+      const refused = await importFile(await sheet);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().rejected).toEqual([
+        { row: 5, reason: "Procentul TVA 19% nu este al niciunei cote din SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%, Taxare inversa 0%); scrieți numele cotei (coloana „Taxa”) sau un procent din listă." },
+      ]);
+      const invoice = await imported(await xlsxOf([[...HEADER, "Taxa", "Procent TVA"], ["Stale", "S1", 1, 1, "Normala", 19], ["Case", "S2", 1, 1, "normală", ""], ["Reduced", "S3", 1, 1, "", 11], ["Zero", "S5", 1, 1, "", 0]]));
+      expect(invoice.products!.map(({ name, taxName, taxPercentage }) => ({ name, taxName, taxPercentage }))).toEqual([
+        { name: "Stale", taxName: "Normala", taxPercentage: 21 },
+        { name: "Case", taxName: "Normala", taxPercentage: 21 },
+        { name: "Reduced", taxName: "Redusa", taxPercentage: 11 },
+        { name: "Zero", taxName: "Taxare inversa", taxPercentage: 0 },
+      ]);
+    });
+
+    it("refuses a row whose quantity is zero or below: a storno reverses an invoice", async () => {
+      const res = await importFile(await xlsxOf([HEADER, ["A", "A1", 0, 1], ["B", "B1", -2, 1], ["C", "C1", 1, 1]]));
       expect(res.statusCode).toBe(400);
       expect(res.json().rejected).toEqual([
-        { row: 2, reason: "Cota TVA „Inexistenta” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%, Taxare inversa 0%); completați procentul TVA." },
+        { row: 2, reason: lineQuantityNotPositive },
+        { row: 3, reason: lineQuantityNotPositive },
       ]);
     });
 
@@ -479,6 +510,35 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
         expect(res.json().message).toBe(message);
       }
       expect((await get(invoice.id)).products).toHaveLength(1);
+    });
+
+    it("refuses a quantity of zero or below, naming the storno, and stores nothing", async () => {
+      const invoice = await imported(await simpleSheet());
+      for (const quantity of [0, -1, -0.001]) {
+        const res = await addLine(invoice.id, { ...line, quantity });
+        expect(res.statusCode, String(quantity)).toBe(400);
+        expect(res.json()).toMatchObject({ message: lineQuantityNotPositive, errors: { quantity: lineQuantityNotPositive } });
+        const edit = await t.api("PUT", `/api/smartbill/invoice/product/${invoice.products![0].id}`, { session: invoicing, body: { ...line, quantity } });
+        expect(edit.statusCode).toBe(400);
+      }
+      expect(await get(invoice.id)).toEqual(invoice);
+    });
+
+    it("saves a line's VAT as its tax's rate in SmartBill's list: a stale 19 for Normala becomes 21; a tax SmartBill lacks is refused", async () => {
+      const invoice = await imported(await simpleSheet());
+      const stale = await addLine(invoice.id, { ...line, taxName: "Normala", taxPercentage: 19 });
+      expect(stale.statusCode, stale.body).toBe(200);
+      expect(stale.json<InvoiceLine>()).toMatchObject({ taxName: "Normala", taxPercentage: 21 });
+      const edited = await t.api("PUT", `/api/smartbill/invoice/product/${stale.json<InvoiceLine>().id}`, {
+        session: invoicing,
+        body: { ...line, taxName: "redusa", taxPercentage: 21 },
+      });
+      expect(edited.json<InvoiceLine>()).toMatchObject({ taxName: "Redusa", taxPercentage: 11 });
+      const unknown = await addLine(invoice.id, { ...line, taxName: "Scutit", taxPercentage: 0 });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual({
+        taxPercentage: "Cota TVA „Scutit” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%, Taxare inversa 0%); alegeți o cotă din listă.",
+      });
     });
 
     it("refuses a line beyond 400", async () => {

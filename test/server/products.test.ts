@@ -110,6 +110,39 @@ describeEachDialect("the product catalogue (/api/products)", (dialect) => {
     });
   });
 
+  describe("VAT and price", () => {
+    it("keeps a price not set (null), as the stock import leaves it, apart from a price of 0", async () => {
+      const unpriced = await add({ ...laptop, code: "NOPRICE", price: null });
+      expect(unpriced.statusCode, unpriced.body).toBe(200);
+      expect(unpriced.json<Product>().price).toBeNull();
+      expect((await read(unpriced.json<Product>().id)).json<Product>().price).toBeNull();
+      expect((await add({ ...laptop, code: "FREE", price: 0 })).json<Product>().price).toBe(0);
+    });
+
+    it("saves the VAT of the tax chosen, from the tenant's SmartBill tax list: a stale 19 becomes 21; a tax the list lacks is refused", async () => {
+      const taxes = JSON.stringify([{ name: "Normala", percentage: 21 }, { name: "Redusa", percentage: 11 }]);
+      await t.db.insertInto("tax_lists").values({ tenantId: 2, taxes, readAt: new Date().toISOString() }).execute();
+      try {
+        const stale = await add({ ...laptop, code: "VAT-19", taxName: "normala", taxPercentage: 19 });
+        expect(stale.statusCode, stale.body).toBe(200);
+        expect(stale.json<Product>()).toMatchObject({ taxName: "Normala", taxPercentage: 21 });
+        const edited = await edit(stale.json<Product>().id, { ...stale.json<Product>(), taxName: "Redusa", taxPercentage: 21 });
+        expect(edited.json<Product>()).toMatchObject({ taxName: "Redusa", taxPercentage: 11 });
+        const unknown = await add({ ...laptop, code: "VAT-X", taxName: "Scutit", taxPercentage: 0 });
+        expect(unknown.statusCode).toBe(400);
+        expect(unknown.json()).toEqual({
+          message: "Cota TVA „Scutit” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%); alegeți o cotă din listă.",
+          errors: { taxName: "Cota TVA „Scutit” nu există în SmartBill (cotele din SmartBill: Normala 21%, Redusa 11%); alegeți o cotă din listă." },
+        });
+        expect((await list("?q=VAT-X")).json()).toEqual([]);
+        // Another tenant's list is not this one's: with none ever read, what is sent is kept.
+        expect((await add({ ...laptop, code: "VAT-19", taxPercentage: 19 }, other.session)).json<Product>().taxPercentage).toBe(19);
+      } finally {
+        await t.db.deleteFrom("tax_lists").where("tenantId", "=", 2).execute();
+      }
+    });
+  });
+
   describe("the list", () => {
     beforeAll(async () => {
       for (const [code, name, currency, isService] of [

@@ -53,14 +53,15 @@ describeEachDialect("the catalogue kept by the stock imports", (dialect) => {
       .execute();
   };
 
-  it("adds the stock's new codes and renames the known ones, leaving price, currency, tax and the service flag alone", async () => {
+  it("adds the stock's new codes (no price, which the stock answer lacks; Normala at SmartBill's rate) and renames the known ones, leaving price, currency, tax and the service flag alone", async () => {
     await addProduct(2, { code: "PRD001", name: "Laptop (nume vechi)", unit: "bucăți", price: 4200, taxPercentage: 11 });
     await addProduct(otherTenant, { code: "PRD002", name: "Al altui tenant", unit: "kg", price: 1, taxPercentage: 11 });
 
     expect((await importStock(central)).status).toBe("done");
 
-    const fresh = { price: 0, currency: "RON", taxName: "Normala", taxPercentage: 19, isService: 0 };
-    expect((await catalogue()).map((row) => ({ ...row, price: Number(row.price), taxPercentage: Number(row.taxPercentage) }))).toEqual([
+    const fresh = { price: null, currency: "RON", taxName: "Normala", taxPercentage: 21, isService: 0 };
+    const priced = (price: number | null) => (price === null ? null : Number(price));
+    expect((await catalogue()).map((row) => ({ ...row, price: priced(row.price), taxPercentage: Number(row.taxPercentage) }))).toEqual([
       { code: "PRD001", name: "Laptop Lenovo ThinkPad E14", unit: "buc", price: 4200, currency: "EUR", taxName: "Redusa", taxPercentage: 11, isService: 1 },
       { code: "PRD002", name: "Monitor Dell 27 inch", unit: "buc", ...fresh },
       { code: "PRD003", name: "Hârtie copiator A4", unit: "buc", ...fresh },
@@ -70,6 +71,19 @@ describeEachDialect("the catalogue kept by the stock imports", (dialect) => {
     ]);
     // Another tenant's catalogue is its own.
     expect(await catalogue(otherTenant)).toMatchObject([{ code: "PRD002", name: "Al altui tenant" }]);
+  });
+
+  it("gives new products the standard rate of the tenant's tax list as last read, not a rate assumed in advance", async () => {
+    await t.db.deleteFrom("products").where("tenantId", "=", 2).execute();
+    const taxes = JSON.stringify([{ name: "Normala", percentage: 20 }, { name: "Redusa", percentage: 11 }]);
+    await t.db.insertInto("tax_lists").values({ tenantId: 2, taxes, readAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column("tenantId").doUpdateSet({ taxes })).execute();
+    try {
+      expect((await importStock(central)).status).toBe("done");
+      expect(new Set((await catalogue()).map((row) => `${row.taxName} ${Number(row.taxPercentage)} ${row.price}`))).toEqual(new Set(["Normala 20 null"]));
+    } finally {
+      await t.db.deleteFrom("tax_lists").where("tenantId", "=", 2).execute();
+    }
   });
 
   it("writes the catalogue in the stock's transaction: when it cannot be written, the stock stays as it was", async () => {

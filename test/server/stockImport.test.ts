@@ -99,7 +99,7 @@ describeEachDialect("the stock import (emulator → task → stock list)", (dial
     ]);
     // SmartBill was asked for this warehouse's stock as of today in Romania.
     const { requests } = (await emulator(t, "GET", "/requests")) as { requests: { path: string; query: string }[] };
-    const query = new URLSearchParams(requests.at(-1)!.query);
+    const query = new URLSearchParams(requests.find((request) => request.path === "/stocks")!.query);
     expect(query.get("warehouseName")).toBe("Depozit Central");
     expect(query.get("date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });

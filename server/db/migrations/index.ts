@@ -20,6 +20,7 @@ import * as m0013 from "./0013_audit_log";
 import * as m0014 from "./0014_after_send";
 import * as m0015 from "./0015_payments_storno";
 import * as m0016 from "./0016_customer_folded_text";
+import * as m0017 from "./0017_vat_from_tax_list";
 
 export const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0014_after_send": m0014,
   "0015_payments_storno": m0015,
   "0016_customer_folded_text": m0016,
+  "0017_vat_from_tax_list": m0017,
 };

@@ -2,7 +2,8 @@
  * The 'stock-import' task: brings one warehouse's stock from SmartBill into the tenant's stock
  * items. It asks SmartBill for that warehouse's stock as of today (Romanian date), checks every
  * product, then writes them all in ONE transaction (new products added, known ones updated,
- * products SmartBill no longer lists set to 0; the catalogue's codes, names and units with them):
+ * products SmartBill no longer lists set to 0; the catalogue's codes, names and units with them,
+ * a new product with no price, since the stock answer has none, and the standard tax's rate):
  * a failure anywhere leaves the stock and the catalogue as they were.
  *
  * Progress: 10 once the warehouse is known, 50 once SmartBill has answered (`total` set), 100
@@ -21,7 +22,9 @@ import {
   stockRowsInvalid,
   stockRowWithoutName,
 } from "../../messages";
-import { keepCatalogueFromStock } from "../../routes/api/products/products.repository";
+import { INVOICE_LINE_DEFAULTS } from "../../../contract/constants";
+import { knownTaxList, resolveTax } from "../../routes/api/invoices/vatRates";
+import { keepCatalogueFromStock, type StandardTax } from "../../routes/api/products/products.repository";
 import { lockWarehouse, findWarehouse } from "../../routes/api/warehouses/warehouses.repository";
 import {
   productKey,
@@ -86,6 +89,9 @@ export function createStockImport(options: StockImportOptions = {}): TaskHandler
     }
     signal.throwIfAborted();
     await progress({ progress: 50, total });
+    // New catalogue products start on the standard tax at the tenant's SmartBill rate (asked
+    // before the write: the transaction holds SQLite's only connection).
+    const tax = await standardTax(db, task.tenantId, smartBillUrls);
 
     const counts = await db.transaction().execute(async (trx) => {
       // Locked for the whole write: a delete of this warehouse, or another import of it, waits.
@@ -93,7 +99,7 @@ export function createStockImport(options: StockImportOptions = {}): TaskHandler
         throw new TaskFailure(messages.stockImportWarehouseGone);
       }
       const counts = await replaceWarehouseStock(trx, task.tenantId, warehouseId, rows);
-      await keepCatalogueFromStock(trx, task.tenantId, rows);
+      await keepCatalogueFromStock(trx, task.tenantId, rows, tax);
       return counts;
     });
     return {
@@ -126,6 +132,17 @@ function abortableFetch(stop: AbortSignal): typeof fetch {
       own?.removeEventListener("abort", abort);
     }
   };
+}
+
+/**
+ * 'Normala' at the rate of the tenant's tax list (the one kept, else SmartBill's); while no list
+ * was ever read, at the contract's assumed rate (the send checks it against the list later).
+ */
+async function standardTax(db: Kysely<Database>, tenantId: number, smartBillUrls: SmartBillUrlPolicy): Promise<StandardTax> {
+  const tax = resolveTax(undefined, undefined, await knownTaxList(db, tenantId, smartBillUrls));
+  return tax.ok
+    ? { name: tax.taxName, percentage: tax.taxPercentage }
+    : { name: INVOICE_LINE_DEFAULTS.taxName, percentage: INVOICE_LINE_DEFAULTS.taxPercentage };
 }
 
 function checkPayload(payload: unknown): StockImportPayload {

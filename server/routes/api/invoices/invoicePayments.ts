@@ -12,8 +12,9 @@
  *    SmartBill time-out ago → 409, try again shortly (SmartBill may still be registering it).
  *    Otherwise it was not made and is forgotten. When the earlier one was made and this request
  *    is another (a new dialog), nothing more is sent: the clerk sees it and decides (409).
- * 3. Record the attempt (a row unique per invoice and request id, SmartBill's paid amount read
- *    just before), then POST /payment once, never retried.
+ * 3. Refuse more than SmartBill says is left to pay (400, before anything is asked). Record the
+ *    attempt (a row unique per invoice and request id, SmartBill's paid amount read just before),
+ *    then POST /payment once, never retried.
  * 4. SmartBill's answer → recorded; its refusal → the row goes, 409 in its words; a call that
  *    cannot have reached it → the row goes; a lost answer → the paid amount is read again: up by
  *    the amount → recorded; otherwise the row is `unclear` and the next attempt starts at 2.
@@ -32,6 +33,7 @@ import {
   paymentAlreadyRecorded,
   paymentConfirmedFromStatus,
   paymentMessages,
+  paymentMoreThanUnpaid,
   paymentOutcomeUnknown,
   paymentRecheckTooSoon,
   paymentRecorded,
@@ -150,6 +152,14 @@ export async function addInvoicePayment(context: PaymentContext, input: PaymentI
     if (!customer) throw new HttpError(400, paymentMessages.clientGone);
     status ??= await client.paymentStatus(invoice.ref);
     const before = status;
+    // More than is left to pay is refused here, in words, rather than by SmartBill.
+    const unpaidCents = cents(before.invoiceTotalAmount) - cents(before.paidAmount);
+    if (cents(input.amount) > unpaidCents) {
+      // What SmartBill just said is kept, so the screen shows the amount really left to pay.
+      await storePaymentStatus(db, invoice.id, { total: before.invoiceTotalAmount, paid: before.paidAmount });
+      const refusal = paymentMoreThanUnpaid(input.amount, Math.max(unpaidCents, 0) / 100, currency);
+      throw new HttpError(400, refusal, { amount: refusal });
+    }
     const inserted = await db
       .insertInto("invoice_payments")
       .values({

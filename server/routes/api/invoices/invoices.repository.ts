@@ -358,10 +358,12 @@ export async function claimInvoiceSend(
   read: Pick<InvoiceState, "id" | "status" | "sendStartedAt">,
   startedAt: string,
   keepAttempt: boolean,
+  /** More to write with the claim (a SmartBill draft being issued loses its draft record). */
+  also: SendRecord = {},
 ): Promise<boolean> {
   let update = db
     .updateTable("invoices")
-    .set({ status: "sending", sendStartedAt: startedAt, ...(keepAttempt ? {} : { sentSeries: null, sendSeriesNextNumber: null }) })
+    .set({ status: "sending", sendStartedAt: startedAt, ...(keepAttempt ? {} : { sentSeries: null, sendSeriesNextNumber: null }), ...also })
     .where("tenantId", "=", tenantId)
     .where("id", "=", read.id)
     .where("status", "=", read.status);
@@ -373,7 +375,17 @@ export async function claimInvoiceSend(
 /** What a claimed send records: its attempt, its outcome, or the state it puts back. */
 export type SendRecord = Pick<
   Updateable<InvoicesTable>,
-  "status" | "sendStartedAt" | "sendSeriesNextNumber" | "sentSeries" | "sentNumber" | "sentMessage" | "sentUrl" | "errorText" | "sentAt" | "updatedAt"
+  | "status"
+  | "sendStartedAt"
+  | "sendSeriesNextNumber"
+  | "sentSeries"
+  | "sentNumber"
+  | "sentMessage"
+  | "sentUrl"
+  | "errorText"
+  | "sentAt"
+  | "updatedAt"
+  | "draft"
 >;
 
 /** A claimed send's write: applied only while the invoice is still `sending` under this claim's token. */

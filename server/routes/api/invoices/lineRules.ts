@@ -1,10 +1,11 @@
 /**
  * The rules an invoice line obeys wherever it comes from (a sheet's row, lineSheet.ts, or the
- * lines dialog, lineInput.ts): bounds, rounding, and the VAT percent of its tax when it gives none.
+ * lines dialog, lineInput.ts): bounds, rounding, a quantity above zero, and the VAT percent of
+ * its tax in SmartBill's list (vatRates.ts resolveTax).
  */
 import type { InvoiceLineInput } from "../../../../contract/api";
-import { noTaxList, unknownTax } from "../../../messages";
-import { defaultTaxPercentage, describeTaxes, type TaxList } from "./vatRates";
+import { lineQuantityNotPositive } from "../../../messages";
+import { resolveTax, type TaxList } from "./vatRates";
 
 /** Longest text per field (the same bounds as the API's schema). */
 export const LINE_TEXT_MAX: Readonly<Record<"name" | "code" | "measuringUnitName" | "currency" | "taxName" | "warehouseName", number>> = {
@@ -36,15 +37,23 @@ export function cleanQuantity(value: number): number {
   return Number(value.toPrecision(15)) || 0;
 }
 
-/** A line without its VAT percent yet (undefined: the tax list decides). */
-export type PendingLine = Omit<InvoiceLineInput, "taxPercentage"> & { taxPercentage: number | undefined };
+/**
+ * Why a quantity is refused, or undefined: a line sells something, so above zero. A negative line
+ * would be a hidden storno; SmartBill's storno ('Stornează') reverses an issued invoice properly.
+ */
+export function quantityProblem(quantity: number): string | undefined {
+  return quantity > 0 ? undefined : lineQuantityNotPositive;
+}
 
-/** The tax-list part of a line's checks: the rate of its tax when it gave none. */
+/** A line before the tax list is applied: its tax and percent as given (undefined: not given). */
+export type PendingLine = Omit<InvoiceLineInput, "taxName" | "taxPercentage"> & {
+  taxName: string | undefined;
+  taxPercentage: number | undefined;
+};
+
+/** The tax-list part of a line's checks: its tax from the list, with the list's percent. */
 export function completeTax(line: PendingLine, taxes: TaxList): { ok: true; line: InvoiceLineInput } | { ok: false; reason: string } {
-  if (line.taxPercentage !== undefined) return { ok: true, line: { ...line, taxPercentage: line.taxPercentage } };
-  // No list was ever read: no rate is assumed (a past default may no longer exist).
-  if (taxes === null) return { ok: false, reason: noTaxList };
-  const percentage = defaultTaxPercentage(taxes, line.taxName);
-  if (percentage === undefined) return { ok: false, reason: unknownTax(line.taxName, describeTaxes(taxes)) };
-  return { ok: true, line: { ...line, taxPercentage: percentage } };
+  const tax = resolveTax(line.taxName, line.taxPercentage, taxes);
+  if (!tax.ok) return tax;
+  return { ok: true, line: { ...line, taxName: tax.taxName, taxPercentage: tax.taxPercentage } };
 }

@@ -30,12 +30,13 @@ import {
   type LineDefaults,
   MAX_AMOUNT,
   type PendingLine,
+  quantityProblem,
   roundPrice,
 } from "./lineRules";
 import type { TaxList } from "./vatRates";
 
 interface ReadLinesOptions {
-  /** The tenant's tax list, asked for only when a row leaves its VAT percent blank. */
+  /** The tenant's tax list, asked for once the rows are read: every line's VAT follows its tax there. */
   taxes: () => Promise<TaxList>;
   /** Fewer for tests; MAX_INVOICE_LINES by default. */
   maxLines?: number;
@@ -74,15 +75,12 @@ export async function readInvoiceLines(input: Buffer | string, defaults: LineDef
   }
 
   const lines: InvoiceLineInput[] = [];
-  if (pending.some(({ line }) => line.taxPercentage === undefined)) {
-    const taxes = await options.taxes();
-    for (const { row, line } of pending) {
-      const complete = completeTax(line, taxes);
-      if (complete.ok) lines.push(complete.line);
-      else rejected.push({ row, reason: complete.reason });
-    }
-  } else {
-    for (const { line } of pending) lines.push({ ...line, taxPercentage: line.taxPercentage! });
+  // Asked even when a row is already refused, so every row's problem is told at once.
+  const taxes = pending.length > 0 ? await options.taxes() : null;
+  for (const { row, line } of pending) {
+    const complete = completeTax(line, taxes);
+    if (complete.ok) lines.push(complete.line);
+    else rejected.push({ row, reason: complete.reason });
   }
   if (rejected.length > 0) return { ok: false, rejected: rejected.sort((a, b) => a.row - b.row), ignoredColumns };
   return { ok: true, lines, ignoredColumns };
@@ -138,6 +136,9 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
   const code = bounded("code");
   if (!code) reasons.push(lineRowMessages.codeMissing);
   const quantity = amount("quantity", lineRowMessages.quantityMissing, lineRowMessages.quantityNotNumber);
+  // A quantity that is a number must be above zero (a missing or unreadable one is told above).
+  const badQuantity = cellNumber(values.quantity) === undefined ? undefined : quantityProblem(cleanQuantity(quantity));
+  if (badQuantity) reasons.push(badQuantity);
   const price = amount("price", lineRowMessages.priceMissing, lineRowMessages.priceNotNumber);
   const taxPercentage = percentCell(values.taxPercentage, reasons);
   const service = flagCell(values.service, "service", reasons) ?? INVOICE_LINE_DEFAULTS.service;
@@ -149,7 +150,7 @@ function checkLineRow(values: Readonly<Record<LineField, CellValue>>, defaults: 
     price: roundPrice(price),
     measuringUnitName: bounded("measuringUnitName", INVOICE_LINE_DEFAULTS.measuringUnitName),
     currency: bounded("currency", defaults.currency).toUpperCase(),
-    taxName: bounded("taxName", INVOICE_LINE_DEFAULTS.taxName),
+    taxName: bounded("taxName") || undefined,
     taxPercentage,
     saveToDb,
     service,

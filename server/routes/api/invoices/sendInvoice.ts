@@ -39,6 +39,18 @@
  * cannot be checked: such an invoice is marked `unclear` with advice to look at SmartBill's
  * drafts, and sending it again (after the waiting time) sends it again: a second draft is not
  * a fiscal document and can be deleted in SmartBill.
+ *
+ * Issuing a SmartBill draft ('Emite factura', `issueDraft`): SmartBill's API cannot number a
+ * draft it holds (only its own site can), so the invoice is sent again as a final one. The claim
+ * is the same one UPDATE, from `sent` without a number (a draft) to `sending`, with the draft's
+ * record cleared and `draft` off: from there it is an ordinary send of a final invoice (series
+ * recorded, refused, unclear, confirmed from the series), so two clicks or two tabs make one
+ * fiscal invoice. When nothing could be issued, the draft's record is put back as it was. The
+ * draft stays in SmartBill, not fiscal, for the clerk to delete there.
+ *
+ * Before anything is sent, each line's VAT percent is checked against the tenant's tax list as
+ * last read (no extra SmartBill call): a line whose tax the list rates otherwise, or does not
+ * list, is refused here in words the clerk can act on, rather than by SmartBill.
  */
 import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
@@ -51,6 +63,7 @@ import {
   invoiceAlreadySent,
   invoiceConfirmedFromSeries,
   invoiceMessages,
+  invoiceNotADraft,
   invoiceNotSent,
   invoiceOutcomeUnknown,
   invoiceRecheckTooSoon,
@@ -72,11 +85,15 @@ import {
   updateClaimedSend,
 } from "./invoices.repository";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
+import { lineTaxProblem, savedTaxList } from "./vatRates";
 
 /** A `sending` invoice whose send started longer ago than this was left by a dead process. */
 const SEND_STALE_MS = 5 * 60_000;
 
 type ClaimableStatus = Extract<InvoiceStatus, "draft" | "refused" | "unclear">;
+
+/** A SmartBill draft's record, cleared by the claim that issues it and put back if nothing was issued. */
+type DraftRecord = Required<Pick<SendRecord, "sentSeries" | "sentNumber" | "sentMessage" | "sentUrl" | "sentAt" | "sendSeriesNextNumber">>;
 
 /** What a won claim knows about the invoice before it. */
 interface Claim {
@@ -85,9 +102,16 @@ interface Claim {
   /** sendStartedAt before the claim, put back with the status. */
   previousStartedAt: string | null;
   /** The status to put back when the send fails before SmartBill could issue anything. */
-  previous: ClaimableStatus;
+  previous: ClaimableStatus | "sent";
   /** The lost attempt of an unclear invoice, as recorded. */
   attempt: { series: string | null; nextNumber: number | null; markedAt: number } | undefined;
+  /** The SmartBill draft being issued (previous is `sent`). */
+  draft?: DraftRecord;
+}
+
+export interface SendOptions {
+  /** Issue a SmartBill draft sent earlier ('Emite factura'); anything else is refused (409). */
+  issueDraft?: boolean;
 }
 
 /** SmartBill prints numbers zero-padded to 4 digits ("0025"); an unpadded one is "not found". */
@@ -104,9 +128,10 @@ export async function sendInvoice(
   invoiceId: number,
   smartBillUrls: SmartBillUrlPolicy,
   recordSent: RecordSent,
+  options: SendOptions = {},
 ): Promise<InvoiceSendResult> {
   const now = Date.now;
-  const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS);
+  const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS, options.issueDraft === true);
   const send = new SendRun(db, tenantId, invoiceId, claim, now, recordSent);
   let posted = false;
   try {
@@ -158,6 +183,8 @@ export async function sendInvoice(
     if (lines.length > MAX_INVOICE_LINES) {
       return await send.fail(new HttpError(400, invoiceTooManyLines(lines.length, MAX_INVOICE_LINES)));
     }
+    const taxProblem = lineTaxProblem(lines, await savedTaxList(db, tenantId));
+    if (taxProblem) return await send.fail(new HttpError(400, taxProblem));
 
     const client = await connect();
     const warehouse =
@@ -211,18 +238,35 @@ async function claimSend(
   invoiceId: number,
   now: number,
   staleAfterMs: number,
+  issueDraft: boolean,
 ): Promise<Claim> {
   // A claim fails only when the row changed since it was read; read again and decide again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await findInvoiceState(db, tenantId, invoiceId);
     if (!row) throw new HttpError(404, invoiceMessages.notFound);
-    if (row.status === "sent") throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
+    // A SmartBill draft has no number: only it may be issued, and only when asked to.
+    if (row.status === "sent" && (!issueDraft || row.sentNumber)) throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
     const stale =
       row.status === "sending" && (row.sendStartedAt === null || timestampMs(row.sendStartedAt) < now - staleAfterMs);
     if (row.status === "sending" && !stale) throw new HttpError(409, invoiceSendMessages.inProgress);
-
-    const previous: ClaimableStatus = row.status === "sending" ? "unclear" : row.status;
     const startedAt = timestamp(Math.max(now, row.sendStartedAt ? timestampMs(row.sendStartedAt) + 1 : 0));
+
+    if (issueDraft) {
+      if (row.status !== "sent") throw new HttpError(409, invoiceNotADraft);
+      const draft = await db
+        .selectFrom("invoices")
+        .select(["sentSeries", "sentNumber", "sentMessage", "sentUrl", "sentAt", "sendSeriesNextNumber"])
+        .where("tenantId", "=", tenantId)
+        .where("id", "=", invoiceId)
+        .executeTakeFirstOrThrow();
+      const cleared = { draft: 0, sentNumber: null, sentMessage: null, sentUrl: null, sentAt: null } as const;
+      if (await claimInvoiceSend(db, tenantId, row, startedAt, false, cleared)) {
+        return { startedAt, previousStartedAt: row.sendStartedAt, previous: "sent", attempt: undefined, draft };
+      }
+      continue;
+    }
+
+    const previous: ClaimableStatus = row.status === "sending" ? "unclear" : (row.status as ClaimableStatus);
     // Only an unclear invoice's last attempt still means something.
     if (await claimInvoiceSend(db, tenantId, row, startedAt, previous === "unclear")) {
       return {
@@ -258,9 +302,13 @@ class SendRun {
     await this.update({ sentSeries: series, sendSeriesNextNumber: nextNumber });
   }
 
-  /** Back to the status before the claim; an unclear invoice keeps the attempt it had. */
+  /** Back to the status before the claim; an unclear invoice keeps the attempt it had, a SmartBill draft its record. */
   async restore(): Promise<void> {
-    const { previous, previousStartedAt, attempt } = this.claim;
+    const { previous, previousStartedAt, attempt, draft } = this.claim;
+    if (draft) {
+      await this.update({ status: previous, sendStartedAt: previousStartedAt, draft: 1, ...draft });
+      return;
+    }
     await this.update({
       status: previous,
       sendStartedAt: previousStartedAt,

@@ -16,17 +16,25 @@ export interface StockedProduct {
 
 const BATCH = 500;
 
+/** The tax a new product of the catalogue starts with: the standard one ('Normala') of the tenant's list. */
+export interface StandardTax {
+  name: string;
+  percentage: number;
+}
+
 /**
- * Brings the stock's products into the tenant's catalogue: a new code is added (price 0 and a new
- * invoice line's currency and tax, for the clerk to set), a known code takes SmartBill's name and
- * unit, and price, currency, tax and the service flag stay the clerk's. Products without a code
- * stay out: the catalogue knows products by code. Run it in the stock write's transaction, so
- * stock and catalogue change together or not at all.
+ * Brings the stock's products into the tenant's catalogue: a new code is added (no price, since
+ * SmartBill's stock answer carries none, a new invoice line's currency, and `tax`, for the clerk
+ * to check), a known code takes SmartBill's name and unit, and price, currency, tax and the
+ * service flag stay the clerk's. Products without a code stay out: the catalogue knows products
+ * by code. Run it in the stock write's transaction, so stock and catalogue change together or
+ * not at all.
  */
 export async function keepCatalogueFromStock(
   trx: Kysely<Database>,
   tenantId: number,
   products: readonly StockedProduct[],
+  tax: StandardTax,
 ): Promise<void> {
   const now = timestamp();
   const coded = products.filter((product) => product.productCode !== null);
@@ -39,10 +47,10 @@ export async function keepCatalogueFromStock(
           code: product.productCode!,
           name: product.productName,
           unit: product.measuringUnit,
-          price: INVOICE_LINE_DEFAULTS.price,
+          price: null,
           currency: INVOICE_LINE_DEFAULTS.currency,
-          taxName: INVOICE_LINE_DEFAULTS.taxName,
-          taxPercentage: INVOICE_LINE_DEFAULTS.taxPercentage,
+          taxName: tax.name,
+          taxPercentage: tax.percentage,
           isService: 0,
           createdAt: now,
           updatedAt: now,

@@ -1,0 +1,44 @@
+/**
+ * How a new invoice goes to SmartBill: 'Emite factura' unless the clerk deliberately chooses a
+ * SmartBill draft, each option saying what it means (the import form's defaults, invoiceDefaults.ts).
+ */
+import { useState } from "react";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
+import { newInvoiceForm } from "./invoiceDefaults";
+import { InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
+
+function Form({ onChange }: { onChange: (values: InvoiceFormValues) => void }) {
+  const [values, setValues] = useState(newInvoiceForm);
+  return (
+    <InvoiceFormFields
+      values={values}
+      onChange={(patch) => {
+        const next = { ...values, ...patch };
+        setValues(next);
+        onChange(next);
+      }}
+    />
+  );
+}
+
+describe("the invoice form's choice of issuing or a SmartBill draft", () => {
+  it("issues by default, and makes a draft only when it is chosen, saying what a draft cannot do", async () => {
+    const onChange = vi.fn();
+    renderWithAdmin(<Form onChange={onChange} />);
+    const group = screen.getByRole("radiogroup", { name: "În SmartBill" });
+    expect(group).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "Emite factura" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Salvează ca ciornă în SmartBill (fără număr, nefiscală)" })).not.toBeChecked();
+    expect(screen.getByText("Factură fiscală, cu următorul număr din serie.")).toBeInTheDocument();
+    expect(screen.queryByRole("checkbox", { name: /Ciorn/ })).toBeNull();
+    expect(newInvoiceForm().draft).toBe(false);
+
+    await userEvent.click(screen.getByRole("radio", { name: "Salvează ca ciornă în SmartBill (fără număr, nefiscală)" }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ draft: true }));
+    expect(screen.getByText("O ciornă nu are PDF, e-mail, încasări sau stornare până când o emiteți cu „Emite factura”.")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("radio", { name: "Emite factura" }));
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ draft: false }));
+  });
+});
