@@ -548,6 +548,7 @@ export const en = {
     invoices: {
       fields: {
         id: "#",
+        number: "Number",
         client: "Client",
         warehouse: "Warehouse",
         issueDate: "Issue date",
@@ -563,6 +564,7 @@ export const en = {
         language: "Language",
         precision: "Precision",
         status: "Status",
+        total: "Total",
         actions: "Actions",
         file: "Excel file with the products (.xlsx, .xls)",
       },

@@ -214,7 +214,7 @@ export const ro = {
   },
   invoices: {
     importTitle: "SmartBill - Import Factură",
-    listTitle: "Facturi importate print %{site}",
+    listTitle: "Facturi importate prin %{site}",
     listNote: "SmartBill nu permite descărcarea facturilor din platforma sa; aici vedeți facturile importate și starea lor.",
     importAction: "Importă o factură",
     listError: "Eroare la preluarea facturilor.",
@@ -526,6 +526,7 @@ export const ro = {
     invoices: {
       fields: {
         id: "#",
+        number: "Număr",
         client: "Client",
         warehouse: "Depozit",
         issueDate: "Data emiterii",
@@ -541,6 +542,7 @@ export const ro = {
         language: "Limbă",
         precision: "Precizie",
         status: "Stare",
+        total: "Total",
         actions: "Acțiuni",
         file: "Fișier Excel cu produsele (.xlsx, .xls)",
       },

@@ -72,7 +72,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
 
   // The list shows it as sent; reopening it shows a read-only invoice.
   await page.goto("/smartbill/invoices");
-  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate prin SmartBill" })).toBeVisible();
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: id, exact: true }) });
   await expect(row).toContainText("Alfa Construct SA");
   await expect(row).toContainText(/Trimisă: SBL \d+/);

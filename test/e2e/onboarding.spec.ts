@@ -149,7 +149,7 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await page.goto("/smartbill/invoices");
   await expect(invoiceRow(page)).toContainText("Alfa Construct SA");
   await chooseTenant(page, /^system \(tenantul propriu\)/);
-  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate prin SmartBill" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(invoiceRow(page)).toHaveCount(0);
 });

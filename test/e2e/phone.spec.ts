@@ -126,7 +126,7 @@ test("every screen of the spec's table fits a 375 px phone, signed in as the sup
     ["/admin/properties", "Configurare parametrii"],
     ["/smartbill/invoice", "SmartBill - Import Factură"],
     ["/smartbill/invoice/import", "SmartBill - Import Factură"],
-    ["/smartbill/invoices", "Facturi importate print SmartBill"],
+    ["/smartbill/invoices", "Facturi importate prin SmartBill"],
     [`/smartbill/invoice/edit/${invoiceId}`, `Import factură in SmartBill #${invoiceId}`],
     ["/smartbill/customers", "Lista Clienți"],
     ["/smartbill/customers/import", "Import Clienți"],

@@ -299,6 +299,28 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(others.some((i) => list.some((mine) => mine.id === i.id))).toBe(false);
     });
 
+    it("answers each invoice's total with VAT, each line's net and VAT rounded to the precision; none when a line is in another currency", async () => {
+      const sheet = await xlsxOf([
+        [...HEADER, "Procent TVA"],
+        ["Laptop", "L1", 3, 4299.9, 21], // 12.899,70 + 2.708,94
+        ["Cablu", "C1", 1.5, 10.01, 9], // 15,02 (15,015) + 1,35
+        ["Service", "S1", 1, 0.05, 19], // 0,05 + 0,01 (0,0095)
+      ]);
+      const invoice = await imported(sheet, { clientId, currency: "RON", precision: 2 });
+      const expected = 12_899.7 + 2_708.94 + 15.02 + 1.35 + 0.05 + 0.01;
+      expect(invoice.total).toBeCloseTo(expected, 6);
+      const page = (await t.api("GET", "/api/smartbill/invoice?page=0&size=5", { session: invoicing })).json<Page<Invoice>>();
+      expect(page.content.find((i) => i.id === invoice.id)?.total).toBeCloseTo(expected, 6);
+      const unpaged = (await t.api("GET", "/api/smartbill/invoice", { session: invoicing })).json<Invoice[]>();
+      expect(unpaged.find((i) => i.id === invoice.id)?.total).toBeCloseTo(expected, 6);
+
+      const empty = await imported(await simpleSheet());
+      await t.db.deleteFrom("invoice_lines").where("invoiceId", "=", empty.id).execute();
+      expect((await get(empty.id)).total).toBe(0);
+      expect((await addLine(invoice.id, { ...line, currency: "EUR" })).statusCode).toBe(200);
+      expect((await get(invoice.id)).total).toBeNull();
+    });
+
     it("answers 404 with a Romanian message for an unknown invoice or another tenant's", async () => {
       const mine = await imported(await simpleSheet());
       for (const [id, session] of [[999_999, invoicing], [mine.id, other.session]] as const) {

@@ -113,6 +113,12 @@ const invoiceFields = {
   deletedFromSmartBill: Type.Boolean({ description: "deleted from SmartBill (its number is free again there)" }),
   reversalOfId: Nullable(Type.Integer({ description: "this invoice is the storno of that invoice" })),
   reversedById: Nullable(Type.Integer({ description: "that invoice is this one's storno" })),
+  total: Nullable(
+    Type.Number({
+      description:
+        "the lines' total with VAT in the invoice's currency (each line's net and VAT rounded to the precision); null when a line is in another currency",
+    }),
+  ),
   payment: Nullable(
     Type.Object(
       {
@@ -174,6 +180,7 @@ export const invoiceUpdateSchema = Type.Object(
     reversalOfId: maybe(Type.Integer()),
     reversedById: maybe(Type.Integer()),
     payment: Type.Optional(Type.Unknown()),
+    total: maybe(Type.Number()),
     products: Type.Optional(Type.Array(Type.Unknown())),
   },
   strict,
