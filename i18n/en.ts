@@ -257,6 +257,11 @@ export const en = {
     tooManyLines:
       "The invoice has %{smart_count} line; SmartBill accepts at most %{max}. Delete the extra lines before sending. |||| " +
       "The invoice has %{smart_count} lines; SmartBill accepts at most %{max}. Delete the extra lines before sending.",
+    lineCard: {
+      quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
+      vat: "VAT %{percentage}%",
+      total: "Total: %{total} %{currency}",
+    },
     totals: { title: "Totals", net: "Net", vat: "VAT", gross: "Total" },
     taxList: {
       saved: "VAT rates as of %{date}: SmartBill cannot be asked now, the last list read is used.",

@@ -270,6 +270,11 @@ export const ro = {
       "Factura are %{smart_count} linie; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
+    lineCard: {
+      quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
+      vat: "TVA %{percentage}%",
+      total: "Total: %{total} %{currency}",
+    },
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
     taxList: {
       saved: "Cote TVA din %{date}: SmartBill nu poate fi întrebat acum, se folosește ultima listă citită.",
