@@ -93,7 +93,7 @@ export function InvoiceImport() {
 
   return (
     <RequireAccess resource="invoices">
-      <ScreenHeading>{translate("invoices.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
