@@ -228,7 +228,12 @@ export const en = {
     rejectedTitle: "Rejected rows (%{count}): the file was not imported",
     rejectedRow: "Row",
     rejectedReason: "Reason",
-    editTitle: "Invoice import into SmartBill #%{id}",
+    heading: {
+      loading: "Invoice #%{id}",
+      toSend: "Invoice #%{id} — to send to SmartBill",
+      sent: "Invoice %{name}",
+      sentAsDraft: "Invoice #%{id}, a draft in SmartBill",
+    },
     loading: "Loading the request...",
     loadError: "Error fetching the request.",
     tabs: { data: "Invoice data", lines: "Products" },
@@ -261,6 +266,18 @@ export const en = {
       quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
       vat: "VAT %{percentage}%",
       total: "Total: %{total} %{currency}",
+    },
+    refusal: {
+      current: "SmartBill refused the invoice (%{when}): %{errorText}",
+      past: "The last send (%{when}) was refused by SmartBill: %{errorText} The invoice has changed since; send it again.",
+    },
+    keepMine: "Keep my changes",
+    conflictDiff: {
+      title: "Differences:",
+      field: "%{field}: here %{mine}, in the other version %{theirs}",
+      taken: "Taken from the other version: %{fields}.",
+      choice: "“Keep my changes” saves what you typed here over the other version; “Reload” brings the other version and drops the changes made here.",
+      loadError: "The other version could not be read; “Reload” brings it.",
     },
     totals: { title: "Totals", net: "Net", vat: "VAT", gross: "Total" },
     taxList: {

@@ -240,7 +240,13 @@ export const ro = {
     rejectedTitle: "Rânduri respinse (%{count}): fișierul nu a fost importat",
     rejectedRow: "Rând",
     rejectedReason: "Motiv",
-    editTitle: "Import factură in SmartBill #%{id}",
+    // The invoice screen's heading: before the send, then what names the sent invoice ('Factura SBL 12 · client · total').
+    heading: {
+      loading: "Factură #%{id}",
+      toSend: "Factură #%{id} — de trimis în SmartBill",
+      sent: "Factura %{name}",
+      sentAsDraft: "Factura #%{id}, ciornă în SmartBill",
+    },
     loading: "Se încarcă solicitarea...",
     loadError: "Eroare la preluarea solicitării.",
     tabs: { data: "Date factură", lines: "Produse" },
@@ -274,6 +280,18 @@ export const ro = {
       quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
       vat: "TVA %{percentage}%",
       total: "Total: %{total} %{currency}",
+    },
+    refusal: {
+      current: "SmartBill a refuzat factura (%{when}): %{errorText}",
+      past: "Ultima trimitere (%{when}) a fost refuzată de SmartBill: %{errorText} Factura a fost modificată de atunci; trimiteți-o din nou.",
+    },
+    keepMine: "Păstrează modificările mele",
+    conflictDiff: {
+      title: "Diferă:",
+      field: "%{field}: aici %{mine}, în cealaltă versiune %{theirs}",
+      taken: "Se preiau din cealaltă versiune: %{fields}.",
+      choice: "„Păstrează modificările mele” salvează ce ați scris aici peste cealaltă versiune; „Reîncarcă” aduce cealaltă versiune și renunță la modificările de aici.",
+      loadError: "Cealaltă versiune nu a putut fi citită; „Reîncarcă” o aduce.",
     },
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
     taxList: {

@@ -21,7 +21,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   // The edit screen of the new request.
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   const id = page.url().split("/").pop()!;
-  await expect(page.getByRole("heading", { level: 1, name: `Import factură in SmartBill #${id}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Factură #${id} — de trimis în SmartBill` })).toBeVisible();
   const saveState = page.getByTestId("save-state");
   await expect(saveState).toHaveText("Salvat");
 

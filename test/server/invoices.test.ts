@@ -421,11 +421,27 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Invoice>()).toMatchObject({ status: "draft", errorText: null, version: 2 });
 
+      // A line changed on a refused invoice: the refusal no longer describes it either.
+      for (const change of ["add", "update", "delete"] as const) {
+        const again = await imported(await simpleSheet());
+        await t.db.updateTable("invoices").set({ status: "refused", errorText: "Seria nu a fost gasita!" }).where("id", "=", again.id).execute();
+        const first = again.products![0];
+        const res =
+          change === "add"
+            ? await addLine(again.id, line)
+            : change === "update"
+              ? await t.api("PUT", `/api/smartbill/invoice/line/${first.id}`, { session: invoicing, body: { ...first, quantity: 5 } })
+              : await t.api("DELETE", `/api/smartbill/invoice/line/${first.id}`, { session: invoicing });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await get(again.id), change).toMatchObject({ status: "draft", errorText: null, version: again.version });
+      }
+
       const unclear = await imported(await simpleSheet());
       await setStatus(unclear.id, "unclear");
       const saved = await put(unclear.id, formOf(unclear));
       expect(saved.json<Invoice>()).toMatchObject({ status: "unclear", version: 2 });
       expect((await addLine(unclear.id, line)).statusCode).toBe(200);
+      expect(await get(unclear.id)).toMatchObject({ status: "unclear" });
     });
   });
 

@@ -352,12 +352,18 @@ export async function updateInvoiceForm(
 /**
  * Takes the invoice's row lock until the transaction ends, when it is the tenant's and editable
  * (a write of updatedAt: PostgreSQL locks the row, SQLite the database). A send that moves it to
- * `sending` then waits for this transaction, and sees its lines. False otherwise.
+ * `sending` then waits for this transaction, and sees its lines. False otherwise. The caller is
+ * about to change a line: as a form save does, a `refused` invoice goes back to `draft`, since
+ * SmartBill's refusal no longer describes it (its history keeps the refusal).
  */
 export async function lockEditableInvoice(trx: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
   const result = await trx
     .updateTable("invoices")
-    .set({ updatedAt: timestamp() })
+    .set((eb) => ({
+      updatedAt: timestamp(),
+      status: eb.case().when("status", "=", "refused").then("draft" as InvoiceStatus).else(eb.ref("status")).end(),
+      errorText: eb.case().when("status", "=", "refused").then(null).else(eb.ref("errorText")).end(),
+    }))
     .where("tenantId", "=", tenantId)
     .where("id", "=", id)
     .where("status", "in", EDITABLE_STATUSES)
