@@ -244,9 +244,20 @@ export const InvoiceImportAnswer = Type.Object({
   errorMessage: Type.Optional(Type.String()),
   lines: Type.Optional(Type.Integer({ description: "the lines read (on success)" })),
   rejected: Type.Optional(Type.Array(RejectedLineSchema, { description: "every refused row (the file is then refused whole)" })),
+  missing: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description: "imported, but still lacking before a send (clientId, warehouseId): field → reason, also said after `message`",
+    }),
+  ),
   /** as the customers' import answer's ignoredColumns and ignoredColumnsNote */
   ignoredColumns: Type.Optional(Type.Array(Type.String())),
   ignoredColumnsNote: Type.Optional(Type.String()),
+});
+
+/** GET /series: SmartBill's invoice series with their next numbers; empty, `fromProvider` false, when SmartBill cannot be asked. */
+export const InvoiceSeriesAnswer = Type.Object({
+  series: Type.Array(Type.Object({ name: Type.String(), nextNumber: Type.Number() })),
+  fromProvider: Type.Boolean(),
 });
 
 /**
