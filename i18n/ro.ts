@@ -7,6 +7,7 @@ import type { DeepStrings } from "./messageShape";
 import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
+import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 
@@ -276,6 +277,41 @@ export const ro = {
       "Factura are %{smart_count} linie; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
+    importForm: {
+      intro: "Completați datele facturii, apoi alegeți fișierul Excel (.xlsx sau .xls) cu produsele ei: un rând pentru fiecare produs.",
+      template: "Descarcă modelul Excel",
+      clientRequired: "Alegeți clientul facturii.",
+      warehouseRequired: "Alegeți depozitul din care se descarcă stocul, sau debifați „Descarcă stocul”.",
+      fixFields: "Completați câmpurile marcate.",
+      columnsTitle: "Coloanele fișierului",
+      columnsIntro:
+        "Primul rând are titlurile coloanelor (în română sau în engleză, în orice ordine; un rând de titlu deasupra lor e ignorat). Primele patru sunt obligatorii; o celulă goală a celorlalte ia valoarea implicită.",
+      required: "obligatorie",
+      optional: "opțională",
+    },
+    // The sheet's columns as the import screen lists them: header, then what the column holds.
+    lineColumns: {
+      headers: INVOICE_LINE_HEADERS,
+      notes: {
+        name: "denumirea produsului, așa cum apare pe factură",
+        code: "codul produsului",
+        quantity: "un număr; zecimalele cu virgulă (1,5)",
+        price: "prețul unitar fără TVA, cu cel mult 2 zecimale (3.499,90)",
+        measuringUnitName: "unitatea de măsură; goală: „buc”",
+        currency: "moneda prețului; goală: moneda facturii",
+        taxName: "numele cotei de TVA din SmartBill; goală: „Normala”",
+        taxPercentage: "procentul de TVA; gol: cel al cotei din lista SmartBill",
+        service: "da sau nu: un serviciu prestat nu se scade din stoc; goală: nu",
+        saveToDb: "da sau nu: adaugă produsul în nomenclatorul SmartBill; goală: ca „Salvează în DB” din formular",
+        warehouseName: "depozitul din care se descarcă produsul; goală: depozitul ales în formular",
+      },
+    },
+    series: {
+      option: "%{name} · următorul număr %{next}",
+      unknown: "SmartBill nu are seria „%{series}”: alegeți una din listă.",
+      unread: "Seriile din SmartBill nu pot fi citite acum: scrieți seria așa cum apare în SmartBill.",
+    },
+    languages: { RO: "Română", EN: "Engleză", DE: "Germană", FR: "Franceză", IT: "Italiană", ES: "Spaniolă" },
     lineCard: {
       quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
       vat: "TVA %{percentage}%",

@@ -84,7 +84,11 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
 
 test("a workbook with bad rows is refused whole, with each row's reason", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
+  await importCustomers(page);
   await page.goto("/smartbill/invoice/import");
+  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
+  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
+  await page.getByRole("checkbox", { name: "Descarcă stocul" }).uncheck();
   await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/bad-rows.xlsx");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
   const rejected = page.getByRole("table", { name: /Rânduri respinse/ });
