@@ -174,7 +174,6 @@ export function InvoiceImport() {
                 }}
               />
             </Stack>
-            <InvoiceLineColumns />
             {error && <Alert severity="error">{error}</Alert>}
             {rejected.length > 0 && <RejectedLines rows={rejected} />}
             <div>
@@ -182,6 +181,8 @@ export function InvoiceImport() {
                 {translate("invoices.upload")}
               </Button>
             </div>
+            {/* What the file may hold, to read while filling it in: after the button, out of its way. */}
+            <InvoiceLineColumns />
           </Stack>
         )}
       </Paper>
