@@ -206,6 +206,8 @@ export const en = {
     listNote: "SmartBill does not allow downloading invoices from its platform; here you see the imported invoices and their state.",
     importAction: "Import an invoice",
     listError: "Error fetching the invoices.",
+    mixedCurrencies: "several currencies",
+    listEntry: "issued %{issued}, due %{due} · %{status}",
     yes: "Yes",
     no: "No",
     status: {

@@ -219,6 +219,8 @@ export const ro = {
     listNote: "SmartBill nu permite descărcarea facturilor din platforma sa; aici vedeți facturile importate și starea lor.",
     importAction: "Importă o factură",
     listError: "Eroare la preluarea facturilor.",
+    mixedCurrencies: "mai multe monede",
+    listEntry: "emisă %{issued}, scadentă %{due} · %{status}",
     yes: "Da",
     no: "Nu",
     status: {

@@ -6,7 +6,8 @@
  * links between an invoice and its storno), the state, and a menu of a sent invoice's actions.
  * The form's other fields (series, draft, currency, language, precision, stock, mentions,
  * observations) are there to show through 'Coloane' (react-admin's column chooser, remembered
- * per browser), hidden at first. A row opens the invoice's screen.
+ * per browser), hidden at first. A row opens the invoice's screen. On a phone each invoice is a
+ * short entry (number and client, dates and state, total) instead of a table wider than the screen.
  */
 import {
   DatagridConfigurable,
@@ -14,11 +15,14 @@ import {
   List,
   NumberField,
   SelectColumnsButton,
+  SimpleList,
   TextField,
   TopToolbar,
   useTranslate,
 } from "react-admin";
 import Alert from "@mui/material/Alert";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { Invoice } from "../../contract/api";
 import { ListEmpty } from "../common/ListEmpty";
@@ -29,8 +33,8 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
-import { InvoiceStatusField } from "./InvoiceStatusField";
-import { invoiceName } from "./invoiceText";
+import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
+import { formatDay, invoiceName } from "./invoiceText";
 import { formatAmount } from "./lineTotals";
 
 const SITE = "SmartBill";
@@ -38,13 +42,17 @@ const SITE = "SmartBill";
 /** The form's fields a clerk rarely reads in the list: offered by 'Coloane', hidden until chosen. */
 const OPTIONAL_COLUMNS = ["seriesName", "draft", "currency", "language", "precision", "useStock", "mentions", "observations"];
 
-/** '1.234,56 RON'; '—' when the lines are in more than one currency (no one sum names them). */
-const totalText = (invoice: Invoice) => (invoice.total === null ? "—" : `${formatAmount(invoice.total, invoice.precision)} ${invoice.currency}`);
 
 export function InvoiceList() {
   const translate = useTranslate();
   const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
+  // '1.234,56 RON'; said in words when the lines are in more than one currency (no one sum names them).
+  const totalText = (invoice: Invoice) =>
+    invoice.total === null ? translate("invoices.mixedCurrencies") : `${formatAmount(invoice.total, invoice.precision)} ${invoice.currency}`;
   const title = translate("invoices.listTitle", { site: SITE });
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const clientText = (invoice: Invoice) => invoice.clientName ?? (invoice.clientId === null ? "" : String(invoice.clientId));
+  const empty = <ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{title}</ScreenHeading>
@@ -59,37 +67,55 @@ export function InvoiceList() {
         perPage={25}
         exporter={false}
         actions={
-          <TopToolbar>
-            <SelectColumnsButton preferenceKey="invoices.columns" />
-          </TopToolbar>
+          phone ? false : (
+            <TopToolbar>
+              <SelectColumnsButton preferenceKey="invoices.columns" />
+            </TopToolbar>
+          )
         }
         empty={false}
         error={<ListErrorAlert messageKey="invoices.listError" />}
       >
-        <DatagridConfigurable
-          preferenceKey="invoices.columns"
-          omit={OPTIONAL_COLUMNS}
-          bulkActionButtons={false}
-          rowClick="edit"
-          empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
-        >
-          <FunctionField<Invoice> source="id" label="resources.invoices.fields.number" render={invoiceName} />
-          <FunctionField<Invoice> source="clientName" label="resources.invoices.fields.client" render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
-          <RoDateField source="issueDate" />
-          <RoDateField source="dueDate" sortable={false} />
-          <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} />
-          <InvoiceLifeField label="invoiceLife.payment.column" />
-          <InvoiceStatusField label="resources.invoices.fields.status" />
-          <InvoiceRowActions label="resources.invoices.fields.actions" />
-          <TextField source="seriesName" />
-          <FunctionField<Invoice> source="draft" render={(invoice) => yesNo(invoice.draft)} />
-          <TextField source="currency" />
-          <TextField source="language" />
-          <NumberField source="precision" />
-          <FunctionField<Invoice> source="useStock" render={(invoice) => yesNo(invoice.useStock)} />
-          <TextField source="mentions" emptyText="" />
-          <TextField source="observations" emptyText="" />
-        </DatagridConfigurable>
+        {phone ? (
+          <SimpleList<Invoice>
+            linkType="edit"
+            empty={empty}
+            primaryText={(invoice) => [invoiceName(invoice), clientText(invoice)].filter(Boolean).join(" · ")}
+            secondaryText={(invoice) =>
+              translate("invoices.listEntry", {
+                issued: formatDay(invoice.issueDate),
+                due: formatDay(invoice.dueDate),
+                status: invoiceStatusText(invoice, translate),
+              })
+            }
+            tertiaryText={totalText}
+          />
+        ) : (
+          <DatagridConfigurable
+            preferenceKey="invoices.columns"
+            omit={OPTIONAL_COLUMNS}
+            bulkActionButtons={false}
+            rowClick="edit"
+            empty={empty}
+          >
+            <FunctionField<Invoice> source="id" label="resources.invoices.fields.number" render={invoiceName} />
+            <FunctionField<Invoice> source="clientName" label="resources.invoices.fields.client" render={clientText} />
+            <RoDateField source="issueDate" />
+            <RoDateField source="dueDate" sortable={false} />
+            <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} />
+            <InvoiceLifeField label="invoiceLife.payment.column" />
+            <InvoiceStatusField label="resources.invoices.fields.status" />
+            <InvoiceRowActions label="resources.invoices.fields.actions" />
+            <TextField source="seriesName" />
+            <FunctionField<Invoice> source="draft" render={(invoice) => yesNo(invoice.draft)} />
+            <TextField source="currency" />
+            <TextField source="language" />
+            <NumberField source="precision" />
+            <FunctionField<Invoice> source="useStock" render={(invoice) => yesNo(invoice.useStock)} />
+            <TextField source="mentions" emptyText="" />
+            <TextField source="observations" emptyText="" />
+          </DatagridConfigurable>
+        )}
       </List>
     </RequireAccess>
   );
