@@ -30,6 +30,7 @@ const withoutSlash = (key: string) => key.replace(/(.)\/$/, "$1");
 const FILE_ROUTES = new Set([
   "GET /api/smartbill/customer/export",
   "GET /api/smartbill/customer/import/template",
+  "GET /api/smartbill/invoice/import/template",
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
   "GET /api/smartbill/invoice/{id}/pdf",
