@@ -68,12 +68,14 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
 
   // Send: the success text with the series and number; the invoice is then read-only.
   await page.getByRole("button", { name: "Trimite Factura" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Succes:" })).toContainText(/ - Număr: \d+ - Serie: SBL/);
+  const sent = page.getByRole("status").filter({ hasText: "Succes:" });
+  await expect(sent).toContainText(/ - Număr: \d+ - Serie: SBL/);
+  const number = /Număr: (\d+)/.exec((await sent.textContent())!)![1];
 
-  // The list shows it as sent; reopening it shows a read-only invoice.
+  // The list shows it as sent, by its number; reopening it shows a read-only invoice.
   await page.goto("/smartbill/invoices");
   await expect(page.getByRole("heading", { level: 1, name: "Facturi importate prin SmartBill" })).toBeVisible();
-  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: id, exact: true }) });
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: `SBL ${number}`, exact: true }) });
   await expect(row).toContainText("Alfa Construct SA");
   await expect(row).toContainText(/Trimisă: SBL \d+/);
   await row.click();
