@@ -16,6 +16,7 @@ import type {
   InvoiceLineSchema,
   InvoiceSchema,
   InvoiceSendAnswer,
+  InvoiceSeriesAnswer,
   RejectedLineSchema,
   SmartBillImportResultSchema,
   TaxListAnswer,
@@ -245,6 +246,9 @@ export type RejectedLine = Static<typeof RejectedLineSchema>;
 
 /** POST /api/smartbill/invoice/import (multipart: file, payload = JSON of InvoiceForm). */
 export type InvoiceImportResult = Static<typeof InvoiceImportAnswer>;
+
+/** GET /api/smartbill/invoice/series: SmartBill's invoice series for the form (empty, fromProvider false, when it cannot be asked). */
+export type InvoiceSeriesList = Static<typeof InvoiceSeriesAnswer>;
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */
 export type InvoiceSendResult = Static<typeof InvoiceSendAnswer>;

@@ -83,6 +83,10 @@ export const API_PATHS = {
   customerImportErrors: `${apiPathOf("customers")}/import/errors`,
   /** GET with a list's query and `format=csv|xlsx`: every row the list's filters select, as a file. */
   listExport: (resource: ExportableResource) => `${apiPathOf(resource)}/export`,
+  /** GET: the empty invoice-lines workbook to fill in. */
+  invoiceImportTemplate: `${API}/smartbill/invoice/import/template`,
+  /** GET: SmartBill's invoice series for the invoice form (`{series, fromProvider}`). */
+  invoiceSeries: `${API}/smartbill/invoice/series`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
   taxes: apiPathOf("taxes"),
   /** POST: queue the import of a warehouse's stock from SmartBill. */

@@ -220,6 +220,8 @@ export const en = {
     listNote: "SmartBill does not allow downloading invoices from its platform; here you see the imported invoices and their state.",
     importAction: "Import an invoice",
     listError: "Error fetching the invoices.",
+    mixedCurrencies: "several currencies",
+    listEntry: "issued %{issued}, due %{due} · %{status}",
     yes: "Yes",
     no: "No",
     status: {
@@ -242,7 +244,12 @@ export const en = {
     rejectedTitle: "Rejected rows (%{count}): the file was not imported",
     rejectedRow: "Row",
     rejectedReason: "Reason",
-    editTitle: "Invoice import into SmartBill #%{id}",
+    heading: {
+      loading: "Invoice #%{id}",
+      toSend: "Invoice #%{id} — to send to SmartBill",
+      sent: "Invoice %{name}",
+      sentAsDraft: "Invoice #%{id}, a draft in SmartBill",
+    },
     loading: "Loading the request...",
     loadError: "Error fetching the request.",
     tabs: { data: "Invoice data", lines: "Products" },
@@ -271,6 +278,69 @@ export const en = {
     tooManyLines:
       "The invoice has %{smart_count} line; SmartBill accepts at most %{max}. Delete the extra lines before sending. |||| " +
       "The invoice has %{smart_count} lines; SmartBill accepts at most %{max}. Delete the extra lines before sending.",
+    importForm: {
+      intro: "Fill in the invoice's data, then choose the Excel file (.xlsx or .xls) with its products: one row per product.",
+      template: "Download the Excel template",
+      clientRequired: "Choose the invoice's client.",
+      warehouseRequired: "Choose the warehouse the stock is taken from, or untick “Deduct stock”.",
+      fixFields: "Fill in the marked fields.",
+      columnsTitle: "The file's columns",
+      columnsIntro:
+        "The first row holds the column titles (in Romanian or English, in any order; a title row above them is ignored). The first four are required; a blank cell of the others takes the default.",
+      required: "required",
+      optional: "optional",
+    },
+    lineColumns: {
+      headers: {
+        name: "Product name",
+        code: "Product code",
+        quantity: "Quantity",
+        price: "Price",
+        measuringUnitName: "Unit",
+        currency: "Currency",
+        taxName: "Tax name",
+        taxPercentage: "VAT percent",
+        service: "Service",
+        saveToDb: "Save to DB",
+        warehouseName: "Warehouse",
+      },
+      notes: {
+        name: "the product's name, as on the invoice",
+        code: "the product's code",
+        quantity: "a number",
+        price: "the unit price without VAT, at most 2 decimals",
+        measuringUnitName: "the unit; blank: “buc”",
+        currency: "the price's currency; blank: the invoice's currency",
+        taxName: "the name of SmartBill's VAT rate; blank: “Normala”",
+        taxPercentage: "the VAT percent; blank: that of the rate in SmartBill's list",
+        service: "yes or no: a service rendered is not taken from stock; blank: no",
+        saveToDb: "yes or no: adds the product to SmartBill's catalogue; blank: as “Save to DB” in the form",
+        warehouseName: "the warehouse the product is taken from; blank: the warehouse chosen in the form",
+      },
+    },
+    series: {
+      option: "%{name} · next number %{next}",
+      unknown: "SmartBill has no series “%{series}”: choose one from the list.",
+      unread: "SmartBill's series cannot be read now: type the series as it is in SmartBill.",
+    },
+    languages: { RO: "Romanian", EN: "English", DE: "German", FR: "French", IT: "Italian", ES: "Spanish" },
+    lineCard: {
+      quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
+      vat: "VAT %{percentage}%",
+      total: "Total: %{total} %{currency}",
+    },
+    refusal: {
+      current: "SmartBill refused the invoice (%{when}): %{errorText}",
+      past: "The last send (%{when}) was refused by SmartBill: %{errorText} The invoice has changed since; send it again.",
+    },
+    keepMine: "Keep my changes",
+    conflictDiff: {
+      title: "Differences:",
+      field: "%{field}: here %{mine}, in the other version %{theirs}",
+      taken: "Taken from the other version: %{fields}.",
+      choice: "“Keep my changes” saves what you typed here over the other version; “Reload” brings the other version and drops the changes made here.",
+      loadError: "The other version could not be read; “Reload” brings it.",
+    },
     totals: { title: "Totals", net: "Net", vat: "VAT", gross: "Total" },
     taxList: {
       saved: "VAT rates as of %{date}: SmartBill cannot be asked now, the last list read is used.",
@@ -596,6 +666,7 @@ export const en = {
     invoices: {
       fields: {
         id: "#",
+        number: "Number",
         client: "Client",
         warehouse: "Warehouse",
         issueDate: "Issue date",
@@ -611,6 +682,7 @@ export const en = {
         language: "Language",
         precision: "Precision",
         status: "Status",
+        total: "Total",
         actions: "Actions",
         file: "Excel file with the products (.xlsx, .xls)",
       },

@@ -7,6 +7,7 @@ import type { DeepStrings } from "./messageShape";
 import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
+import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE } from "../contract/auditActions";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from "../contract/roles";
@@ -223,10 +224,12 @@ export const ro = {
   },
   invoices: {
     importTitle: "SmartBill - Import Factură",
-    listTitle: "Facturi importate print %{site}",
+    listTitle: "Facturi importate prin %{site}",
     listNote: "SmartBill nu permite descărcarea facturilor din platforma sa; aici vedeți facturile importate și starea lor.",
     importAction: "Importă o factură",
     listError: "Eroare la preluarea facturilor.",
+    mixedCurrencies: "mai multe monede",
+    listEntry: "emisă %{issued}, scadentă %{due} · %{status}",
     yes: "Da",
     no: "Nu",
     status: {
@@ -249,7 +252,13 @@ export const ro = {
     rejectedTitle: "Rânduri respinse (%{count}): fișierul nu a fost importat",
     rejectedRow: "Rând",
     rejectedReason: "Motiv",
-    editTitle: "Import factură in SmartBill #%{id}",
+    // The invoice screen's heading: before the send, then what names the sent invoice ('Factura SBL 12 · client · total').
+    heading: {
+      loading: "Factură #%{id}",
+      toSend: "Factură #%{id} — de trimis în SmartBill",
+      sent: "Factura %{name}",
+      sentAsDraft: "Factura #%{id}, ciornă în SmartBill",
+    },
     loading: "Se încarcă solicitarea...",
     loadError: "Eroare la preluarea solicitării.",
     tabs: { data: "Date factură", lines: "Produse" },
@@ -279,6 +288,58 @@ export const ro = {
       "Factura are %{smart_count} linie; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere. |||| " +
       "Factura are %{smart_count} de linii; SmartBill acceptă cel mult %{max}. Ștergeți liniile în plus înainte de trimitere.",
+    importForm: {
+      intro: "Completați datele facturii, apoi alegeți fișierul Excel (.xlsx sau .xls) cu produsele ei: un rând pentru fiecare produs.",
+      template: "Descarcă modelul Excel",
+      clientRequired: "Alegeți clientul facturii.",
+      warehouseRequired: "Alegeți depozitul din care se descarcă stocul, sau debifați „Descarcă stocul”.",
+      fixFields: "Completați câmpurile marcate.",
+      columnsTitle: "Coloanele fișierului",
+      columnsIntro:
+        "Primul rând are titlurile coloanelor (în română sau în engleză, în orice ordine; un rând de titlu deasupra lor e ignorat). Primele patru sunt obligatorii; o celulă goală a celorlalte ia valoarea implicită.",
+      required: "obligatorie",
+      optional: "opțională",
+    },
+    // The sheet's columns as the import screen lists them: header, then what the column holds.
+    lineColumns: {
+      headers: INVOICE_LINE_HEADERS,
+      notes: {
+        name: "denumirea produsului, așa cum apare pe factură",
+        code: "codul produsului",
+        quantity: "un număr; zecimalele cu virgulă (1,5)",
+        price: "prețul unitar fără TVA, cu cel mult 2 zecimale (3.499,90)",
+        measuringUnitName: "unitatea de măsură; goală: „buc”",
+        currency: "moneda prețului; goală: moneda facturii",
+        taxName: "numele cotei de TVA din SmartBill; goală: „Normala”",
+        taxPercentage: "procentul de TVA; gol: cel al cotei din lista SmartBill",
+        service: "da sau nu: un serviciu prestat nu se scade din stoc; goală: nu",
+        saveToDb: "da sau nu: adaugă produsul în nomenclatorul SmartBill; goală: ca „Salvează în DB” din formular",
+        warehouseName: "depozitul din care se descarcă produsul; goală: depozitul ales în formular",
+      },
+    },
+    series: {
+      option: "%{name} · următorul număr %{next}",
+      unknown: "SmartBill nu are seria „%{series}”: alegeți una din listă.",
+      unread: "Seriile din SmartBill nu pot fi citite acum: scrieți seria așa cum apare în SmartBill.",
+    },
+    languages: { RO: "Română", EN: "Engleză", DE: "Germană", FR: "Franceză", IT: "Italiană", ES: "Spaniolă" },
+    lineCard: {
+      quantityTimesPrice: "%{quantity} %{unit} × %{price} %{currency}",
+      vat: "TVA %{percentage}%",
+      total: "Total: %{total} %{currency}",
+    },
+    refusal: {
+      current: "SmartBill a refuzat factura (%{when}): %{errorText}",
+      past: "Ultima trimitere (%{when}) a fost refuzată de SmartBill: %{errorText} Factura a fost modificată de atunci; trimiteți-o din nou.",
+    },
+    keepMine: "Păstrează modificările mele",
+    conflictDiff: {
+      title: "Diferă:",
+      field: "%{field}: aici %{mine}, în cealaltă versiune %{theirs}",
+      taken: "Se preiau din cealaltă versiune: %{fields}.",
+      choice: "„Păstrează modificările mele” salvează ce ați scris aici peste cealaltă versiune; „Reîncarcă” aduce cealaltă versiune și renunță la modificările de aici.",
+      loadError: "Cealaltă versiune nu a putut fi citită; „Reîncarcă” o aduce.",
+    },
     totals: { title: "Totaluri", net: "Valoare fără TVA", vat: "TVA", gross: "Total" },
     taxList: {
       saved: "Cote TVA din %{date}: SmartBill nu poate fi întrebat acum, se folosește ultima listă citită.",
@@ -572,6 +633,7 @@ export const ro = {
     invoices: {
       fields: {
         id: "#",
+        number: "Număr",
         client: "Client",
         warehouse: "Depozit",
         issueDate: "Data emiterii",
@@ -587,6 +649,7 @@ export const ro = {
         language: "Limbă",
         precision: "Precizie",
         status: "Stare",
+        total: "Total",
         actions: "Acțiuni",
         file: "Fișier Excel cu produsele (.xlsx, .xls)",
       },

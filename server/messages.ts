@@ -445,6 +445,22 @@ export const invoiceMessages = {
   invoiceIdMismatch: "Id-ul facturii din corpul cererii nu corespunde celui din adresă.",
 } as const;
 
+/**
+ * An import the spec's API accepts without a client or (when it takes its products from stock) a
+ * warehouse: the invoice is stored to be completed on its screen, and the answer says what is
+ * still missing before it can be sent.
+ */
+export const invoiceImportMissing = {
+  clientId: "Factura nu are încă client: alegeți-l în „Date factură” înainte de trimitere.",
+  warehouseId: "Factura descarcă stocul, dar nu are depozit: alegeți-l în „Date factură” (sau debifați „Descarcă stocul”) înainte de trimitere.",
+} as const;
+
+/** The invoice lines' template (GET /import/template). */
+export const invoiceFiles = {
+  template: "model-import-factura.xlsx",
+  sheet: "Produse",
+} as const;
+
 /** The actions on an invoice after the send (afterSend.ts and the routes beside it). */
 export const afterSendMessages = {
   notSent: "Factura nu a fost emisă în SmartBill: trimiteți-o mai întâi.",

@@ -2,9 +2,11 @@
  * 'Export CSV' and 'Export XLSX' on a list the server exports (contract/paths.ts
  * ExportableResource): the file holds every row of the list's current filters, in its current
  * sort, not just the page shown, and is saved under `filename` with the format's extension.
+ * Each format has its own icon: on a phone react-admin shows a button's icon alone.
  */
 import { Button as RaButton, useDataProvider, useListContext, useNotify, useTranslate } from "react-admin";
-import DownloadIcon from "@mui/icons-material/Download";
+import GridOnIcon from "@mui/icons-material/GridOnOutlined";
+import TextSnippetIcon from "@mui/icons-material/TextSnippetOutlined";
 import type { ExportableResource } from "../../contract/paths";
 import type { AppDataProvider, ExportFormat } from "../providers/customMethods";
 import { errorMessage } from "./errorMessage";
@@ -33,10 +35,12 @@ export function ListExportButtons({
   return (
     <>
       <RaButton label={translate("lists.exportCsv")} onClick={() => run("csv")}>
-        <DownloadIcon />
+        {/* CSV: plain text */}
+        <TextSnippetIcon />
       </RaButton>
       <RaButton label={translate("lists.exportXlsx")} onClick={() => run("xlsx")}>
-        <DownloadIcon />
+        {/* XLSX: a spreadsheet */}
+        <GridOnIcon />
       </RaButton>
     </>
   );

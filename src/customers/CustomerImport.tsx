@@ -156,7 +156,7 @@ export function CustomerImport() {
 
   return (
     <RequireAccess resource="customers">
-      <ScreenHeading>{translate("customers.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("customers.importTitle")}</ScreenHeading>
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
           <Box aria-label={translate("customers.summaryTitle")} role="status">

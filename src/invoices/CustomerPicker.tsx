@@ -23,11 +23,14 @@ export function CustomerPicker({
   onChange,
   disabled,
   label,
+  error,
 }: {
   value: ClientOption | null;
   onChange: (client: ClientOption | null) => void;
   disabled?: boolean;
   label: string;
+  /** why the form cannot go on without a client, shown under the field */
+  error?: string;
 }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState("");
@@ -66,7 +69,7 @@ export function CustomerPicker({
       onInputChange={(_, text) => setTyped(text)}
       onChange={(_, chosen) => onChange(chosen)}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={translate("invoices.clientSearch")} size="small" />
+        <TextField {...params} label={label} placeholder={translate("invoices.clientSearch")} size="small" error={!!error} helperText={error} />
       )}
     />
   );

@@ -1,7 +1,9 @@
 /**
- * The edit screen against the real server: loading, auto-save to 'Salvat', a save refused as
- * stale (another tab saved first) said plainly with a reload, the warning before leaving with
- * unsaved changes, and a 400-line invoice whose rows do not re-render while a field is typed in.
+ * The edit screen against the real server and its SmartBill emulator: loading, auto-save to
+ * 'Salvat', a save refused as stale (another tab saved first) with what differs, kept or reloaded,
+ * the warning before leaving with unsaved changes, a 400-line invoice whose rows do not re-render
+ * while a field is typed in, the sent invoice shown whole at once under a heading that names it,
+ * and a refusal that turns into the last send's outcome once the invoice changes.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { I18nProvider } from "react-admin";
 import type { CustomerImportResult, Invoice, InvoiceImportResult } from "../../contract/api";
+import { formatAmount } from "./lineTotals";
 import { i18nProvider } from "../../i18n/i18nProvider";
 import { xlsxOf } from "../../test/helpers/excelFiles";
 import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
@@ -20,9 +23,9 @@ const fixture = (path: string) => readFileSync(join(import.meta.dirname, "../../
 let server: LiveServer;
 let clientId: number;
 
-async function importInvoice(workbook: Buffer): Promise<number> {
+async function importInvoice(workbook: Buffer, payload: object = {}): Promise<number> {
   const form = new FormData();
-  form.append("payload", JSON.stringify({ clientId }));
+  form.append("payload", JSON.stringify({ clientId, ...payload }));
   form.append("file", new File([new Uint8Array(workbook)], "linii.xlsx"));
   const { json } = await httpClient<InvoiceImportResult>("/api/smartbill/invoice/import", { method: "POST", body: form });
   expect(json.error).toBe(false);
@@ -55,7 +58,7 @@ describe("the invoice edit screen", () => {
     const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
     openEditor(id);
     expect(screen.getByText("Se încarcă solicitarea...")).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: `Import factură in SmartBill #${id}` })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: `Factură #${id} — de trimis în SmartBill` })).toBeInTheDocument();
     const state = await screen.findByTestId("save-state");
     expect(state).toHaveTextContent("Salvat");
     expect(screen.getByRole("tab", { name: "Date factură", selected: true })).toBeInTheDocument();
@@ -86,6 +89,28 @@ describe("the invoice edit screen", () => {
     expect(screen.getByTestId("save-state")).toHaveTextContent("Salvat");
   });
 
+  it("shows what differs from another tab's save, and keeps the changes typed here over it, the other tab's other changes too", async () => {
+    const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
+    openEditor(id);
+    const mentions = await screen.findByRole("textbox", { name: "Mențiuni" });
+    const { products: _lines, ...other } = await readInvoice(id);
+    await httpClient(`/api/smartbill/invoice/${id}`, {
+      method: "PUT",
+      body: JSON.stringify({ ...other, mentions: "Din alt tab", observations: "Livrare luni" }),
+    });
+
+    await userEvent.type(mentions, "De aici");
+    const conflict = await screen.findByTestId("save-conflict", {}, { timeout: 5000 });
+    expect(await within(conflict).findByText("Mențiuni: aici „De aici”, în cealaltă versiune „Din alt tab”")).toBeInTheDocument();
+    expect(within(conflict).getByText("Se preiau din cealaltă versiune: Observații.")).toBeInTheDocument();
+    await userEvent.click(within(conflict).getByRole("button", { name: "Păstrează modificările mele" }));
+
+    await waitFor(() => expect(screen.getByTestId("save-state")).toHaveTextContent("Salvat"), { timeout: 5000 });
+    expect(screen.queryByTestId("save-conflict")).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Observații" })).toHaveValue("Livrare luni");
+    expect(await readInvoice(id)).toMatchObject({ mentions: "De aici", observations: "Livrare luni", version: other.version + 2 });
+  });
+
   it("asks before the page is left with unsaved changes, not after they are saved", async () => {
     const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
     openEditor(id);
@@ -97,6 +122,47 @@ describe("the invoice edit screen", () => {
     const later = new Event("beforeunload", { cancelable: true });
     window.dispatchEvent(later);
     expect(later.defaultPrevented).toBe(false);
+  });
+
+  it("shows the sent invoice whole at once, headed by its series and number, client and total", async () => {
+    const workbook = await xlsxOf([
+      ["Denumire produs", "Cod produs", "Cantitate", "Pret", "Procent TVA"],
+      ["Laptop", "L1", 3, 4299.9, 21],
+      ["Cablu", "C1", 1.5, 10.01, 21],
+    ]);
+    const id = await importInvoice(workbook, { draft: false, useStock: false });
+    const loaded = await readInvoice(id);
+    expect(loaded.total).toBe(15_626.81); // 12.899,70 + 2.708,94 + 15,02 (15,015) + 3,15
+    openEditor(id);
+    await userEvent.click(await screen.findByRole("button", { name: "Trimite Factura" }));
+    expect(await screen.findByText(/^Succes:/, {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    const sent = await readInvoice(id);
+    const heading = `Factura ${sent.sentSeries} ${sent.sentNumber} · ${loaded.clientName} · ${formatAmount(loaded.total!, 2)} RON`;
+    expect(screen.getByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+    // Client, lines and totals, read-only, with the after-send actions above them.
+    expect(screen.getByRole("combobox", { name: "Client" })).toHaveValue(loaded.clientName);
+    expect(screen.getByRole("combobox", { name: "Client" })).toBeDisabled();
+    expect(screen.getAllByTestId("product-line")).toHaveLength(loaded.products!.length);
+    expect(within(screen.getByTestId("totals-RON")).getByText(formatAmount(loaded.total!, 2))).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "Factura în SmartBill" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Trimite Factura" })).toBeNull();
+  });
+
+  it("shows SmartBill's refusal and its history entry at once, then as the last send's outcome once the invoice changes", async () => {
+    // The emulator knows no currency 'XYZ': SmartBill refuses the invoice.
+    const id = await importInvoice(fixture("invoices/ro-title.xlsx"), { draft: false, useStock: false, currency: "XYZ" });
+    openEditor(id);
+    await userEvent.click(await screen.findByRole("button", { name: "Trimite Factura" }));
+    expect(await screen.findByText(/^SmartBill a refuzat factura: Moneda nu a fost gasita pe server!/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    const entries = await screen.findAllByTestId("history-event", {}, { timeout: 5000 });
+    expect(entries.at(-1)).toHaveAttribute("data-outcome", "refused");
+
+    await userEvent.type(screen.getByRole("textbox", { name: "Mențiuni" }), "x");
+    const refusal = screen.getByTestId("refusal");
+    expect(refusal).toHaveAttribute("data-current", "false");
+    expect(refusal).toHaveTextContent(/^Ultima trimitere \(.+\) a fost refuzată de SmartBill: Moneda nu a fost gasita pe server!.*trimiteți-o din nou\.$/);
+    expect(screen.queryByText(/^SmartBill a refuzat factura/)).toBeNull();
   });
 
   it("says so when the invoice cannot be loaded", async () => {

@@ -1,14 +1,19 @@
 /**
- * 'Import factură in SmartBill #id' (/smartbill/invoice/edit/{id}): the invoice's data (tab
- * 'Date factură', auto-saved 1 s after the last change, with the save state shown) and its
- * lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ * The invoice's screen (/smartbill/invoice/edit/{id}), headed 'Factură #id — de trimis în
+ * SmartBill' until it is sent and then by what names it ('Factura SBL 12 · client · total'): the
+ * invoice's data (tab 'Date factură', auto-saved 1 s after the last change, with the save state
+ * shown) and its lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
  *
  * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
- * another tab or user saved meanwhile, and the screen says so and offers to reload instead of
- * overwriting their work. A sent invoice is read-only; its life in SmartBill (PDF, e-mail,
- * payments, cancel, storno, delete) and its history show above it (InvoiceLifePanel).
+ * another tab or user saved meanwhile, and the screen shows what differs and lets the user keep
+ * their changes or reload the other version (SaveConflictAlert). A sent invoice is read-only: right
+ * after the send, as when reopened, the screen shows it whole (client, lines, totals) under its
+ * life in SmartBill (PDF, e-mail, payments, cancel, storno, delete) and its history
+ * (InvoiceLifePanel). A refusal from SmartBill shows as current until the invoice is changed,
+ * then as the last send's outcome, greyed; the history is read again after every send.
  */
 import { useCallback, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { useDataProvider, useGetOne, useTranslate, useUpdate } from "react-admin";
 import { useMutation } from "@tanstack/react-query";
@@ -20,7 +25,7 @@ import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import SendIcon from "@mui/icons-material/Send";
-import type { Invoice, InvoiceUpdate, InvoiceLine } from "../../contract/api";
+import type { Invoice, InvoiceForm, InvoiceUpdate, InvoiceLine } from "../../contract/api";
 import { MAX_INVOICE_LINES } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
@@ -31,6 +36,8 @@ import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./Invo
 import { formPayload } from "./invoiceDefaults";
 import { InvoiceLifePanel } from "./InvoiceLifePanel";
 import { InvoiceLines } from "./InvoiceLines";
+import { formatWhen, invoiceHeading } from "./invoiceText";
+import { SaveConflictAlert } from "./SaveConflictAlert";
 import { SaveStateIcon } from "./SaveStateIcon";
 import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
 import { useTaxRates } from "./taxRates";
@@ -73,24 +80,55 @@ function status(failure: unknown): number | undefined {
   return (failure as { status?: number }).status;
 }
 
+/** SmartBill's refusal of the last send, when it came, and whether the invoice changed since. */
+interface Refusal {
+  text: string;
+  at: string;
+  changedSince: boolean;
+}
+
+function RefusalNote({ refusal }: { refusal: Refusal }) {
+  const translate = useTranslate();
+  const options = { errorText: refusal.text, when: formatWhen(refusal.at) };
+  return refusal.changedSince ? (
+    <Alert severity="info" variant="outlined" sx={{ mb: 2, color: "text.secondary" }} data-testid="refusal" data-current="false">
+      {translate("invoices.refusal.past", options)}
+    </Alert>
+  ) : (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid="refusal" data-current="true">
+      {translate("invoices.refusal.current", options)}
+    </Alert>
+  );
+}
+
 function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const queryClient = useQueryClient();
   const warehouses = useWarehouses();
   const taxes = useTaxRates();
-  const { data: invoice = loaded, refetch } = useInvoice(loaded.id);
+  const { data: fetched = loaded, refetch } = useInvoice(loaded.id);
+  // The send's own answer, until the invoice is read again after it: the sent invoice at once.
+  const [afterSend, setAfterSend] = useState<Invoice | null>(null);
+  const invoice = afterSend && afterSend.updatedAt > fetched.updatedAt ? afterSend : fetched;
   const [update] = useUpdate<Invoice>();
   const [tab, setTab] = useState<"data" | "lines">("data");
   const [values, setValues] = useState(() => valuesOf(loaded));
   const latest = useRef(values);
+  // The form as last loaded or saved: what a version saved elsewhere meanwhile was edited from.
+  const base = useRef<InvoiceForm>(formPayload(values));
   const [lines, setLines] = useState<readonly InvoiceLine[]>(loaded.products ?? []);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(() =>
+    loaded.status === "refused" && loaded.errorText ? { text: loaded.errorText, at: loaded.updatedAt, changedSince: false } : null,
+  );
   // The version the next save was edited from: a save may start before React renders the last answer.
   const version = useRef(loaded.version);
   const readOnly = invoice.status === "sent" || invoice.status === "sending";
 
-  const { state, edit, flush } = useAutoSave<InvoiceFormValues>(async (form) => {
-    const data: InvoiceUpdate = { ...formPayload(form), version: version.current };
+  const { state, edit, flush, resolveConflict } = useAutoSave<InvoiceFormValues>(async (form) => {
+    const payload = formPayload(form);
+    const data: InvoiceUpdate = { ...payload, version: version.current };
     try {
       const saved = (await update(
         "invoices",
@@ -98,6 +136,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         { mutationMode: "pessimistic", returnPromise: true },
       )) as Invoice;
       version.current = saved.version;
+      base.current = payload;
     } catch (failure) {
       if (status(failure) === 409) throw new SaveConflict();
       if (status(failure) === 400) throw new SaveRejected();
@@ -105,15 +144,38 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     }
   });
 
+  /** The invoice changed here: a refusal no longer describes it. */
+  const changed = useCallback(() => {
+    setRefusal((old) => (old && !old.changedSince ? { ...old, changedSince: true } : old));
+    setOutcome((old) => (old?.kind === "refused" ? null : old));
+  }, []);
+
   const change = useCallback(
     (patch: Partial<InvoiceFormValues>) => {
       const next = { ...latest.current, ...patch };
       latest.current = next;
       setValues(next);
       edit(next);
+      changed();
     },
-    [edit],
+    [edit, changed],
   );
+
+  const changeLines = useCallback(
+    (patch: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) => {
+      setLines(patch);
+      changed();
+    },
+    [changed],
+  );
+
+  /** After a conflict: what was typed here, merged with the other version, saved over it. */
+  const keepMine = (merged: InvoiceFormValues, otherVersion: number) => {
+    latest.current = merged;
+    setValues(merged);
+    version.current = otherVersion;
+    void resolveConflict(merged);
+  };
 
   const { mutate: send, isPending: sending } = useMutation({
     mutationFn: async () => {
@@ -122,10 +184,16 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     },
     onMutate: () => setOutcome(null),
     onSuccess: (result) => {
-      setOutcome(sendOutcome(result, translate));
+      const said = sendOutcome(result, translate);
+      setOutcome(said);
+      if (result.invoice) setAfterSend(result.invoice);
+      const errorText = result.invoice?.status === "refused" ? result.invoice.errorText : null;
+      if (errorText) setRefusal({ text: errorText, at: result.invoice.updatedAt, changedSince: false });
       void refetch(); // the invoice's state after the send
     },
     onError: (failure) => setOutcome(sendFailure((failure as { body?: { message?: string } }).body?.message, translate)),
+    // Whatever the outcome, the history has a new entry.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ["invoices", "history", loaded.id] }),
   });
 
   const sendIfNotTooLong = () => {
@@ -136,21 +204,17 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     send();
   };
 
-  if (outcome?.kind === "success") {
-    return (
-      <>
-        <Alert severity="success" role="status" sx={{ mt: 2 }}>
-          {outcome.text}
-        </Alert>
-        {invoice.status === "sent" && <InvoiceLifePanel invoice={invoice} />}
-      </>
-    );
-  }
-
   // A sent invoice's life in SmartBill comes first; a request's history (a refused send) after its form.
   const life = <InvoiceLifePanel invoice={invoice} />;
   return (
     <>
+      <ScreenHeading inAppBar>{invoiceHeading(invoice, lines, translate)}</ScreenHeading>
+      <SmartBillConnectionNotice />
+      {outcome?.kind === "success" && (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {outcome.text}
+        </Alert>
+      )}
       {invoice.status === "sent" && life}
       <Paper sx={{ p: 2, mt: 2 }}>
         <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
@@ -170,28 +234,22 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             {translate("invoices.unclearNote")}
           </Alert>
         )}
-        {invoice.status === "refused" && invoice.errorText && !outcome && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {translate("invoices.sendRefused", { errorText: invoice.errorText })}
-          </Alert>
-        )}
+        {/* A refusal just answered shows beside 'Trimite Factura'; here, one read with the invoice or changed since. */}
+        {refusal && !readOnly && outcome?.kind !== "refused" && <RefusalNote refusal={refusal} />}
         {state.error === "failed" && (
           <Alert severity="error" sx={{ mb: 2 }}>
             {translate("invoices.saveError")}
           </Alert>
         )}
         {state.error === "conflict" && (
-          <Alert
-            severity="warning"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={reload}>
-                {translate("invoices.reload")}
-              </Button>
-            }
-          >
-            {translate("invoices.conflict")}
-          </Alert>
+          <SaveConflictAlert
+            invoiceId={loaded.id}
+            base={base.current}
+            mine={values}
+            warehouses={warehouses}
+            onReload={reload}
+            onKeep={keepMine}
+          />
         )}
         <Box hidden={tab !== "data"}>
           <form
@@ -212,7 +270,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
           <InvoiceLines
             invoiceId={loaded.id}
             lines={lines}
-            setLines={setLines}
+            setLines={changeLines}
             warehouses={warehouses}
             taxes={taxes}
             currency={values.currency}
@@ -220,7 +278,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             readOnly={readOnly}
           />
         </Box>
-        {outcome && (
+        {outcome && outcome.kind !== "success" && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {outcome.text}
           </Alert>
@@ -254,16 +312,14 @@ export function InvoiceEdit() {
 
   return (
     <RequireAccess resource="invoices">
-      <ScreenHeading>{translate("invoices.editTitle", { id })}</ScreenHeading>
-      <SmartBillConnectionNotice />
-      {error ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {translate("invoices.loadError")}
-        </Alert>
-      ) : !invoice ? (
-        <Alert severity="info" sx={{ mt: 2 }}>
-          {translate("invoices.loading")}
-        </Alert>
+      {error || !invoice ? (
+        <>
+          <ScreenHeading inAppBar>{translate("invoices.heading.loading", { id })}</ScreenHeading>
+          <SmartBillConnectionNotice />
+          <Alert severity={error ? "error" : "info"} sx={{ mt: 2 }}>
+            {translate(error ? "invoices.loadError" : "invoices.loading")}
+          </Alert>
+        </>
       ) : (
         <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={reload} />
       )}

@@ -21,7 +21,10 @@ import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
 import type { InvoiceForm, Warehouse } from "../../contract/api";
 import { MIN_DUE_DAYS } from "../../contract/constants";
+import { SMARTBILL_CURRENCIES, SMARTBILL_LANGUAGES } from "../../contract/smartBillChoices";
+import { CodeSelect } from "./CodeSelect";
 import { type ClientOption, CustomerPicker } from "./CustomerPicker";
+import { SeriesInput } from "./SeriesInput";
 
 export interface InvoiceFormValues extends InvoiceForm {
   /** the chosen client as shown (name), kept beside its id */
@@ -69,15 +72,18 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
   values,
   onChange,
   disabled,
+  errors,
 }: {
   values: InvoiceFormValues;
   onChange: InvoiceFormChange;
   disabled?: boolean;
+  /** the import's own checks, beside their fields */
+  errors?: Partial<Record<"clientId" | "warehouseId", string>>;
 }) {
   const translate = useTranslate();
   const warehouses = useWarehouses();
   const label = (field: string) => translate(`resources.invoices.fields.${field}`);
-  const text = (field: "mentions" | "observations" | "seriesName" | "currency" | "language", multiline = false) => (
+  const text = (field: "mentions" | "observations", multiline = false) => (
     <TextField
       label={label(field)}
       value={values[field]}
@@ -104,6 +110,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           label={label("client")}
           value={values.client}
           disabled={disabled}
+          error={errors?.clientId}
           onChange={(client) => onChange({ client, clientId: client?.id ?? null })}
         />
       </Grid>
@@ -116,6 +123,8 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           disabled={disabled}
           size="small"
           fullWidth
+          error={!!errors?.warehouseId}
+          helperText={errors?.warehouseId}
         >
           <MenuItem value="">{translate("invoices.selectWarehouse")}</MenuItem>
           {warehouses.map((warehouse) => (
@@ -160,9 +169,22 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
       <Grid size={{ xs: 12, md: 6 }}>
         <IssueModeField draft={values.draft} disabled={disabled} onChange={(draft) => onChange({ draft })} />
       </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>{text("seriesName")}</Grid>
-      <Grid size={{ xs: 6, md: 3 }}>{text("currency")}</Grid>
-      <Grid size={{ xs: 6, md: 3 }}>{text("language")}</Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <SeriesInput label={label("seriesName")} value={values.seriesName} onChange={(seriesName) => onChange({ seriesName })} disabled={disabled} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <CodeSelect label={label("currency")} value={values.currency} codes={SMARTBILL_CURRENCIES} onChange={(currency) => onChange({ currency })} disabled={disabled} />
+      </Grid>
+      <Grid size={{ xs: 6, md: 3 }}>
+        <CodeSelect
+          label={label("language")}
+          value={values.language}
+          codes={SMARTBILL_LANGUAGES}
+          name={(code) => translate(`invoices.languages.${code}`, { _: code })}
+          onChange={(language) => onChange({ language })}
+          disabled={disabled}
+        />
+      </Grid>
       <Grid size={{ xs: 6, md: 3 }}>
         <TextField
           type="number"

@@ -1,12 +1,16 @@
 /**
- * 'SmartBill - Import Factură': the invoice form and the workbook of its product lines. The
- * server reads and checks every line; a file with a bad row is refused whole, with each row's
- * reason shown here. On success the browser goes to the new invoice's edit screen.
+ * 'SmartBill - Import Factură': the invoice form and the workbook of its product lines, with the
+ * template to fill in ('Descarcă modelul Excel') and the list of the columns it may have. Before
+ * anything is uploaded the form asks for a client, and for a warehouse when the invoice takes its
+ * products from stock ('Descarcă stocul'), each beside its field. The server reads and checks
+ * every line; a file with a bad row is refused whole, with each row's reason shown here. On
+ * success the browser goes to the new invoice's edit screen.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
@@ -16,16 +20,31 @@ import TableCell from "@mui/material/TableCell";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import DownloadIcon from "@mui/icons-material/Download";
 import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
-import { MIN_DUE_DAYS } from "../../contract/constants";
+import { INVOICE_DEFAULTS, MIN_DUE_DAYS } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
+import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
 import { dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
+import { InvoiceLineColumns } from "./InvoiceLineColumns";
+import { useInvoiceSeries } from "./SeriesInput";
+
+type FieldErrors = Partial<Record<"clientId" | "warehouseId", string>>;
+type Translate = ReturnType<typeof useTranslate>;
+
+/** What the invoice cannot be imported without: a client; a warehouse when it takes its products from stock. */
+function missingFields(values: InvoiceFormValues, translate: Translate): FieldErrors {
+  const errors: FieldErrors = {};
+  if (values.clientId === null) errors.clientId = translate("invoices.importForm.clientRequired");
+  if (values.useStock && values.warehouseId === null) errors.warehouseId = translate("invoices.importForm.warehouseRequired");
+  return errors;
+}
 
 function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   const translate = useTranslate();
@@ -65,12 +84,27 @@ export function InvoiceImport() {
   const [rejected, setRejected] = useState<RejectedLine[]>([]);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Once an upload was tried, the missing fields are said beside them, and cleared as they are filled.
+  const [tried, setTried] = useState(false);
+  const fieldErrors = tried ? missingFields(values, translate) : {};
+  const series = useInvoiceSeries();
+
+  // The spec's default series when SmartBill has no such series: SmartBill's first one instead.
+  useEffect(() => {
+    const names = series?.fromProvider ? series.series.map(({ name }) => name) : [];
+    if (names.length === 0 || names.includes(INVOICE_DEFAULTS.seriesName)) return;
+    setValues((old) => (old.seriesName === INVOICE_DEFAULTS.seriesName ? { ...old, seriesName: names[0] } : old));
+  }, [series]);
 
   const upload = async () => {
     setRejected([]);
-    const problem = checkExcelFile(file);
-    if (problem) return setError(translate(problem));
-    if (dueDaysError(values.dueDays)) return setError(translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }));
+    setTried(true);
+    const problems = [
+      Object.keys(missingFields(values, translate)).length > 0 ? translate("invoices.importForm.fixFields") : null,
+      dueDaysError(values.dueDays) ? translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }) : null,
+      checkExcelFile(file) && translate(checkExcelFile(file)!),
+    ].filter(Boolean);
+    if (problems.length > 0) return setError(problems.join(" "));
     setError(null);
     setBusy(true);
     try {
@@ -93,7 +127,7 @@ export function InvoiceImport() {
 
   return (
     <RequireAccess resource="invoices">
-      <ScreenHeading>{translate("invoices.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
@@ -102,7 +136,30 @@ export function InvoiceImport() {
           </Alert>
         ) : (
           <Stack spacing={2}>
-            <InvoiceFormFields values={values} onChange={(patch) => setValues((old) => ({ ...old, ...patch }))} disabled={busy} />
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
+              <Typography color="text.secondary" sx={{ flex: 1 }}>
+                {translate("invoices.importForm.intro")}
+              </Typography>
+              <Box>
+                <Button
+                  startIcon={<DownloadIcon />}
+                  onClick={() =>
+                    dataProvider
+                      .invoiceImportTemplate()
+                      .then((template) => saveFile(template, "model-import-factura.xlsx"))
+                      .catch(() => setError(translate("invoices.fallbackError")))
+                  }
+                >
+                  {translate("invoices.importForm.template")}
+                </Button>
+              </Box>
+            </Stack>
+            <InvoiceFormFields
+              values={values}
+              onChange={(patch) => setValues((old) => ({ ...old, ...patch }))}
+              disabled={busy}
+              errors={fieldErrors}
+            />
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
               <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
               <ExcelFileInput
@@ -124,6 +181,8 @@ export function InvoiceImport() {
                 {translate("invoices.upload")}
               </Button>
             </div>
+            {/* What the file may hold, to read while filling it in: after the button, out of its way. */}
+            <InvoiceLineColumns />
           </Stack>
         )}
       </Paper>

@@ -14,7 +14,7 @@ import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { httpClient } from "../providers/httpClient";
 import { InvoiceEdit } from "./InvoiceEdit";
 import { InvoiceList } from "./InvoiceList";
-import { today } from "./invoiceText";
+import { invoiceName, today } from "./invoiceText";
 
 const fixture = (path: string) => readFileSync(join(import.meta.dirname, "../../test/fixtures", path));
 let server: LiveServer;
@@ -142,11 +142,12 @@ describe("the imported invoices list", () => {
     const request = await importInvoice();
     const invoice = await sentInvoice();
     renderWithAdmin(<InvoiceList />, { path: "/invoices" });
-    const rowOf = async (id: number) => (await screen.findByRole("cell", { name: String(id) })).closest("tr")!;
-    expect(within(await rowOf(request)).getByText("—")).toBeInTheDocument();
-    expect(within(await rowOf(request)).queryByRole("button", { name: `Acțiuni pentru factura #${request}` })).toBeNull();
+    // A row is found by its number: SmartBill's series and number once sent, else '#id'.
+    const rowOf = async (number: string) => (await screen.findByRole("cell", { name: number }, { timeout: 5000 })).closest("tr")!;
+    expect(within(await rowOf(`#${request}`)).getByText("—")).toBeInTheDocument();
+    expect(within(await rowOf(`#${request}`)).queryByRole("button", { name: `Acțiuni pentru factura #${request}` })).toBeNull();
 
-    const row = await rowOf(invoice.id);
+    const row = await rowOf(invoiceName(invoice));
     expect(within(row).getByTestId("payment-status")).toHaveTextContent(invoice.payment ? "Neîncasată" : "Neverificată");
     await userEvent.click(within(row).getByRole("button", { name: `Acțiuni pentru factura #${invoice.id}` }));
     const menu = await screen.findByRole("menu", { name: `Acțiuni pentru factura #${invoice.id}` });
@@ -162,11 +163,11 @@ describe("the imported invoices list", () => {
       body: JSON.stringify({ requestId: crypto.randomUUID() }),
     });
     renderWithAdmin(<InvoiceList />, { path: "/invoices" });
-    const original = (await screen.findByRole("link", { name: `Stornată prin #${json.storno.id}` })).closest("tr")!;
-    expect(within(original).getByRole("cell", { name: String(invoice.id) })).toBeInTheDocument();
+    const original = (await screen.findByRole("link", { name: `Stornată prin #${json.storno.id}` }, { timeout: 5000 })).closest("tr")!;
+    expect(within(original).getByRole("cell", { name: invoiceName(invoice) })).toBeInTheDocument();
     const storno = screen.getByRole("link", { name: `Storno pentru #${invoice.id}` }).closest("tr")!;
     expect(within(storno).getByTestId("payment-status")).toHaveTextContent("Storno");
-    expect(within(storno).getByRole("cell", { name: String(json.storno.id) })).toBeInTheDocument();
+    expect(within(storno).getByRole("cell", { name: invoiceName(json.storno) })).toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The 'Produse' tab's failures against the real server: a line the server does not know cannot be
  * added, updated or deleted, and each says so with the spec's own message; the lines stay as they
- * were. Also the column tooltips.
+ * were. Also the column tooltips, and amounts and quantities written as Romanians write them.
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -25,8 +25,8 @@ const ghost: InvoiceLine = {
   currency: "RON", taxName: "Normala", taxPercentage: 19, saveToDb: false, service: true, warehouseName: "",
 };
 
-function Lines() {
-  const [lines, setLines] = useState<readonly InvoiceLine[]>([ghost]);
+function Lines({ start = [ghost] }: { start?: InvoiceLine[] }) {
+  const [lines, setLines] = useState<readonly InvoiceLine[]>(start);
   return (
     <InvoiceLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
       currency="RON" precision={2} readOnly={false} />
@@ -57,6 +57,16 @@ describe("the invoice lines tab", () => {
     await userEvent.click(screen.getByRole("button", { name: "Șterge Fantomă" }));
     expect(await screen.findByText("Eroare la ștergerea produsului.")).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
+  });
+
+  it("writes prices with 2 decimals and quantities and VAT with the decimals they have, as Romanians write them", async () => {
+    await signInLive("facturare@demo.ro");
+    const laptop = { ...ghost, name: "Laptop", quantity: 1.5, price: 4299.9, taxPercentage: 21 };
+    const paper = { ...ghost, id: ghost.id + 1, name: "Hârtie", quantity: 1000, price: 2, taxPercentage: 5.5 };
+    renderWithAdmin(<Lines start={[laptop, paper]} />);
+    const [first, second] = screen.getAllByTestId("product-line").map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    expect([first[2], first[4], first[6]]).toEqual(["1,5", "4.299,90", "21"]);
+    expect([second[2], second[4], second[6]]).toEqual(["1.000", "2,00", "5,5"]);
   });
 
   it("explains the service and catalogue columns in tooltips", async () => {

@@ -1,11 +1,28 @@
 /**
- * Imported invoices (/smartbill/invoices): newest first, paged on the server; the client's name
- * comes from the customer list (the raw id when it is gone), plus where each invoice stands: its
- * state, then, once sent, its payment status (or cancelled, deleted, storno, with links between an
- * invoice and its storno) and a menu of its actions. A row opens the edit screen.
+ * Imported invoices (/smartbill/invoices): newest first, paged on the server. The columns a clerk
+ * reads come first and fit a laptop's screen: the number (SmartBill's series and number once sent,
+ * else our '#id'), the client (its name from the customer list, the raw id when it is gone), the
+ * dates, the total with VAT and its currency, the payment (or cancelled, deleted, storno, with
+ * links between an invoice and its storno), the state, and a menu of a sent invoice's actions.
+ * The form's other fields (series, draft, currency, language, precision, stock, mentions,
+ * observations) are there to show through 'Coloane' (react-admin's column chooser, remembered
+ * per browser), hidden at first. A row opens the invoice's screen. On a phone each invoice is a
+ * short entry (number and client, dates and state, total) instead of a table wider than the screen.
  */
-import { Datagrid, FunctionField, List, NumberField, TextField, useTranslate } from "react-admin";
+import {
+  DatagridConfigurable,
+  FunctionField,
+  List,
+  NumberField,
+  SelectColumnsButton,
+  SimpleList,
+  TextField,
+  TopToolbar,
+  useTranslate,
+} from "react-admin";
 import Alert from "@mui/material/Alert";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import type { Theme } from "@mui/material/styles";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import type { Invoice } from "../../contract/api";
 import { ListEmpty } from "../common/ListEmpty";
@@ -16,51 +33,89 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
-import { InvoiceStatusField } from "./InvoiceStatusField";
+import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
+import { formatDay, invoiceName } from "./invoiceText";
+import { formatAmount } from "./lineTotals";
 
 const SITE = "SmartBill";
+
+/** The form's fields a clerk rarely reads in the list: offered by 'Coloane', hidden until chosen. */
+const OPTIONAL_COLUMNS = ["seriesName", "draft", "currency", "language", "precision", "useStock", "mentions", "observations"];
+
 
 export function InvoiceList() {
   const translate = useTranslate();
   const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
+  // '1.234,56 RON'; said in words when the lines are in more than one currency (no one sum names them).
+  const totalText = (invoice: Invoice) =>
+    invoice.total === null ? translate("invoices.mixedCurrencies") : `${formatAmount(invoice.total, invoice.precision)} ${invoice.currency}`;
+  const title = translate("invoices.listTitle", { site: SITE });
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
+  const clientText = (invoice: Invoice) => invoice.clientName ?? (invoice.clientId === null ? "" : String(invoice.clientId));
+  const empty = <ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
   return (
     <RequireAccess resource="invoices">
-      <ScreenHeading>{translate("invoices.listTitle", { site: SITE })}</ScreenHeading>
+      <ScreenHeading>{title}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Alert severity="info" sx={{ my: 1 }}>
         {translate("invoices.listNote")}
       </Alert>
       <List
         resource="invoices"
-        title={translate("invoices.listTitle", { site: SITE })}
+        title={title}
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
         exporter={false}
-        actions={false}
+        actions={
+          phone ? false : (
+            <TopToolbar>
+              <SelectColumnsButton preferenceKey="invoices.columns" />
+            </TopToolbar>
+          )
+        }
         empty={false}
         error={<ListErrorAlert messageKey="invoices.listError" />}
       >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick="edit"
-          empty={<ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />}
-        >
-          {/* The actions and the payment first: the list is wider than a laptop's screen. */}
-          <InvoiceRowActions label="resources.invoices.fields.actions" />
-          <NumberField source="id" />
-          <FunctionField<Invoice> label="resources.invoices.fields.client" render={(invoice) => invoice.clientName ?? invoice.clientId ?? ""} />
-          <InvoiceLifeField label="invoiceLife.payment.column" />
-          <RoDateField source="issueDate" />
-          <RoDateField source="dueDate" />
-          <FunctionField<Invoice> label="resources.invoices.fields.draft" render={(invoice) => yesNo(invoice.draft)} />
-          <TextField source="currency" />
-          <TextField source="language" />
-          <NumberField source="precision" />
-          <FunctionField<Invoice> label="resources.invoices.fields.useStock" render={(invoice) => yesNo(invoice.useStock)} />
-          <TextField source="mentions" emptyText="" />
-          <TextField source="observations" emptyText="" />
-          <InvoiceStatusField label="resources.invoices.fields.status" />
-        </Datagrid>
+        {phone ? (
+          <SimpleList<Invoice>
+            linkType="edit"
+            empty={empty}
+            primaryText={(invoice) => [invoiceName(invoice), clientText(invoice)].filter(Boolean).join(" · ")}
+            secondaryText={(invoice) =>
+              translate("invoices.listEntry", {
+                issued: formatDay(invoice.issueDate),
+                due: formatDay(invoice.dueDate),
+                status: invoiceStatusText(invoice, translate),
+              })
+            }
+            tertiaryText={totalText}
+          />
+        ) : (
+          <DatagridConfigurable
+            preferenceKey="invoices.columns"
+            omit={OPTIONAL_COLUMNS}
+            bulkActionButtons={false}
+            rowClick="edit"
+            empty={empty}
+          >
+            <FunctionField<Invoice> source="id" label="resources.invoices.fields.number" render={invoiceName} />
+            <FunctionField<Invoice> source="clientName" label="resources.invoices.fields.client" render={clientText} />
+            <RoDateField source="issueDate" />
+            <RoDateField source="dueDate" sortable={false} />
+            <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} />
+            <InvoiceLifeField label="invoiceLife.payment.column" />
+            <InvoiceStatusField label="resources.invoices.fields.status" />
+            <InvoiceRowActions label="resources.invoices.fields.actions" />
+            <TextField source="seriesName" />
+            <FunctionField<Invoice> source="draft" render={(invoice) => yesNo(invoice.draft)} />
+            <TextField source="currency" />
+            <TextField source="language" />
+            <NumberField source="precision" />
+            <FunctionField<Invoice> source="useStock" render={(invoice) => yesNo(invoice.useStock)} />
+            <TextField source="mentions" emptyText="" />
+            <TextField source="observations" emptyText="" />
+          </DatagridConfigurable>
+        )}
       </List>
     </RequireAccess>
   );

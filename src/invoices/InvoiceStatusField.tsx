@@ -5,7 +5,7 @@ import type { Invoice } from "../../contract/api";
 
 const COLORS = { draft: "default", sending: "info", sent: "success", refused: "error", unclear: "warning" } as const;
 
-function invoiceStatusText(invoice: Pick<Invoice, "status" | "sentSeries" | "sentNumber">, translate: (key: string, options?: Record<string, unknown>) => string): string {
+export function invoiceStatusText(invoice: Pick<Invoice, "status" | "sentSeries" | "sentNumber">, translate: (key: string, options?: Record<string, unknown>) => string): string {
   if (invoice.status === "sent") {
     return invoice.sentNumber
       ? translate("invoices.status.sent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber })

@@ -144,6 +144,25 @@ describe("AutoSaver", () => {
     expect(sent).toEqual(["mine"]);
   });
 
+  it("after a conflict, saves the kept changes at once when the user keeps them, then auto-saves again", async () => {
+    const { save, sent, pending } = controlledSave();
+    const saver = saverWith(save);
+    saver.edit("mine");
+    await vi.advanceTimersByTimeAsync(1000);
+    pending[0].reject(new SaveConflict());
+    await vi.advanceTimersByTimeAsync(0);
+    const kept = saver.resolveConflict("mine + theirs");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toEqual(["mine", "mine + theirs"]);
+    expect(saver.state).toEqual({ status: "unsaved", saving: true, error: null });
+    pending[1].resolve();
+    await kept;
+    expect(saver.state).toEqual({ status: "saved", saving: false, error: null });
+    saver.edit("later");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(["mine", "mine + theirs", "later"]);
+  });
+
   it("does nothing after stop()", async () => {
     const { save } = controlledSave();
     const saver = saverWith(save);

@@ -10,7 +10,9 @@
  *   online (or after `retryMs` as a fallback, since `online` only fires after being offline);
  * - values the server refuses (400) are not retried: the next change is saved as usual;
  * - a conflict (the server holds a newer version: someone else saved) stops saving until the
- *   user reloads: retrying would overwrite their work or fail for ever.
+ *   user decides: reload (take the other version) or keep their own changes (`resolveConflict`,
+ *   with the value merged with the other version): retrying blindly would overwrite the other
+ *   version's work or fail for ever.
  */
 import { AUTO_SAVE_DELAY_MS } from "../../contract/constants";
 
@@ -82,6 +84,19 @@ export class AutoSaver<T> {
   async flush(): Promise<void> {
     this.clearTimers();
     if (this.current.error === "conflict") return;
+    await this.run();
+  }
+
+  /**
+   * After a conflict the user chose to keep their changes: `value` (what they typed, merged with
+   * the newer version) is saved now, and saving goes on as usual.
+   */
+  async resolveConflict(value: T): Promise<void> {
+    if (this.stopped) return;
+    this.clearTimers();
+    this.latest = value;
+    this.dirty = true;
+    this.set({ status: "unsaved", error: null });
     await this.run();
   }
 

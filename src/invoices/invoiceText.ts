@@ -1,11 +1,33 @@
-/** How the after-send screens write an invoice's name, an amount and a moment. */
-import type { Invoice } from "../../contract/api";
+/** How the invoice screens write an invoice's name and heading, an amount and a moment. */
+import type { Invoice, InvoiceLine } from "../../contract/api";
 import { formatRomanianDateTime } from "../common/romanianTime";
-import { formatAmount } from "./lineTotals";
+import { formatAmount, lineTotals } from "./lineTotals";
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** 'SBL 12' once SmartBill numbered it, else '#7' (our id). */
 export function invoiceName(invoice: Pick<Invoice, "id" | "sentSeries" | "sentNumber">): string {
   return invoice.sentNumber ? `${invoice.sentSeries ?? ""} ${invoice.sentNumber}`.trim() : `#${invoice.id}`;
+}
+
+/**
+ * The edit screen's heading. Before the send: 'Factură #2 — de trimis în SmartBill'. Once sent,
+ * what names the invoice for a clerk: 'Factura SBL 12 · Alfa Construct SA · 1.234,56 RON' (its
+ * total from its lines, per currency, at the invoice's precision, as the totals table shows).
+ */
+export function invoiceHeading(
+  invoice: Pick<Invoice, "id" | "status" | "sentSeries" | "sentNumber" | "clientName" | "precision">,
+  lines: readonly InvoiceLine[],
+  translate: Translate,
+): string {
+  if (invoice.status !== "sent") return translate("invoices.heading.toSend", { id: invoice.id });
+  const name = invoice.sentNumber
+    ? translate("invoices.heading.sent", { name: invoiceName(invoice) })
+    : translate("invoices.heading.sentAsDraft", { id: invoice.id });
+  const total = lineTotals(lines, invoice.precision)
+    .map((totals) => `${formatAmount(totals.gross, invoice.precision)} ${totals.currency}`)
+    .join(" + ");
+  return [name, invoice.clientName, total].filter(Boolean).join(" · ");
 }
 
 /** '1.234,50 RON' */

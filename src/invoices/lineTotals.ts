@@ -36,3 +36,8 @@ export function lineTotals(lines: readonly TotalsLine[], precision: number): Cur
 export function formatAmount(value: number, precision: number): string {
   return value.toLocaleString("ro-RO", { minimumFractionDigits: precision, maximumFractionDigits: precision });
 }
+
+/** A quantity (or a VAT percent) as Romanians write it, with the decimals it has and no more: 1,5 · 1.000 · 21. */
+export function formatQuantity(value: number): string {
+  return value.toLocaleString("ro-RO", { maximumFractionDigits: 10 });
+}

@@ -32,6 +32,10 @@ export function useAutoSave<T>(save: (value: T) => Promise<void>) {
   }, [saver]);
 
   // Stable across renders, so callbacks built on them stay stable too.
-  const [actions] = useState(() => ({ edit: (value: T) => saver.edit(value), flush: () => saver.flush() }));
+  const [actions] = useState(() => ({
+    edit: (value: T) => saver.edit(value),
+    flush: () => saver.flush(),
+    resolveConflict: (value: T) => saver.resolveConflict(value),
+  }));
   return { state, ...actions };
 }

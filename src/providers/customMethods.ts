@@ -22,6 +22,7 @@ import type {
   InvoicePaymentResult,
   InvoiceReverseResult,
   InvoiceSendResult,
+  InvoiceSeriesList,
   MeResponse,
   MessageResponse,
   InvoiceLine,
@@ -116,6 +117,11 @@ export function createCustomMethods(http: HttpClient) {
     /** A new invoice from the form and the workbook of its lines. */
     importInvoice: (form: Partial<InvoiceForm>, file: Blob) =>
       post<InvoiceImportResult>(`${API_PATHS.invoices}/import`, fileForm(file, { payload: JSON.stringify(form) })),
+
+    invoiceImportTemplate: () => requestFile(API_PATHS.invoiceImportTemplate),
+
+    /** SmartBill's invoice series (empty when SmartBill cannot be asked). */
+    invoiceSeries: (signal?: AbortSignal) => get<InvoiceSeriesList>(API_PATHS.invoiceSeries, signal),
 
     sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`),
 

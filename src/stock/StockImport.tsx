@@ -42,7 +42,7 @@ export function StockImport() {
 
   return (
     <RequireAccess resource="stock">
-      <ScreenHeading>{translate("stock.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("stock.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }}>
         <Typography color="text.secondary" gutterBottom>

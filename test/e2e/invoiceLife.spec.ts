@@ -89,14 +89,18 @@ test("an invoice is sent, downloaded, e-mailed, paid in two parts and reversed; 
   await page.getByRole("link", { name: `Deschide factura #${stornoId}` }).click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${stornoId}$`));
   await expect(page.getByText(`Această factură este stornarea facturii #${id}.`)).toBeVisible();
+  // The storno's heading names it by SmartBill's series and number, as its row of the list does.
+  const stornoHeading = page.getByRole("heading", { level: 1, name: /^Factura SBL \d+ · / });
+  const stornoNumber = /^Factura (SBL \d+) · /.exec((await stornoHeading.textContent())!)![1];
   await expect(page.getByRole("group", { name: "Factura în SmartBill" }).getByRole("button", { name: "Stornează" })).toBeDisabled();
 
   // The list: both invoices, each linking to the other.
   await page.goto("/smartbill/invoices");
-  const rowOf = (invoiceId: string) => page.locator("tr").filter({ has: page.locator("td.column-id", { hasText: new RegExp(`^${invoiceId}$`) }) });
-  await expect(rowOf(id)).toContainText("Încasată");
-  await expect(rowOf(id).getByRole("link", { name: `Stornată prin #${stornoId}` })).toBeVisible();
-  await expect(rowOf(stornoId)).toContainText("Storno");
-  await rowOf(stornoId).getByRole("link", { name: `Storno pentru #${id}` }).click();
+  // A row is named by its number: SmartBill's series and number once sent.
+  const rowOf = (invoiceNumber: string) => page.locator("tr").filter({ has: page.locator("td.column-id", { hasText: new RegExp(`^${invoiceNumber}$`) }) });
+  await expect(rowOf(`SBL ${number}`)).toContainText("Încasată");
+  await expect(rowOf(`SBL ${number}`).getByRole("link", { name: `Stornată prin #${stornoId}` })).toBeVisible();
+  await expect(rowOf(stornoNumber)).toContainText("Storno");
+  await rowOf(stornoNumber).getByRole("link", { name: `Storno pentru #${id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${id}$`));
 });

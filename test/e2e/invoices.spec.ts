@@ -21,7 +21,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   // The edit screen of the new request.
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   const id = page.url().split("/").pop()!;
-  await expect(page.getByRole("heading", { level: 1, name: `Import factură in SmartBill #${id}` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: `Factură #${id} — de trimis în SmartBill` })).toBeVisible();
   const saveState = page.getByTestId("save-state");
   await expect(saveState).toHaveText("Salvat");
 
@@ -67,12 +67,14 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
 
   // Send: the success text with the series and number; the invoice is then read-only.
   await page.getByRole("button", { name: "Trimite Factura" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Succes:" })).toContainText(/ - Număr: \d+ - Serie: SBL/);
+  const sent = page.getByRole("status").filter({ hasText: "Succes:" });
+  await expect(sent).toContainText(/ - Număr: \d+ - Serie: SBL/);
+  const number = /Număr: (\d+)/.exec((await sent.textContent())!)![1];
 
-  // The list shows it as sent; reopening it shows a read-only invoice.
+  // The list shows it as sent, by its number; reopening it shows a read-only invoice.
   await page.goto("/smartbill/invoices");
-  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
-  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: id, exact: true }) });
+  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate prin SmartBill" })).toBeVisible();
+  const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: `SBL ${number}`, exact: true }) });
   await expect(row).toContainText("Alfa Construct SA");
   await expect(row).toContainText(/Trimisă: SBL \d+/);
   await row.click();
@@ -83,7 +85,11 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
 
 test("a workbook with bad rows is refused whole, with each row's reason", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
+  await importCustomers(page);
   await page.goto("/smartbill/invoice/import");
+  await page.getByRole("combobox", { name: "Client" }).fill("alfa constr");
+  await page.getByRole("option", { name: /Alfa Construct SA/ }).click();
+  await page.getByRole("checkbox", { name: "Descarcă stocul" }).uncheck();
   await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/bad-rows.xlsx");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
   const rejected = page.getByRole("table", { name: /Rânduri respinse/ });

@@ -128,24 +128,26 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
-  const invoiceId = page.url().split("/").pop()!;
   const saveState = page.getByTestId("save-state");
   await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
   await page.getByRole("button", { name: "Trimite Factura" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Succes:" })).toContainText(/Număr: \d+ - Serie: SBL/);
+  const success = page.getByRole("status").filter({ hasText: "Succes:" });
+  await expect(success).toContainText(/Număr: \d+ - Serie: SBL/);
+  // The list names a sent invoice by SmartBill's series and number.
+  const invoiceNumber = `SBL ${/Număr: (\d+)/.exec((await success.textContent())!)![1]}`;
   await page.getByRole("menuitem", { name: "Facturi importate" }).click();
-  const sent = page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceId, exact: true }) });
+  const sent = page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceNumber, exact: true }) });
   await expect(sent).toContainText(/Trimisă: SBL \d+/);
   await signOut(page);
 
   // The super-admin sees the new company's invoice only while acting in it.
   await signInAndWaitForProfile(page, DEMO.superadmin);
-  const invoiceRow = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceId, exact: true }) });
+  const invoiceRow = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceNumber, exact: true }) });
   await chooseTenant(page, new RegExp(`^${TENANT}`));
   await page.goto("/smartbill/invoices");
   await expect(invoiceRow(page)).toContainText("Alfa Construct SA");
   await chooseTenant(page, /^system \(firma proprie\)/);
-  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate print SmartBill" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Facturi importate prin SmartBill" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(invoiceRow(page)).toHaveCount(0);
 });

@@ -126,8 +126,8 @@ test("every screen of the spec's table fits a 375 px phone, signed in as the sup
     ["/admin/properties", "Configurare parametri"],
     ["/smartbill/invoice", "SmartBill - Import Factură"],
     ["/smartbill/invoice/import", "SmartBill - Import Factură"],
-    ["/smartbill/invoices", "Facturi importate print SmartBill"],
-    [`/smartbill/invoice/edit/${invoiceId}`, `Import factură in SmartBill #${invoiceId}`],
+    ["/smartbill/invoices", "Facturi importate prin SmartBill"],
+    [`/smartbill/invoice/edit/${invoiceId}`, `Factură #${invoiceId} — de trimis în SmartBill`],
     ["/smartbill/customers", "Lista Clienți"],
     ["/smartbill/customers/import", "Import Clienți"],
     ["/smartbill/stock", "Lista Produse"],
@@ -153,7 +153,7 @@ test("every screen of the spec's table fits a 375 px phone, signed in as the sup
   await page.goto(`/smartbill/invoice/edit/${invoiceId}`);
   await page.getByRole("tab", { name: "Produse" }).click();
   await expect(page.getByTestId("product-line").first()).toBeVisible();
-  await expectFitsTheScreen(page, "the invoice's lines", `Import factură in SmartBill #${invoiceId}`);
+  await expectFitsTheScreen(page, "the invoice's lines", `Factură #${invoiceId} — de trimis în SmartBill`);
 });
 
 test("on a 375 px phone the account menu names the user and tenant, and signs out", async ({ page }) => {

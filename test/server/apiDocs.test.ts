@@ -30,6 +30,7 @@ const withoutSlash = (key: string) => key.replace(/(.)\/$/, "$1");
 const FILE_ROUTES = new Set([
   "GET /api/smartbill/customer/export",
   "GET /api/smartbill/customer/import/template",
+  "GET /api/smartbill/invoice/import/template",
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
   "GET /api/smartbill/invoice/{id}/pdf",
@@ -118,7 +119,7 @@ const INVOICE_FIELDS = Object.keys({
   observations: true, draft: true, saveToDb: true, seriesName: true, currency: true, language: true, precision: true,
   version: true, dueDate: true, clientName: true, status: true, sentSeries: true, sentNumber: true, errorText: true,
   sentAt: true, createdAt: true, updatedAt: true, products: true, cancelled: true, deletedFromSmartBill: true,
-  reversalOfId: true, reversedById: true, payment: true,
+  reversalOfId: true, reversedById: true, payment: true, total: true,
 } satisfies Record<keyof Invoice, true>);
 const INVOICE_LINE_FIELDS = Object.keys({
   id: true, invoiceId: true, name: true, code: true, quantity: true, price: true, measuringUnitName: true, currency: true,

@@ -13,11 +13,21 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Invoice, InvoiceImportResult, LoginResponse, Page, InvoiceLine } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { API_PATHS } from "../../contract/paths";
-import { excelMessages, invoiceLinesFull, invoiceMessages, invoiceRowsRejected, lineQuantityNotPositive, noTaxList, tooManyInvoiceLines } from "../../server/messages";
+import { INVOICE_LINE_COLUMNS, INVOICE_LINE_HEADERS } from "../../contract/invoiceLineHeaders";
+import {
+  excelMessages,
+  invoiceImportMissing,
+  invoiceLinesFull,
+  invoiceMessages,
+  invoiceRowsRejected,
+  lineQuantityNotPositive,
+  noTaxList,
+  tooManyInvoiceLines,
+} from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
-import { invoiceUpload as importBody, xlsxOf, zipBomb } from "../helpers/excelFiles";
+import { invoiceUpload as importBody, rowsOf, xlsxOf, zipBomb } from "../helpers/excelFiles";
 import { addWarehouse, EMULATOR_CONTROL, invoicingUserOfNewTenant, liveApp } from "../helpers/smartbillData";
 import { liftSmartBillBlocks } from "../helpers/smartbillBlocks";
 import type { TestApp } from "../helpers/testApp";
@@ -152,6 +162,39 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       }
     });
 
+    it("stores an invoice without a client or warehouse, as the spec's API does, and says what it lacks before a send", async () => {
+      const res = await importFile(await simpleSheet(), { useStock: true });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<InvoiceImportResult>()).toMatchObject({
+        error: false,
+        message: `Fișierul a fost încărcat cu succes! ${invoiceImportMissing.clientId} ${invoiceImportMissing.warehouseId}`,
+        missing: { clientId: invoiceImportMissing.clientId, warehouseId: invoiceImportMissing.warehouseId },
+      });
+      // Without stock, or with every line naming its warehouse, no warehouse is missing; with both given, nothing is.
+      const noStock = (await importFile(await simpleSheet(), { useStock: false })).json<InvoiceImportResult>();
+      expect(noStock.missing).toEqual({ clientId: invoiceImportMissing.clientId });
+      const named = await xlsxOf([[...HEADER, "Depozit"], ["Produs", "P1", 1, 10, "Magazin Cluj"]]);
+      expect((await importFile(named, { clientId, useStock: true })).json<InvoiceImportResult>().missing).toBeUndefined();
+      const whole = (await importFile(await simpleSheet(), { clientId, warehouseId: central, useStock: true })).json<InvoiceImportResult>();
+      expect(whole).toMatchObject({ error: false, message: "Fișierul a fost încărcat cu succes!" });
+      expect(whole.missing).toBeUndefined();
+    });
+
+    it("gives the lines' template: the Romanian headers and two example lines that import as they are", async () => {
+      const res = await t.api("GET", "/api/smartbill/invoice/import/template", { session: invoicing });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-disposition"]).toContain("model-import-factura.xlsx");
+      const [header, ...rows] = await rowsOf(res.rawPayload);
+      expect(header).toEqual(INVOICE_LINE_COLUMNS.map((column) => INVOICE_LINE_HEADERS[column]));
+      expect(rows).toHaveLength(2);
+      const invoice = await imported(res.rawPayload, { clientId, useStock: false });
+      expect(invoice.products!.map(({ name, quantity, price, service, taxPercentage }) => ({ name, quantity, price, service, taxPercentage }))).toEqual([
+        { name: "Laptop Lenovo ThinkPad E14", quantity: 2, price: 3499.9, service: false, taxPercentage: 21 },
+        { name: "Instalare și configurare", quantity: 1.5, price: 250, service: true, taxPercentage: 21 },
+      ]);
+      expect((await t.api("GET", "/api/smartbill/invoice/import/template", { session: admin })).statusCode).toBe(403);
+    });
+
     it("accepts the payload as a JSON blob part, as a browser's FormData sends a Blob", async () => {
       const res = await importFile(await simpleSheet(), { dueDays: 7, draft: false }, invoicing, { payloadAsBlob: true });
       expect(res.statusCode, res.body).toBe(200);
@@ -245,7 +288,7 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
     });
 
     const refused: [string, () => Buffer | Promise<Buffer>, string][] = [
-      ["a missing required column", () => fixture("missing-columns.xlsx"), "Lipsesc coloanele obligatorii: Cantitate, Pret."],
+      ["a missing required column", () => fixture("missing-columns.xlsx"), "Lipsesc coloanele obligatorii: Cantitate, Preț."],
       ["a sheet with no lines", () => xlsxOf([HEADER]), excelMessages.noData],
       ["a renamed text file", () => Buffer.from("Denumire produs;Cod produs\nx;y\n"), excelMessages.notExcel],
       ["more than 400 lines", () => simpleSheet(401), tooManyInvoiceLines(400)],
@@ -328,6 +371,38 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       // Another tenant sees only its own.
       const others = (await t.api("GET", "/api/smartbill/invoice", { session: other.session })).json<Invoice[]>();
       expect(others.some((i) => list.some((mine) => mine.id === i.id))).toBe(false);
+    });
+
+    it("answers each invoice's total with VAT, each line's net and VAT rounded to the precision; none when a line is in another currency", async () => {
+      const sheet = await xlsxOf([
+        [...HEADER, "Procent TVA"],
+        ["Laptop", "L1", 3, 4299.9, 21], // 12.899,70 + 2.708,94
+        ["Cablu", "C1", 1.5, 10.01, 9], // 15,02 (15,015) + 1,35
+        ["Service", "S1", 1, 0.05, 19], // 0,05 + 0,01 (0,0095)
+      ]);
+      const invoice = await imported(sheet, { clientId, currency: "RON", precision: 2 });
+      const expected = 12_899.7 + 2_708.94 + 15.02 + 1.35 + 0.05 + 0.01;
+      expect(invoice.total).toBeCloseTo(expected, 6);
+      const page = (await t.api("GET", "/api/smartbill/invoice?page=0&size=5", { session: invoicing })).json<Page<Invoice>>();
+      expect(page.content.find((i) => i.id === invoice.id)?.total).toBeCloseTo(expected, 6);
+      const unpaged = (await t.api("GET", "/api/smartbill/invoice", { session: invoicing })).json<Invoice[]>();
+      expect(unpaged.find((i) => i.id === invoice.id)?.total).toBeCloseTo(expected, 6);
+
+      const empty = await imported(await simpleSheet());
+      await t.db.deleteFrom("invoice_lines").where("invoiceId", "=", empty.id).execute();
+      expect((await get(empty.id)).total).toBe(0);
+      expect((await addLine(invoice.id, { ...line, currency: "EUR" })).statusCode).toBe(200);
+      expect((await get(invoice.id)).total).toBeNull();
+    });
+
+    it("offers SmartBill's invoice series with their next numbers; none, from no provider, when SmartBill cannot be asked", async () => {
+      const res = await t.api("GET", "/api/smartbill/invoice/series", { session: invoicing });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ series: [{ name: "SBL", nextNumber: expect.any(Number) }], fromProvider: true });
+      // The other tenant has no SmartBill settings.
+      const none = await t.api("GET", "/api/smartbill/invoice/series", { session: other.session });
+      expect(none.json()).toEqual({ series: [], fromProvider: false });
+      expect((await t.api("GET", "/api/smartbill/invoice/series", { session: admin })).statusCode).toBe(403);
     });
 
     it("answers 404 with a Romanian message for an unknown invoice or another tenant's", async () => {
@@ -430,11 +505,27 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Invoice>()).toMatchObject({ status: "draft", errorText: null, version: 2 });
 
+      // A line changed on a refused invoice: the refusal no longer describes it either.
+      for (const change of ["add", "update", "delete"] as const) {
+        const again = await imported(await simpleSheet());
+        await t.db.updateTable("invoices").set({ status: "refused", errorText: "Seria nu a fost gasita!" }).where("id", "=", again.id).execute();
+        const first = again.products![0];
+        const res =
+          change === "add"
+            ? await addLine(again.id, line)
+            : change === "update"
+              ? await t.api("PUT", `/api/smartbill/invoice/line/${first.id}`, { session: invoicing, body: { ...first, quantity: 5 } })
+              : await t.api("DELETE", `/api/smartbill/invoice/line/${first.id}`, { session: invoicing });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(await get(again.id), change).toMatchObject({ status: "draft", errorText: null, version: again.version });
+      }
+
       const unclear = await imported(await simpleSheet());
       await setStatus(unclear.id, "unclear");
       const saved = await put(unclear.id, formOf(unclear));
       expect(saved.json<Invoice>()).toMatchObject({ status: "unclear", version: 2 });
       expect((await addLine(unclear.id, line)).statusCode).toBe(200);
+      expect(await get(unclear.id)).toMatchObject({ status: "unclear" });
     });
   });
 

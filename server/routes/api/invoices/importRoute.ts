@@ -2,24 +2,33 @@
  * POST /import: an invoice from the import form (`payload`, JSON of InvoiceForm) and a workbook
  * of its lines (`file`, excel-formats.md "Invoice lines"): InvoiceImportResult. Every row is
  * checked before anything is written; one bad row refuses the file, nothing stored.
+ * GET /import/template: the workbook to fill in (lineTemplate.ts).
+ *
+ * The spec's API takes an invoice without a client, or without a warehouse while it takes its
+ * products from stock (other clients of the API send such requests, to be completed on the
+ * invoice's screen): it is stored, and the answer says what is missing before it can be sent
+ * (`missing`, field → reason, and the same reasons after `message`). The import screen asks for
+ * both before it uploads.
  *
  * A scope of its own: multipart (excel/upload.ts) is accepted here only.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import type { InvoiceImportResult } from "../../../../contract/api";
+import type { InvoiceForm, InvoiceImportResult, InvoiceLineInput } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { audited } from "../../../plugins/audit";
 import { uploadReader } from "../../../excel/upload";
 import { HttpError } from "../../../errors";
-import { invoiceLinesResult, invoiceMessages, invoiceRowsRejected } from "../../../messages";
+import { invoiceFiles, invoiceImportMissing, invoiceLinesResult, invoiceMessages, invoiceRowsRejected } from "../../../messages";
+import { attachment, XLSX_TYPE } from "../../spreadsheetStreams";
 import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
 import { checkForm, checkReferences } from "./invoiceForm";
 import { InvoiceImportAnswer } from "./schemas";
 import { insertInvoice } from "./invoices.repository";
 import type { LineDefaults } from "./lineRules";
 import { readInvoiceLines } from "./lineSheet";
+import { lineTemplateXlsx } from "./lineTemplate";
 import { readTaxList } from "./vatRates";
 
 /** The workbook and the form; the form may come as a field or as a JSON blob (a second file part). */
@@ -27,6 +36,10 @@ const upload = uploadReader({ fields: ["payload"], maxFieldBytes: MAX_PAYLOAD_BY
 
 export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
   await upload.accept(app);
+
+  app.get("/import/template", async (_request, reply) =>
+    reply.header("content-type", XLSX_TYPE).header("content-disposition", attachment(invoiceFiles.template)).send(lineTemplateXlsx()),
+  );
 
   app.post("/import", { config: { audit: "invoices.import" }, schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
     try {
@@ -49,11 +62,14 @@ export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
         (trx) => insertInvoice(trx, request.tenantId, form, reading.lines),
         (invoiceId) => ({ target: invoiceId, result: invoiceLinesResult(reading.lines.length) }),
       );
+      const missing = missingBeforeSend(form, reading.lines);
+      const missingNote = Object.values(missing).join(" ");
       const result: InvoiceImportResult = {
         error: false,
         importRequestId: id,
-        message: withIgnored(invoiceMessages.imported),
+        message: withIgnored(missingNote ? `${invoiceMessages.imported} ${missingNote}` : invoiceMessages.imported),
         lines: reading.lines.length,
+        ...(missingNote ? { missing } : {}),
         ...ignoredColumns,
       };
       return result;
@@ -62,6 +78,19 @@ export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
     }
   });
 };
+
+/**
+ * What the stored invoice still lacks before a send: a client; a warehouse when it takes its
+ * products from stock and a line that is no service names none (SmartBill must know where to take
+ * it from).
+ */
+function missingBeforeSend(form: InvoiceForm, lines: readonly InvoiceLineInput[]): Partial<Record<"clientId" | "warehouseId", string>> {
+  const missing: Partial<Record<"clientId" | "warehouseId", string>> = {};
+  if (form.clientId === null) missing.clientId = invoiceImportMissing.clientId;
+  const needsWarehouse = form.useStock && lines.some((line) => !line.service && !line.warehouseName.trim());
+  if (form.warehouseId === null && needsWarehouse) missing.warehouseId = invoiceImportMissing.warehouseId;
+  return missing;
+}
 
 /** A refused import: 400 in the import result's shape (with `message` too), nothing written. */
 function refuseImport(error: unknown, reply: FastifyReply) {

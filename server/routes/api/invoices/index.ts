@@ -3,7 +3,8 @@
  * ('SmartBill - Import Factură'), their list, and their edit screen (form and lines), for the
  * invoicing role and the super-admin (role matrix row `invoices`). Wiring only:
  *
- *   importRoute.ts   POST /import (multipart, in a scope of its own)
+ *   importRoute.ts   POST /import (multipart, in a scope of its own), GET /import/template
+ *   seriesRoute.ts   GET /series (SmartBill's invoice series, for the form)
  *   formRoutes.ts    GET /, GET /{id}, PUT /{id}
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
  *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
@@ -28,11 +29,13 @@ import { invoiceLineRoutes } from "./lineRoutes";
 import { invoicePdfRoute } from "./pdfRoute";
 import { invoicePaymentRoutes } from "./paymentRoutes";
 import { invoiceReverseRoute } from "./reverseRoute";
+import { invoiceSeriesRoute } from "./seriesRoute";
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "invoices");
   await app.register(invoiceImportRoute);
+  await app.register(invoiceSeriesRoute);
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);
   await app.register(invoiceHistoryRoute);

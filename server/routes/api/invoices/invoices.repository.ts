@@ -11,9 +11,13 @@
  *
  * A send (sendInvoice.ts) claims the invoice with one conditional UPDATE (`claimInvoiceSend`)
  * and writes its outcome only while the claim is still its own (`updateClaimedSend`).
+ *
+ * Every answer carries the invoice's `total`, summed from its lines in the same query (a
+ * subquery per invoice over the lines' (invoiceId, id) index), never stored, so no line write can
+ * leave it stale.
  */
 import { paymentStatusOf } from "../../../../contract/invoiceEvents";
-import type { Kysely, Selectable, Updateable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Updateable } from "kysely";
 import {
   type Invoice,
   type InvoiceForm,
@@ -95,6 +99,26 @@ const INVOICE_COLUMNS = [
   "customers.clientName",
 ] as const;
 
+/**
+ * The invoice's total with VAT: each line's net (quantity × price) and VAT rounded to the
+ * invoice's precision, as SmartBill rounds its lines and the edit screen's totals do, then
+ * summed. Null when a line is in another currency than the invoice's (no one sum names it).
+ * `cast(… as numeric)` gives PostgreSQL the `round(numeric, int)` it has, and is a no-op on SQLite.
+ */
+function invoiceTotal(eb: ExpressionBuilder<Database, "invoices">) {
+  const precision = eb.ref("invoices.precision");
+  const net = sql`round(cast(${sql.ref("l.quantity")} * ${sql.ref("l.price")} as numeric), ${precision})`;
+  const vat = sql`round(cast(${net} * ${sql.ref("l.taxPercentage")} / 100 as numeric), ${precision})`;
+  return eb
+    .selectFrom("invoice_lines as l")
+    .select(
+      sql<number | string | null>`case when sum(case when ${sql.ref("l.currency")} = ${eb.ref("invoices.currency")} then 0 else 1 end) > 0 then null
+        else coalesce(sum(${net} + ${vat}), 0) end`.as("total"),
+    )
+    .whereRef("l.invoiceId", "=", "invoices.id")
+    .as("total");
+}
+
 /** The invoices of a tenant with the client's name joined in (one query; null when not found). */
 function invoicesWithClient(db: Kysely<Database>, tenantId: number) {
   return db
@@ -136,6 +160,8 @@ type InvoiceRow = {
   paymentPaid: number | null;
   paymentCheckedAt: string | null;
   clientName: string | null;
+  /** PostgreSQL's numeric arrives as text */
+  total: number | string | null;
 };
 
 function toInvoice(row: InvoiceRow): Invoice {
@@ -169,7 +195,15 @@ function toInvoice(row: InvoiceRow): Invoice {
     reversalOfId: row.reversalOfId,
     reversedById: row.reversedById,
     payment: paymentOf(row),
+    total: totalOf(row),
   };
+}
+
+/** The lines' sum, rounded to the invoice's precision once more (a float sum may carry noise). */
+function totalOf(row: InvoiceRow): number | null {
+  if (row.total === null) return null;
+  const factor = 10 ** row.precision;
+  return Math.round(Number(row.total) * factor) / factor;
 }
 
 /** SmartBill's payment status as last read (PostgreSQL's doubles arrive as numbers). */
@@ -215,7 +249,7 @@ function formColumns(form: InvoiceForm) {
 
 /** The tenant's invoice with its lines (ordered by id), or undefined when it is not the tenant's. */
 export async function getInvoice(db: Kysely<Database>, tenantId: number, id: number): Promise<Invoice | undefined> {
-  const row = await invoicesWithClient(db, tenantId).where("invoices.id", "=", id).select(INVOICE_COLUMNS).executeTakeFirst();
+  const row = await invoicesWithClient(db, tenantId).where("invoices.id", "=", id).select(INVOICE_COLUMNS).select(invoiceTotal).executeTakeFirst();
   if (!row) return undefined;
   return { ...toInvoice(row), products: await getInvoiceLines(db, id) };
 }
@@ -226,7 +260,7 @@ export function listInvoices(db: Kysely<Database>, tenantId: number, params: Lis
     invoicesWithClient(db, tenantId),
     params,
     invoiceList,
-    (query) => query.select(INVOICE_COLUMNS),
+    (query) => query.select(INVOICE_COLUMNS).select(invoiceTotal),
     (rows) => rows.map(toInvoice),
   );
 }
@@ -318,12 +352,18 @@ export async function updateInvoiceForm(
 /**
  * Takes the invoice's row lock until the transaction ends, when it is the tenant's and editable
  * (a write of updatedAt: PostgreSQL locks the row, SQLite the database). A send that moves it to
- * `sending` then waits for this transaction, and sees its lines. False otherwise.
+ * `sending` then waits for this transaction, and sees its lines. False otherwise. The caller is
+ * about to change a line: as a form save does, a `refused` invoice goes back to `draft`, since
+ * SmartBill's refusal no longer describes it (its history keeps the refusal).
  */
 export async function lockEditableInvoice(trx: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
   const result = await trx
     .updateTable("invoices")
-    .set({ updatedAt: timestamp() })
+    .set((eb) => ({
+      updatedAt: timestamp(),
+      status: eb.case().when("status", "=", "refused").then("draft" as InvoiceStatus).else(eb.ref("status")).end(),
+      errorText: eb.case().when("status", "=", "refused").then(null).else(eb.ref("errorText")).end(),
+    }))
     .where("tenantId", "=", tenantId)
     .where("id", "=", id)
     .where("status", "in", EDITABLE_STATUSES)

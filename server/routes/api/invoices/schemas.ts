@@ -113,6 +113,12 @@ const invoiceFields = {
   deletedFromSmartBill: Type.Boolean({ description: "deleted from SmartBill (its number is free again there)" }),
   reversalOfId: Nullable(Type.Integer({ description: "this invoice is the storno of that invoice" })),
   reversedById: Nullable(Type.Integer({ description: "that invoice is this one's storno" })),
+  total: Nullable(
+    Type.Number({
+      description:
+        "the lines' total with VAT in the invoice's currency (each line's net and VAT rounded to the precision); null when a line is in another currency",
+    }),
+  ),
   payment: Nullable(
     Type.Object(
       {
@@ -174,6 +180,7 @@ export const invoiceUpdateSchema = Type.Object(
     reversalOfId: maybe(Type.Integer()),
     reversedById: maybe(Type.Integer()),
     payment: Type.Optional(Type.Unknown()),
+    total: maybe(Type.Number()),
     products: Type.Optional(Type.Array(Type.Unknown())),
   },
   strict,
@@ -237,9 +244,20 @@ export const InvoiceImportAnswer = Type.Object({
   errorMessage: Type.Optional(Type.String()),
   lines: Type.Optional(Type.Integer({ description: "the lines read (on success)" })),
   rejected: Type.Optional(Type.Array(RejectedLineSchema, { description: "every refused row (the file is then refused whole)" })),
+  missing: Type.Optional(
+    Type.Record(Type.String(), Type.String(), {
+      description: "imported, but still lacking before a send (clientId, warehouseId): field → reason, also said after `message`",
+    }),
+  ),
   /** as the customers' import answer's ignoredColumns and ignoredColumnsNote */
   ignoredColumns: Type.Optional(Type.Array(Type.String())),
   ignoredColumnsNote: Type.Optional(Type.String()),
+});
+
+/** GET /series: SmartBill's invoice series with their next numbers; empty, `fromProvider` false, when SmartBill cannot be asked. */
+export const InvoiceSeriesAnswer = Type.Object({
+  series: Type.Array(Type.Object({ name: Type.String(), nextNumber: Type.Number() })),
+  fromProvider: Type.Boolean(),
 });
 
 /**

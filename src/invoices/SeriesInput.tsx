@@ -1,0 +1,82 @@
+/**
+ * The invoice form's series: SmartBill's invoice series to choose from, each with its next
+ * number, when SmartBill can be read (GET /api/smartbill/invoice/series); a series it does not
+ * have is kept but said to be unknown there. When SmartBill cannot be read, the series is typed.
+ */
+import { useDataProvider, useTranslate } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
+import Autocomplete from "@mui/material/Autocomplete";
+import TextField from "@mui/material/TextField";
+import type { InvoiceSeriesList } from "../../contract/api";
+import type { AppDataProvider } from "../providers/customMethods";
+
+/** SmartBill's series change rarely: read once a screen, again after five minutes. */
+const SERIES_STALE_MS = 5 * 60_000;
+
+export function useInvoiceSeries(): InvoiceSeriesList | undefined {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const { data } = useQuery({
+    queryKey: ["invoices", "series"],
+    queryFn: ({ signal }) => dataProvider.invoiceSeries(signal),
+    staleTime: SERIES_STALE_MS,
+    retry: false,
+  });
+  return data;
+}
+
+export function SeriesInput({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (series: string) => void;
+  disabled?: boolean;
+}) {
+  const translate = useTranslate();
+  const list = useInvoiceSeries();
+  const known = list?.fromProvider && list.series.length > 0 ? list.series : null;
+  if (!known) {
+    return (
+      <TextField
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={disabled}
+        size="small"
+        fullWidth
+        helperText={list && !disabled ? translate("invoices.series.unread") : undefined}
+      />
+    );
+  }
+  const names = known.map((series) => series.name);
+  const unknown = value !== "" && !names.includes(value);
+  return (
+    <Autocomplete
+      options={unknown ? [...names, value] : names}
+      value={value}
+      disableClearable
+      disabled={disabled}
+      onChange={(_, chosen) => onChange(chosen)}
+      renderOption={(props, name) => {
+        const series = known.find((candidate) => candidate.name === name);
+        return (
+          <li {...props} key={name}>
+            {series ? translate("invoices.series.option", { name, next: series.nextNumber }) : name}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          size="small"
+          error={unknown && !disabled}
+          helperText={unknown && !disabled ? translate("invoices.series.unknown", { series: value }) : undefined}
+        />
+      )}
+    />
+  );
+}
