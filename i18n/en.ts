@@ -442,7 +442,14 @@ export const en = {
       tokenStored: "The saved token stays hidden. Leave the field as it is to keep it, or type a new token.",
       cif: "Exactly as in SmartBill, e.g. RO40671760.",
       url: "SmartBill's address is %{url}.",
-      emulator: "In demo mode this server's SmartBill emulator works: %{url}",
+    },
+    demoAccount: {
+      title: "Demo mode: the SmartBill emulator's account",
+      intro:
+        "This server has a SmartBill emulator that knows a single account: the demo account, Demo SRL's. In demo mode every company, a newly created one too, connects with this account:",
+      shared: "Companies connected this way all invoice in the same Demo SRL company of the emulator.",
+      fill: "'Use the emulator' fills in all four fields.",
+      inUse: "The form holds the emulator's demo account.",
     },
     useEmulator: "Use the emulator",
     configured: "Configured",

@@ -457,7 +457,14 @@ export const ro = {
       tokenStored: "Tokenul salvat rămâne ascuns. Lăsați câmpul neschimbat ca să-l păstrați sau introduceți un token nou.",
       cif: "Exact ca în SmartBill, de exemplu RO40671760.",
       url: "Adresa SmartBill este %{url}.",
-      emulator: "În modul demo funcționează emulatorul SmartBill al acestui server: %{url}",
+    },
+    demoAccount: {
+      title: "Modul demo: contul emulatorului SmartBill",
+      intro:
+        "Acest server are un emulator SmartBill, care cunoaște un singur cont: contul demo, al firmei Demo SRL. În modul demo orice firmă, inclusiv una nou creată, se conectează cu acest cont:",
+      shared: "Firmele conectate astfel facturează toate în aceeași firmă Demo SRL din emulator.",
+      fill: "„Folosește emulatorul” completează toate cele patru câmpuri.",
+      inUse: "Formularul conține contul demo al emulatorului.",
     },
     useEmulator: "Folosește emulatorul",
     configured: "Configurată",
