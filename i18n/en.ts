@@ -167,7 +167,7 @@ export const en = {
   },
   customers: {
     title: "Customer list",
-    search: "Search (name, code, tax code, email)",
+    search: "Search (name, code, tax code, email, city, county)",
     exportError: "Could not export the customers: %{message}",
     fetchError: "Could not load the customers.",
     importTitle: "Import customers",

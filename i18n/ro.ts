@@ -176,7 +176,7 @@ export const ro = {
   },
   customers: {
     title: "Lista Clienți",
-    search: "Caută (denumire, cod, CIF, email)",
+    search: "Caută (denumire, cod, CIF, email, localitate, județ)",
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",

@@ -52,7 +52,7 @@ test("the invoicing user checks a LibreOffice workbook, confirms the import and 
 
   const onlyRow = rows.nth(1);
   const code = (await onlyRow.getByRole("cell").nth(3).textContent())!;
-  await page.getByPlaceholder("Caută (denumire, cod, CIF, email)").fill(code);
+  await page.getByPlaceholder("Caută (denumire, cod, CIF, email, localitate, județ)").fill(code);
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText(code);
 
