@@ -27,13 +27,14 @@ export function EmulatorAccountNotice({ account, inUse, onUse }: Props) {
     <Alert severity="info" data-testid="emulator-account" sx={{ overflowWrap: "anywhere" }}>
       <AlertTitle>{translate("smartbillConnection.demoAccount.title")}</AlertTitle>
       <Typography variant="body2">{translate("smartbillConnection.demoAccount.intro")}</Typography>
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, rowGap: 0.5, my: 1 }}>
+      {/* Label beside value; on a phone, label above value (the address is long). */}
+      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "auto 1fr" }, columnGap: 2, rowGap: { xs: 0, sm: 0.5 }, my: 1 }}>
         {FIELDS.map((field) => (
           <Box key={field} sx={{ display: "contents" }}>
             <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
               {translate(`smartbillConnection.fields.${field}`)}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: "monospace" }}>
+            <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 0.75, sm: 0 }, fontFamily: "monospace" }}>
               {account[field]}
             </Typography>
           </Box>

@@ -180,6 +180,14 @@ function ConnectionForm() {
             label={translate(stored.configured ? "smartbillConnection.configured" : "smartbillConnection.notConfigured")}
           />
         </Stack>
+        {/* Demo mode: before the fields, so a newcomer reads it before typing anything. */}
+        {stored.emulatorAccount && (
+          <EmulatorAccountNotice
+            account={stored.emulatorAccount}
+            inUse={holdsAccount(values, stored.emulatorAccount)}
+            onUse={() => fill(stored.emulatorAccount!)}
+          />
+        )}
         <form
           noValidate
           onSubmit={(event) => {
@@ -203,13 +211,6 @@ function ConnectionForm() {
                 fullWidth
               />
             ))}
-            {stored.emulatorAccount && (
-              <EmulatorAccountNotice
-                account={stored.emulatorAccount}
-                inUse={holdsAccount(values, stored.emulatorAccount)}
-                onUse={() => fill(stored.emulatorAccount!)}
-              />
-            )}
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
               <Button variant="outlined" disabled={pending} onClick={() => void run(false)}>
                 {translate("smartbillConnection.test")}
