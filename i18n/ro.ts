@@ -160,6 +160,31 @@ export const ro = {
     deleteError: "Eroare la ștergerea depozitului.",
     deleteTitle: "Ștergeți depozitul %{name}?",
     deleteContent: "Depozitul și stocul importat pentru el vor fi șterse din aplicație (nu și din SmartBill).",
+    typeHelp:
+      "Tipul gestiunii din SmartBill. en gros: gestiune cantitativ-valorică, stocul ținut la prețul de achiziție (de obicei un depozit). en detail: gestiune global-valorică, la prețul de vânzare cu amănuntul (de obicei un magazin).",
+    typeDiffers: "În SmartBill acest depozit este „%{type}”.",
+    smartBill: {
+      loading: "Se citesc depozitele din SmartBill…",
+      unavailable: "%{message} Scrieți numele exact al depozitului din SmartBill.",
+      choose: "Alegeți un depozit din SmartBill sau scrieți numele lui exact, cu aceleași litere mari și mici.",
+      none: "SmartBill nu a arătat niciun depozit cu produse: scrieți numele exact al depozitului din SmartBill.",
+      known: "Depozit din SmartBill: stocul lui se poate importa.",
+      otherCase: "SmartBill scrie numele „%{name}”: importul stocului găsește doar numele scris exact așa.",
+      unknown:
+        "SmartBill nu are un depozit cu acest nume (sau depozitul nu are încă niciun produs): importul stocului nu va găsi nimic.",
+      savedUnknown: "Atenție: SmartBill nu are încă un depozit cu acest nume, așa că importul stocului nu va găsi nimic până atunci.",
+      confirmTitle: "Depozit necunoscut în SmartBill",
+      confirmUnknown:
+        "SmartBill nu are un depozit numit „%{name}” (sau depozitul nu are încă niciun produs), așa că importul stocului nu va găsi nimic. Îl salvați totuși? Un depozit se poate adăuga aici înainte de a exista în SmartBill.",
+      confirmOtherCase:
+        "SmartBill are depozitul „%{smartBillName}”, scris altfel decât „%{name}”. SmartBill compară numele exact, așa că importul stocului nu va găsi nimic. Îl salvați totuși așa?",
+      confirmAdd: "Adaugă totuși",
+      confirmUpdate: "Actualizează totuși",
+      notInSmartBill: "Necunoscut în SmartBill",
+      notInSmartBillHint: "SmartBill nu are un depozit cu acest nume (sau depozitul nu are încă niciun produs): importul stocului nu va găsi nimic.",
+      importUnknown:
+        "SmartBill nu are un depozit numit „%{name}” (sau depozitul nu are încă niciun produs): importul nu va găsi nimic. Corectați numele în „Management Depozite”.",
+    },
   },
   stock: {
     title: "Lista Produse",
