@@ -1,6 +1,7 @@
 /**
  * The warehouse's name, offered from SmartBill's own warehouses (still free text: a warehouse may
- * be set up here before SmartBill has it). Picking one of SmartBill's also sets its type. Under
+ * be set up here before SmartBill has it). Picking one of SmartBill's also sets its type (typing
+ * one out in full fills an empty type). Under
  * the field, what the name means for the stock import: found in SmartBill, spelled otherwise
  * there, unknown to it (the import will find nothing), or why SmartBill could not be asked.
  */
@@ -24,15 +25,18 @@ const isWarehouseType = (value: string): value is WarehouseType => (WAREHOUSE_TY
 
 export function SmartBillWarehouseNameInput({ id, warehouses, loading, failure }: Props) {
   const translate = useTranslate();
-  const { setValue } = useFormContext();
+  const { getValues, setValue } = useFormContext();
   const { field, fieldState } = useInput({ source: "warehouseName" });
   const value: string = field.value ?? "";
   const names = (warehouses ?? []).map((one) => one.warehouseName);
 
-  const pick = (name: string) => {
+  /** The name, and SmartBill's type of it: always for a pick, only into an empty type for a name typed out. */
+  const write = (name: string, picked: boolean) => {
     field.onChange(name);
     const type = warehouses?.find((one) => one.warehouseName === name)?.warehouseType;
-    if (type && isWarehouseType(type)) setValue("warehouseType", type, { shouldDirty: true });
+    if (type && isWarehouseType(type) && (picked || !getValues("warehouseType"))) {
+      setValue("warehouseType", type, { shouldDirty: true });
+    }
   };
 
   const check = checkName(value, warehouses);
@@ -63,9 +67,10 @@ export function SmartBillWarehouseNameInput({ id, warehouses, loading, failure }
       inputValue={value}
       onInputChange={(_event, typed, reason) => {
         // 'reset' repeats the value just set (a pick, or the form's own): nothing new to write.
-        if (reason !== "reset") field.onChange(typed);
+        if (reason !== "reset") write(typed, false);
       }}
-      onChange={(_event, chosen) => pick(typeof chosen === "string" ? chosen : "")}
+      // Not called for the option already typed out in full (the value is the same): typing set it.
+      onChange={(_event, chosen) => write(typeof chosen === "string" ? chosen : "", true)}
       onBlur={field.onBlur}
       renderInput={(params) => (
         <TextField

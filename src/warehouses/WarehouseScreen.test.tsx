@@ -124,6 +124,17 @@ describe("the warehouses screen", () => {
     expect(within(await rowOf("Magazin Cluj")).queryByTestId("warehouse-unknown")).toBeNull();
   });
 
+  it("fills an empty type with SmartBill's when its name is typed out in full, then picked", async () => {
+    await connectToEmulator();
+    renderWithAdmin(<WarehouseScreen />);
+    await screen.findByRole("region", { name: "Adaugă depozit" });
+    await waitFor(() => expect(hint()).toHaveTextContent("Alegeți un depozit din SmartBill"));
+    await userEvent.type(nameInput(), "Magazin Cluj");
+    await userEvent.click(await screen.findByRole("option", { name: "Magazin Cluj" }));
+    expect(within(form()).getByRole("combobox", { name: "Tip" })).toHaveTextContent("en detail");
+    expect(hint()).toHaveTextContent("Depozit din SmartBill: stocul lui se poate importa.");
+  });
+
   it("points out a name SmartBill spells otherwise (it compares names exactly)", async () => {
     await connectToEmulator();
     renderWithAdmin(<WarehouseScreen />);
