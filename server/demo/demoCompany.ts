@@ -55,7 +55,6 @@ export const DEMO_STOCK: readonly { name: string; type: WarehouseType; products:
       { code: "PRD004", name: "Cafea boabe prăjită", unit: "kg", quantity: 36.5 },
       { code: "PRD005", name: "Scaun ergonomic de birou", unit: "buc", quantity: 8 },
       { code: "PRD006", name: "Cablu rețea Cat6", unit: "buc", quantity: 120 },
-      { code: "CRT001", name: "Carte: Contabilitate pentru IMM-uri", unit: "buc", quantity: 40 },
     ],
   },
   {
@@ -138,6 +137,8 @@ export interface DemoInvoice {
   lines: readonly DemoLine[];
   payments?: readonly DemoPayment[];
   mentions?: string;
+  /** Whether SmartBill discharges the goods from DEMO_INVOICE_WAREHOUSE (default true). */
+  useStock?: boolean;
 }
 
 export const DEMO_INVOICES: readonly DemoInvoice[] = [
@@ -168,10 +169,12 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
     client: "CLI-003",
     state: "sent",
     issueDate: "2026-11-17",
+    // Goods delivered straight from the supplier: nothing leaves the warehouse.
     lines: [
       { code: "PRD005", quantity: 2 },
       { code: "CRT001", quantity: 5 },
     ],
+    useStock: false,
     mentions: "Plata prin ordin de plată în 14 zile.",
   },
   {

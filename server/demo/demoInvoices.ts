@@ -43,7 +43,7 @@ export function demoInvoiceForm(invoice: DemoInvoice, issueDate: string): Omit<I
   return {
     issueDate,
     dueDays: INVOICE_DEFAULTS.dueDays,
-    useStock: true,
+    useStock: invoice.useStock ?? true,
     mentions: invoice.mentions ?? "",
     observations: "",
     // Fiscal invoices: the demo issues no SmartBill drafts.
