@@ -198,6 +198,9 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
   },
 ];
 
+/** The demo's invoices and payments were made at this hour (UTC) of their day: mid-morning in Bucharest. */
+export const demoMoment = (date: string, minutes = 0): number => Date.parse(`${date}T08:00:00.000Z`) + minutes * 60_000;
+
 /** The warehouse the demo's invoices discharge stock from. */
 export const DEMO_INVOICE_WAREHOUSE = DEMO_WAREHOUSES.central;
 

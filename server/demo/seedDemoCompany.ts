@@ -37,14 +37,15 @@ import {
   DEMO_SMARTBILL_ACCOUNT,
   DEMO_STOCK,
   demoCustomer,
+  demoMoment,
 } from "./demoCompany";
 import { demoInvoiceForm, demoInvoiceLines, demoTaxPercentage } from "./demoInvoices";
 
 /** Who sent the demo's invoices and recorded their payments: the demo's invoicing user. */
 const DEMO_CLERK = DEMO_SMARTBILL_ACCOUNT.username;
 
-/** A demo invoice's times: mid-morning in Bucharest on its date. */
-const at = (date: string, minutes = 0) => timestamp(Date.parse(`${date}T08:00:00.000Z`) + minutes * 60_000);
+/** A demo invoice's or payment's time, as stored. */
+const at = (date: string, minutes = 0) => timestamp(demoMoment(date, minutes));
 
 export async function seedDemoCompany(trx: Kysely<Database>, tenantId: number, now = Date.now()): Promise<void> {
   const history = demoHistory();

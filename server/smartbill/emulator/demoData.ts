@@ -8,7 +8,15 @@
  * issued and paid through this emulator's own POST /invoice and POST /payment logic: what the app
  * mounts in demo mode, beside a database the demo seed wrote from the same history.
  */
-import { DEMO_COMPANY_NAME, DEMO_INVOICES, DEMO_SMARTBILL_ACCOUNT, DEMO_STOCK, DEMO_WAREHOUSES, type DemoInvoice } from "../../demo/demoCompany";
+import {
+  DEMO_COMPANY_NAME,
+  DEMO_INVOICES,
+  DEMO_SMARTBILL_ACCOUNT,
+  DEMO_STOCK,
+  DEMO_WAREHOUSES,
+  type DemoInvoice,
+  demoMoment,
+} from "../../demo/demoCompany";
 import { demoInvoiceBody } from "../../demo/demoInvoices";
 import { issueInvoice, round } from "./invoices";
 import { completeCompany, type EmulatorAccount, type EmulatorCompany, type EmulatorCompanySeed, TAXES_2026 } from "./model";
@@ -66,9 +74,6 @@ export interface DemoHistory {
   sent: IssuedDemoInvoice[];
 }
 
-/** At this hour (UTC) of its date each demo invoice and payment was made: mid-morning in Bucharest. */
-const DEMO_HOUR = "T08:00:00.000Z";
-
 /**
  * The demo company after its sent invoices were issued (SBL 0001, 0002, … in the order of
  * DEMO_INVOICES) and paid. Throws when SmartBill's logic refuses one: the description is wrong.
@@ -81,7 +86,7 @@ export function demoHistory(): DemoHistory {
     const issueDate = demo.issueDate!;
     const body = { ...demoInvoiceBody(demo, issueDate), companyVatCode: company.cif };
     const outcome = issueInvoice(company, body as unknown as Record<string, unknown>, {
-      now: Date.parse(`${issueDate}${DEMO_HOUR}`),
+      now: demoMoment(issueDate),
       unknownLanguage: "accept",
       origin: "",
     });
@@ -102,7 +107,7 @@ export function demoHistory(): DemoHistory {
           client: { name: invoice.client.name, vatCode: invoice.client.vatCode },
           invoicesList: [{ seriesName: invoice.series, number: invoice.number }],
         },
-        Date.parse(`${payment.date}${DEMO_HOUR}`),
+        demoMoment(payment.date),
       );
       if (!paid.ok) throw new Error(`a payment of the demo invoice ${invoice.series}${invoice.number} was refused: ${paid.errorText}`);
       payments.push({ date: payment.date, type: paid.payment.type, amount: value });
@@ -117,7 +122,7 @@ export function demoRefusal(company: EmulatorCompany, demo: DemoInvoice, issueDa
   const copy = structuredClone(company);
   const body = { ...demoInvoiceBody(demo, issueDate), companyVatCode: copy.cif };
   const outcome = issueInvoice(copy, body as unknown as Record<string, unknown>, {
-    now: Date.parse(`${issueDate}${DEMO_HOUR}`),
+    now: demoMoment(issueDate),
     unknownLanguage: "accept",
     origin: "",
   });
