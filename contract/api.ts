@@ -22,7 +22,7 @@ import type {
   TaxListAnswer,
 } from "../server/routes/api/invoices/schemas";
 import type { PropertySchema } from "../server/routes/api/properties/schemas";
-import type { WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
+import type { SmartBillWarehousesAnswer, WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
 import type {
   ConnectionInputSchema,
   ConnectionSchema,
@@ -158,6 +158,9 @@ export type WarehouseInput = Omit<Warehouse, "id">;
 
 /** The answer to POST and PUT: the warehouse as stored, plus the success message to show. */
 export type WarehouseSaved = Static<typeof WarehouseSavedAnswer>;
+
+/** GET /api/smartbill/warehouses/smartbill: the warehouses SmartBill's stock answer names, for the form to offer. */
+export type SmartBillWarehouses = Static<typeof SmartBillWarehousesAnswer>;
 
 /** One product's stock in one warehouse, as last imported from SmartBill. */
 export type StockItem = Static<typeof StockItemSchema>;

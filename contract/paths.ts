@@ -89,6 +89,8 @@ export const API_PATHS = {
   invoiceSeries: `${API}/smartbill/invoice/series`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
   taxes: apiPathOf("taxes"),
+  /** GET: the warehouses SmartBill names in its stock answer (`{warehouses}`), for the warehouse form. */
+  smartBillWarehouses: `${apiPathOf("warehouses")}/smartbill`,
   /** POST: queue the import of a warehouse's stock from SmartBill. */
   stockImport: (warehouseId: number) => `${apiPathOf("stock")}/import/${warehouseId}`,
 } as const;

@@ -165,6 +165,30 @@ export const en = {
     deleteError: "Could not delete the warehouse.",
     deleteTitle: "Delete the warehouse %{name}?",
     deleteContent: "The warehouse and the stock imported for it will be deleted from this application (not from SmartBill).",
+    typeHelp:
+      "The kind of stock management in SmartBill. en gros: quantity-and-value, stock kept at purchase price (usually a warehouse). en detail: global value, at retail price (usually a shop).",
+    typeDiffers: "In SmartBill this warehouse is '%{type}'.",
+    smartBill: {
+      loading: "Reading the warehouses from SmartBill…",
+      unavailable: "%{message} Type the warehouse's exact SmartBill name.",
+      choose: "Pick a SmartBill warehouse or type its exact name, with the same capitals.",
+      none: "SmartBill showed no warehouse with products: type the warehouse's exact SmartBill name.",
+      known: "A SmartBill warehouse: its stock can be imported.",
+      otherCase: "SmartBill spells the name '%{name}': the stock import only finds it spelled exactly so.",
+      unknown: "SmartBill has no warehouse of this name (or the warehouse has no product yet): the stock import will find nothing.",
+      savedUnknown: "Note: SmartBill has no warehouse of this name yet, so the stock import will find nothing until it has.",
+      confirmTitle: "A warehouse SmartBill does not know",
+      confirmUnknown:
+        "SmartBill has no warehouse named '%{name}' (or the warehouse has no product yet), so the stock import will find nothing. Save it anyway? A warehouse may be set up here before SmartBill has it.",
+      confirmOtherCase:
+        "SmartBill has the warehouse '%{smartBillName}', spelled otherwise than '%{name}'. SmartBill compares names exactly, so the stock import will find nothing. Save it as it is anyway?",
+      confirmAdd: "Add anyway",
+      confirmUpdate: "Update anyway",
+      notInSmartBill: "Unknown to SmartBill",
+      notInSmartBillHint: "SmartBill has no warehouse of this name (or the warehouse has no product yet): the stock import will find nothing.",
+      importUnknown:
+        "SmartBill has no warehouse named '%{name}' (or the warehouse has no product yet): the import will find nothing. Correct the name in 'Warehouse management'.",
+    },
   },
   stock: {
     title: "Product list",
@@ -181,7 +205,7 @@ export const en = {
   },
   customers: {
     title: "Customer list",
-    search: "Search (name, code, tax code, email)",
+    search: "Search (name, code, tax code, email, city, county)",
     exportError: "Could not export the customers: %{message}",
     fetchError: "Could not load the customers.",
     importTitle: "Import customers",
@@ -558,7 +582,14 @@ export const en = {
       tokenStored: "The saved token stays hidden. Leave the field as it is to keep it, or type a new token.",
       cif: "Exactly as in SmartBill, e.g. RO40671760.",
       url: "SmartBill's address is %{url}.",
-      emulator: "In demo mode this server's SmartBill emulator works: %{url}",
+    },
+    demoAccount: {
+      title: "Demo mode: the SmartBill emulator's account",
+      intro:
+        "This server has a SmartBill emulator that knows a single account: the demo account, Demo SRL's. In demo mode every company, a newly created one too, connects with this account:",
+      shared: "Companies connected this way all invoice in the same Demo SRL company of the emulator.",
+      fill: "'Use the emulator' fills in all four fields.",
+      inUse: "The form holds the emulator's demo account.",
     },
     useEmulator: "Use the emulator",
     configured: "Configured",

@@ -170,6 +170,31 @@ export const ro = {
     deleteError: "Eroare la ștergerea depozitului.",
     deleteTitle: "Ștergeți depozitul %{name}?",
     deleteContent: "Depozitul și stocul importat pentru el vor fi șterse din aplicație (nu și din SmartBill).",
+    typeHelp:
+      "Tipul gestiunii din SmartBill. en gros: gestiune cantitativ-valorică, stocul ținut la prețul de achiziție (de obicei un depozit). en detail: gestiune global-valorică, la prețul de vânzare cu amănuntul (de obicei un magazin).",
+    typeDiffers: "În SmartBill acest depozit este „%{type}”.",
+    smartBill: {
+      loading: "Se citesc depozitele din SmartBill…",
+      unavailable: "%{message} Scrieți numele exact al depozitului din SmartBill.",
+      choose: "Alegeți un depozit din SmartBill sau scrieți numele lui exact, cu aceleași litere mari și mici.",
+      none: "SmartBill nu a arătat niciun depozit cu produse: scrieți numele exact al depozitului din SmartBill.",
+      known: "Depozit din SmartBill: stocul lui se poate importa.",
+      otherCase: "SmartBill scrie numele „%{name}”: importul stocului găsește doar numele scris exact așa.",
+      unknown:
+        "SmartBill nu are un depozit cu acest nume (sau depozitul nu are încă niciun produs): importul stocului nu va găsi nimic.",
+      savedUnknown: "Atenție: SmartBill nu are încă un depozit cu acest nume, așa că importul stocului nu va găsi nimic până atunci.",
+      confirmTitle: "Depozit necunoscut în SmartBill",
+      confirmUnknown:
+        "SmartBill nu are un depozit numit „%{name}” (sau depozitul nu are încă niciun produs), așa că importul stocului nu va găsi nimic. Îl salvați totuși? Un depozit se poate adăuga aici înainte de a exista în SmartBill.",
+      confirmOtherCase:
+        "SmartBill are depozitul „%{smartBillName}”, scris altfel decât „%{name}”. SmartBill compară numele exact, așa că importul stocului nu va găsi nimic. Îl salvați totuși așa?",
+      confirmAdd: "Adaugă totuși",
+      confirmUpdate: "Actualizează totuși",
+      notInSmartBill: "Necunoscut în SmartBill",
+      notInSmartBillHint: "SmartBill nu are un depozit cu acest nume (sau depozitul nu are încă niciun produs): importul stocului nu va găsi nimic.",
+      importUnknown:
+        "SmartBill nu are un depozit numit „%{name}” (sau depozitul nu are încă niciun produs): importul nu va găsi nimic. Corectați numele în „Management Depozite”.",
+    },
   },
   stock: {
     title: "Lista Produse",
@@ -186,7 +211,7 @@ export const ro = {
   },
   customers: {
     title: "Lista Clienți",
-    search: "Caută (denumire, cod, CIF, email)",
+    search: "Caută (denumire, cod, CIF, email, localitate, județ)",
     exportError: "Eroare la exportul clienților: %{message}",
     fetchError: "Eroare la preluarea clienților.",
     importTitle: "Import Clienți",
@@ -563,7 +588,14 @@ export const ro = {
       tokenStored: "Tokenul salvat rămâne ascuns. Lăsați câmpul neschimbat ca să-l păstrați sau introduceți un token nou.",
       cif: "Exact ca în SmartBill, de exemplu RO40671760.",
       url: "Adresa SmartBill este %{url}.",
-      emulator: "În modul demo funcționează emulatorul SmartBill al acestui server: %{url}",
+    },
+    demoAccount: {
+      title: "Modul demo: contul emulatorului SmartBill",
+      intro:
+        "Acest server are un emulator SmartBill, care cunoaște un singur cont: contul demo, al firmei Demo SRL. În modul demo orice firmă, inclusiv una nou creată, se conectează cu acest cont:",
+      shared: "Firmele conectate astfel facturează toate în aceeași firmă Demo SRL din emulator.",
+      fill: "„Folosește emulatorul” completează toate cele patru câmpuri.",
+      inUse: "Formularul conține contul demo al emulatorului.",
     },
     useEmulator: "Folosește emulatorul",
     configured: "Configurată",

@@ -40,7 +40,7 @@ import { tenantScopePlugin } from "./plugins/tenantScope";
 import { xsrfPlugin } from "./plugins/xsrf";
 import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
-import { SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
+import { demoHistory, SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "./smartbill/emulator/index";
 import type { TaskKinds } from "./tasks/types";
 import { connectionAccepted, heardFrom, nextTurn } from "./turns";
 import { validatorCompiler } from "./validation";
@@ -131,7 +131,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   });
   // Its own scope: SmartBill's Basic auth, not our tokens, anti-forgery or tenant checks, and
   // its own not-found answers (never the SPA's index.html).
-  if (config.demo) app.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX });
+  // With the demo data, its demo company has issued the invoices the demo seed wrote (demo/demoCompany.ts).
+  if (config.demo) {
+    app.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX, ...(config.demoData ? { companies: [demoHistory().company] } : {}) });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (app.sendIndexHtml && isPageRequest(request)) return app.sendIndexHtml(reply);

@@ -63,6 +63,12 @@ export interface Config {
   /** Demo mode seeds the demo tenant and accounts; on unless NODE_ENV=production. */
   demo: boolean;
   /**
+   * DEMO_DATA (demo mode only; default on): the demo company starts with customers, a warehouse
+   * and its stock, a catalogue and invoices in several states, and the emulator with the same
+   * invoices issued. Off: both start empty (the tests' default: each makes what it needs).
+   */
+  demoData: boolean;
+  /**
    * HS256 key for access tokens. Required in production; in demo mode, when absent, one is
    * generated on first start and kept in the database (see auth/jwtSecret.ts).
    */
@@ -183,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DEFAULT_DATABASE_POOL_SIZE, 1),
     demo,
+    demoData: demo && !/^(0|off|false|no)$/i.test(env.DEMO_DATA?.trim() ?? ""),
     jwtSecret,
     accessTokenTtlSeconds,
     refreshTokenTtlSeconds: integer(env, "REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 1),

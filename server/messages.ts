@@ -168,6 +168,8 @@ export const listTooLong = (total: number, max: number) =>
   `Lista are ${romanianCount(total, "înregistrare", "înregistrări")}, prea multe pentru o singură cerere (cel mult ${max}): ` +
   "cereți-o pe pagini (parametrii page și size).";
 export const warehouseNameTaken = (name: string) => `Există deja un depozit cu numele ${name}.`;
+/** SmartBill's warehouses could not be read for the warehouse form; `reason` is the SmartBill client's sentence. */
+export const smartBillWarehousesUnavailable = (reason: string) => `Depozitele din SmartBill nu au putut fi citite: ${reason}`;
 export const stockImportQueued = (warehouseName: string) =>
   `Importul stocului pentru depozitul „${warehouseName}” a fost adăugat în lista de sarcini.`;
 /** A second import of a warehouse while the first is queued or running: the first task is the answer. */

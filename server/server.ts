@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "./app";
 import { type Config, loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
+import { DEMO_SMARTBILL_ACCOUNT } from "./demo/demoCompany";
 
 /** How long a stopping server lets requests in flight finish. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,6 +57,15 @@ export async function startServer(
   if (config.demo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.role}`);
+    // The one account the emulator knows: what any company enters in 'Conexiune SmartBill' in demo mode.
+    const { emulatorUrl } = app.smartBillUrls.allowed();
+    if (emulatorUrl) {
+      console.log("SmartBill emulator account (any company connects with it in 'Conexiune SmartBill'):");
+      console.log(`  e-mail   ${DEMO_SMARTBILL_ACCOUNT.username}`);
+      console.log(`  token    ${DEMO_SMARTBILL_ACCOUNT.token}`);
+      console.log(`  CIF      ${DEMO_SMARTBILL_ACCOUNT.cif}`);
+      console.log(`  address  ${emulatorUrl}`);
+    }
   }
   return app;
 }

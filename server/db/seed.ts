@@ -1,6 +1,7 @@
 /**
  * The data a new installation needs. Roles are ensured on every start. On an empty database
- * (no users), demo mode creates the demo tenant, its accounts and its SmartBill settings;
+ * (no users), demo mode creates the demo tenant, its accounts and its SmartBill settings, and
+ * (DEMO_DATA, on by default) the demo company's customers, stock, catalogue and invoices;
  * production creates only tenant 1 and the first super-admin from ADMIN_EMAIL /
  * ADMIN_PASSWORD. A database that has users is never touched, so restarts are harmless.
  */
@@ -8,6 +9,8 @@ import { type Kysely, sql } from "kysely";
 import { MIN_PASSWORD_LENGTH, SYSTEM_TENANT_ID } from "../../contract/constants";
 import { ROLES, type RoleName } from "../../contract/roles";
 import type { Config } from "../config";
+import { DEMO_SMARTBILL_ACCOUNT } from "../demo/demoCompany";
+import { seedDemoCompany } from "../demo/seedDemoCompany";
 import { hashPassword } from "../auth/passwords";
 import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "./connection";
 import type { Database } from "./database";
@@ -31,14 +34,12 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 const SYSTEM_TENANT = { id: SYSTEM_TENANT_ID, name: "system", description: "Tenant-ul sistemului" };
 const DEMO_TENANT = { id: 2, name: "Demo SRL", description: "Firmă demonstrativă" };
 
-/** The demo tenant's SmartBill connection (its settings), used by the invoicing screens. */
-export const DEMO_SMARTBILL_TOKEN = "demo-smartbill-token-0001";
-
+/** The demo tenant's SmartBill connection (its settings): the emulator's one account. */
 function demoProperties(config: Config): { name: string; value: string }[] {
   return [
-    { name: "smartbill.username", value: "facturare@demo.ro" },
-    { name: "smartbill.token", value: DEMO_SMARTBILL_TOKEN },
-    { name: "smartbill.cif", value: "RO40671760" },
+    { name: "smartbill.username", value: DEMO_SMARTBILL_ACCOUNT.username },
+    { name: "smartbill.token", value: DEMO_SMARTBILL_ACCOUNT.token },
+    { name: "smartbill.cif", value: DEMO_SMARTBILL_ACCOUNT.cif },
     // The SmartBill emulator this same server serves in demo mode, in place of
     // https://ws.smartbill.ro/SBORO/api. It follows the configured port; behind a proxy or
     // on another host, change this setting on the Settings screen.
@@ -91,6 +92,8 @@ export async function seed(db: Kysely<Database>, config: Config): Promise<SeedOu
         .insertInto("properties")
         .values(demoProperties(config).map((p) => ({ tenantId: DEMO_TENANT.id, ...p, createdAt: now, updatedAt: now })))
         .execute();
+      // What a visitor needs to see a working product: customers, stock, catalogue, invoices.
+      if (config.demoData) await seedDemoCompany(trx, DEMO_TENANT.id);
     }
     // Explicit ids bypass PostgreSQL's sequences; move them past the rows just written so the
     // next ordinary insert does not collide with id 1.

@@ -59,7 +59,7 @@ describe("an empty list", () => {
     const { empty } = await renderEmpty(<CustomerList />, { path: "/customers" });
     expect(within(empty).getByText("Importați-i dintr-un fișier Excel.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Export CSV" })).toBeInTheDocument();
-    expect(screen.getByPlaceholderText("Caută (denumire, cod, CIF, email)")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Caută (denumire, cod, CIF, email, localitate, județ)")).toBeInTheDocument();
   });
 
   it("that is empty only for its filters says nothing matches, not that nothing exists yet", async () => {

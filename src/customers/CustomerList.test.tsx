@@ -121,10 +121,18 @@ describe("the customer list screen", () => {
   it("narrows the rows with the quick search, on the server (matches beyond the first page are found)", async () => {
     await openList();
     await screen.findByText("Alfa Construct SA");
-    const search = screen.getByPlaceholderText("Caută (denumire, cod, CIF, email)");
+    const search = screen.getByPlaceholderText("Caută (denumire, cod, CIF, email, localitate, județ)");
     await userEvent.type(search, "foreign.de"); // Foreign GmbH's e-mail; the customer is on page 2
     await namesBecome(["Foreign GmbH"]);
     expect(screen.getByText("1-1 din 1")).toBeInTheDocument();
+
+    // A town (Berlin) and a county, as typed: any case, without diacritics.
+    await userEvent.clear(search);
+    await userEvent.type(search, "berl");
+    await namesBecome(["Foreign GmbH"]);
+    await userEvent.clear(search);
+    await userEvent.type(search, "PRAHOVA"); // the Betas' county
+    expect(await screen.findByText("1-25 din 27")).toBeInTheDocument();
 
     await userEvent.clear(search);
     await userEvent.type(search, "b2");
@@ -169,7 +177,7 @@ describe("the customer list screen", () => {
   it("exports the filtered, sorted list as CSV and XLSX", async () => {
     await openList();
     await screen.findByText("Alfa Construct SA");
-    await userEvent.type(screen.getByPlaceholderText("Caută (denumire, cod, CIF, email)"), "beta0");
+    await userEvent.type(screen.getByPlaceholderText("Caută (denumire, cod, CIF, email, localitate, județ)"), "beta0");
     await namesBecome(BETAS.slice(0, 9).map((n) => `Beta ${n}`));
     const sortButton = screen.getByRole("button", { name: "Sortează după denumire client descrescător" });
     await userEvent.click(sortButton);

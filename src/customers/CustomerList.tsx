@@ -23,7 +23,8 @@ import { ScreenHeading } from "../common/ScreenHeading";
 export function CustomerList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} />,
+    // On a wide screen, wide enough to read all it searches (name, code, CIF, e-mail, town, county).
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} sx={{ minWidth: { xl: 460 } }} />,
     ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} />),
   ];
   return (

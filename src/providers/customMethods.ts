@@ -32,6 +32,7 @@ import type {
   SmartBillConnectionInput,
   SmartBillConnectionStatus,
   SmartBillConnectionTestResult,
+  SmartBillWarehouses,
   StockImportResponse,
   TaxList,
 } from "../../contract/api";
@@ -173,6 +174,9 @@ export function createCustomMethods(http: HttpClient) {
 
     /** What was done with the invoice, oldest first. */
     invoiceHistory: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEvent[]>(invoice(invoiceId, "history"), signal),
+
+    /** The warehouses SmartBill knows (its stock answer names them), for the warehouse form to offer. */
+    smartBillWarehouses: (signal?: AbortSignal) => get<SmartBillWarehouses>(API_PATHS.smartBillWarehouses, signal),
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),

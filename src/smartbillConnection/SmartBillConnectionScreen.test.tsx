@@ -60,6 +60,33 @@ describe("the SmartBill connection screen", () => {
     expect((await api.smartBillConnection()).url).not.toBe(emulatorUrl);
   });
 
+  it("shows the emulator's demo account and fills all four fields with it, which SmartBill then accepts", async () => {
+    const { user, token } = await openScreen();
+    const notice = screen.getByTestId("emulator-account");
+    expect(notice).toHaveTextContent("Modul demo: contul emulatorului SmartBill");
+    for (const value of ["facturare@demo.ro", "demo-smartbill-token-0001", "RO40671760", emulatorUrl]) {
+      expect(within(notice).getByText(value)).toBeInTheDocument();
+    }
+    // A new company connects with it too: the screen says it is the demo company's account.
+    expect(notice).toHaveTextContent("orice firmă, inclusiv una nou creată, se conectează cu acest cont");
+    expect(notice).toHaveTextContent("facturează toate în aceeași firmă Demo SRL din emulator");
+
+    for (const label of ["Email cont SmartBill", "Token API", "CIF firmă"]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), "altceva");
+    }
+    await user.click(within(notice).getByRole("button", { name: "Folosește emulatorul" }));
+    expect(screen.getByLabelText("Email cont SmartBill")).toHaveValue("facturare@demo.ro");
+    expect(token).toHaveValue("demo-smartbill-token-0001");
+    expect(screen.getByLabelText("CIF firmă")).toHaveValue("RO40671760");
+    expect(screen.getByLabelText("Adresa API SmartBill")).toHaveValue(emulatorUrl);
+    expect(within(notice).getByText("Formularul conține contul demo al emulatorului.")).toBeInTheDocument();
+    expect(within(notice).queryByRole("button", { name: "Folosește emulatorul" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Testează conexiunea" }));
+    expect(await outcome()).toHaveTextContent("SmartBill a confirmat conexiunea.");
+  });
+
   it("names the wrong fields and asks SmartBill nothing", async () => {
     const { user } = await openScreen();
     const callsBefore = await emulatorCalls();

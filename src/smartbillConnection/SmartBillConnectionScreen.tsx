@@ -5,6 +5,7 @@
  * and saves only when SmartBill agrees; after a failed test the user may still 'Salvează oricum'
  * (SmartBill may be down while the data is right). The token arrives masked and is sent back as
  * it is unless the user types a new one: the server reads its mask as "keep the stored token".
+ * In demo mode the emulator's one account is shown, and 'Folosește emulatorul' fills it in.
  */
 import { useEffect, useState } from "react";
 import { Title, useDataProvider, useNotify, useTranslate } from "react-admin";
@@ -16,10 +17,12 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { SmartBillConnection, SmartBillConnectionInput, SmartBillConnectionTestResult } from "../../contract/api";
+import { maskValue } from "../../contract/maskSecret";
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import type { AppDataProvider } from "../providers/customMethods";
+import { EmulatorAccountNotice } from "./EmulatorAccountNotice";
 import { TestOutcome, type Outcome } from "./TestOutcome";
 
 type Field = keyof SmartBillConnectionInput;
@@ -31,6 +34,16 @@ const inputOf = ({ username, token, cif, url }: SmartBillConnectionInput): Smart
   cif,
   url,
 });
+
+/**
+ * The form holds this account: the token typed out, or the stored token's mask when the stored
+ * token is the account's (the mask keeps only its first and last character and its length).
+ */
+const holdsAccount = (values: SmartBillConnectionInput, account: SmartBillConnectionInput): boolean =>
+  values.username === account.username &&
+  values.cif === account.cif &&
+  values.url === account.url &&
+  (values.token === account.token || values.token === maskValue(account.token));
 
 /** The server's `errors` (field → message) of a refused form, if that is what failed. */
 const fieldErrorsOf = (failure: unknown): Partial<Record<Field, string>> | undefined =>
@@ -75,6 +88,13 @@ function ConnectionForm() {
     setValues((old) => ({ ...old, [field]: value }));
     setFieldErrors(({ [field]: _gone, ...rest }) => rest);
     // What was tested is no longer what is typed.
+    setOutcome(null);
+  };
+
+  /** Every field at once (the emulator's demo account). */
+  const fill = (account: SmartBillConnectionInput) => {
+    setValues(inputOf(account));
+    setFieldErrors({});
     setOutcome(null);
   };
 
@@ -160,6 +180,14 @@ function ConnectionForm() {
             label={translate(stored.configured ? "smartbillConnection.configured" : "smartbillConnection.notConfigured")}
           />
         </Stack>
+        {/* Demo mode: before the fields, so a newcomer reads it before typing anything. */}
+        {stored.emulatorAccount && (
+          <EmulatorAccountNotice
+            account={stored.emulatorAccount}
+            inUse={holdsAccount(values, stored.emulatorAccount)}
+            onUse={() => fill(stored.emulatorAccount!)}
+          />
+        )}
         <form
           noValidate
           onSubmit={(event) => {
@@ -183,20 +211,6 @@ function ConnectionForm() {
                 fullWidth
               />
             ))}
-            {stored.emulatorUrl && values.url !== stored.emulatorUrl && (
-              <Alert severity="info" sx={{ overflowWrap: "anywhere" }}>
-                {translate("smartbillConnection.hints.emulator", { url: stored.emulatorUrl })}
-                <Button
-                  variant="outlined"
-                  color="inherit"
-                  size="small"
-                  sx={{ display: "block", mt: 1 }}
-                  onClick={() => change("url", stored.emulatorUrl!)}
-                >
-                  {translate("smartbillConnection.useEmulator")}
-                </Button>
-              </Alert>
-            )}
             <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
               <Button variant="outlined" disabled={pending} onClick={() => void run(false)}>
                 {translate("smartbillConnection.test")}

@@ -1,6 +1,7 @@
 /**
  * 'Import Stoc Produse': pick a warehouse and press 'Import Stoc'. The server only queues the
- * import and answers at once; the Tasks page shows it running and its result.
+ * import and answers at once; the Tasks page shows it running and its result. A warehouse whose
+ * name SmartBill does not know is pointed out before the import is asked for.
  */
 import { useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
@@ -10,12 +11,29 @@ import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
 import Typography from "@mui/material/Typography";
+import { useWatch } from "react-hook-form";
+import type { Warehouse } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import type { AppDataProvider } from "../providers/customMethods";
+import { checkName, useSmartBillWarehouses } from "../warehouses/useSmartBillWarehouses";
 import { useWarehouses } from "./WarehouseNameField";
+
+/** The chosen warehouse, when SmartBill names no warehouse so: the import would find nothing. */
+function UnknownToSmartBill({ warehouses }: { warehouses: readonly Warehouse[] | undefined }) {
+  const translate = useTranslate();
+  const warehouseId = useWatch({ name: "warehouseId" }) as number | undefined;
+  const { data } = useSmartBillWarehouses();
+  const chosen = warehouses?.find((one) => one.id === warehouseId);
+  if (!chosen || checkName(chosen.warehouseName, data?.warehouses).state !== "unknown") return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }}>
+      {translate("warehouses.smartBill.importUnknown", { name: chosen.warehouseName })}
+    </Alert>
+  );
+}
 
 export function StockImport() {
   const translate = useTranslate();
@@ -56,6 +74,7 @@ export function StockImport() {
             optionText="warehouseName"
             fullWidth
           />
+          <UnknownToSmartBill warehouses={warehouses} />
           <Button type="submit" variant="contained" disabled={sending}>
             {translate("stock.importButton")}
           </Button>

@@ -1,17 +1,25 @@
 /**
  * The add-or-update form under the warehouse list: empty to add one, filled with the warehouse
- * being edited to update it. Name and type are both required ('Completati numele si tipul
- * depozitului.'); a refusal keeps what was typed and says why.
+ * being edited to update it, and empty again after an add. Name and type are both required
+ * ('Completati numele si tipul depozitului.'); a refusal keeps what was typed and says why.
+ *
+ * The name is offered from SmartBill's warehouses (the stock import finds a warehouse by its exact
+ * name there). A name SmartBill does not know may still be saved — a warehouse can be set up here
+ * before SmartBill has it — but only after the clerk confirms it, knowing the import will find
+ * nothing until then. The type says what each of SmartBill's two kinds means.
  */
 import { useState } from "react";
-import { Form, ResourceContextProvider, SelectInput, TextInput, useCreate, useNotify, useTranslate, useUpdate } from "react-admin";
+import { Confirm, Form, ResourceContextProvider, SelectInput, useCreate, useNotify, useTranslate, useUpdate } from "react-admin";
+import { useWatch } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { WAREHOUSE_TYPES, type Warehouse, type WarehouseType } from "../../contract/api";
+import { WAREHOUSE_TYPES, type Warehouse, type WarehouseInput, type WarehouseType } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
+import { SmartBillWarehouseNameInput } from "./SmartBillWarehouseNameInput";
+import { checkName, type SmartBillWarehouse, useSmartBillWarehouses } from "./useSmartBillWarehouses";
 
 /** The name field's id: the empty list's 'Adaugă depozit' focuses it. */
 export const WAREHOUSE_NAME_INPUT_ID = "warehouse-name";
@@ -33,13 +41,13 @@ export function WarehouseForm({ editing, onDone }: Props) {
   const [create] = useCreate<Warehouse>();
   const [update] = useUpdate<Warehouse>();
   const [error, setError] = useState<string | null>(null);
+  /** A name SmartBill does not know, waiting for the clerk's word. */
+  const [unconfirmed, setUnconfirmed] = useState<WarehouseInput | null>(null);
+  /** Bumped after an add: a new form, empty. */
+  const [added, setAdded] = useState(0);
+  const smartBill = useSmartBillWarehouses();
 
-  const submit = async (values: Partial<Warehouse>) => {
-    const data = { warehouseName: values.warehouseName?.trim() ?? "", warehouseType: values.warehouseType ?? "" };
-    if (!data.warehouseName || !data.warehouseType) {
-      setError(translate("warehouses.required"));
-      return;
-    }
+  const save = async (data: WarehouseInput) => {
     setError(null);
     try {
       if (editing) {
@@ -47,7 +55,15 @@ export function WarehouseForm({ editing, onDone }: Props) {
       } else {
         await create("warehouses", { data }, { returnPromise: true });
       }
-      notify(translate(editing ? "warehouses.updated" : "warehouses.created"), { type: "success" });
+      const saved = translate(editing ? "warehouses.updated" : "warehouses.created");
+      // Sentences already translated: shown as they are.
+      if (checkName(data.warehouseName, smartBill.data?.warehouses).state === "known" || !smartBill.data) {
+        notify(saved, { type: "success", messageArgs: { _: saved } });
+      } else {
+        const warned = `${saved} ${translate("warehouses.smartBill.savedUnknown")}`;
+        notify(warned, { type: "warning", messageArgs: { _: warned } });
+      }
+      if (!editing) setAdded((count) => count + 1);
       onDone();
     } catch (failure) {
       const prefix = translate(editing ? "warehouses.updateError" : "warehouses.addError");
@@ -55,30 +71,44 @@ export function WarehouseForm({ editing, onDone }: Props) {
     }
   };
 
+  const submit = async (values: Partial<Warehouse>) => {
+    const data = { warehouseName: values.warehouseName?.trim() ?? "", warehouseType: values.warehouseType ?? "" };
+    if (!data.warehouseName || !data.warehouseType) {
+      setError(translate("warehouses.required"));
+      return;
+    }
+    const input = data as WarehouseInput;
+    // Only when SmartBill's list was read: without it there is nothing to hold the name against.
+    const state = checkName(input.warehouseName, smartBill.data?.warehouses).state;
+    if (state === "unknown" || state === "otherCase") {
+      setError(null);
+      setUnconfirmed(input);
+      return;
+    }
+    await save(input);
+  };
+
   return (
     <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }} component="section" aria-labelledby="warehouse-form-title">
       <Typography variant="h6" component="h2" id="warehouse-form-title" gutterBottom>
         {editing ? translate("warehouses.formEdit", { id: editing.id }) : translate("warehouses.formAdd")}
       </Typography>
-      {/* A new key per edited warehouse resets the form to that warehouse's values. */}
+      {/* A new key per edited warehouse, and after each add, resets the form to its values. */}
       {/* Its inputs are labelled with the warehouses' field names (resources.warehouses.fields). */}
       <ResourceContextProvider value="warehouses">
-        <Form key={editing?.id ?? "new"} record={editing ?? undefined} onSubmit={submit} noValidate>
+        <Form key={editing ? `edit-${editing.id}` : `new-${added}`} record={editing ?? undefined} onSubmit={submit} noValidate>
           {error && (
             <Alert severity="error" sx={{ mb: 2 }}>
               {error}
             </Alert>
           )}
-          <TextInput
+          <SmartBillWarehouseNameInput
             id={WAREHOUSE_NAME_INPUT_ID}
-            source="warehouseName"
-            fullWidth
+            warehouses={smartBill.data?.warehouses}
+            loading={smartBill.isPending && smartBill.fetchStatus === "fetching"}
+            failure={smartBill.error}
           />
-          <SelectInput
-            source="warehouseType"
-            choices={TYPE_CHOICES}
-            fullWidth
-          />
+          <WarehouseTypeInput warehouses={smartBill.data?.warehouses} />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained">
               {translate(editing ? "warehouses.update" : "warehouses.add")}
@@ -87,6 +117,56 @@ export function WarehouseForm({ editing, onDone }: Props) {
           </Stack>
         </Form>
       </ResourceContextProvider>
+      <Confirm
+        isOpen={unconfirmed !== null}
+        title="warehouses.smartBill.confirmTitle"
+        content={unconfirmed ? confirmContent(unconfirmed, smartBill.data?.warehouses, translate) : ""}
+        confirm={editing ? "warehouses.smartBill.confirmUpdate" : "warehouses.smartBill.confirmAdd"}
+        cancel="ra.action.cancel"
+        onConfirm={() => {
+          const input = unconfirmed;
+          setUnconfirmed(null);
+          if (input) void save(input);
+        }}
+        onClose={() => setUnconfirmed(null)}
+      />
     </Paper>
+  );
+}
+
+function confirmContent(
+  input: WarehouseInput,
+  warehouses: readonly SmartBillWarehouse[] | undefined,
+  translate: ReturnType<typeof useTranslate>,
+): string {
+  const check = checkName(input.warehouseName, warehouses);
+  if (check.state === "otherCase") {
+    return translate("warehouses.smartBill.confirmOtherCase", { name: input.warehouseName, smartBillName: check.warehouse.warehouseName });
+  }
+  return translate("warehouses.smartBill.confirmUnknown", { name: input.warehouseName });
+}
+
+/** The type, with what SmartBill's two kinds mean, and SmartBill's own type of a warehouse it knows. */
+function WarehouseTypeInput({ warehouses }: { warehouses: readonly SmartBillWarehouse[] | undefined }) {
+  const translate = useTranslate();
+  const [name, type] = useWatch({ name: ["warehouseName", "warehouseType"] }) as [string | undefined, string | undefined];
+  const check = checkName(name, warehouses);
+  const smartBillType = check.state === "known" ? check.warehouse.warehouseType : undefined;
+  const differs = !!smartBillType && !!type && smartBillType !== type;
+  return (
+    <SelectInput
+      source="warehouseType"
+      choices={TYPE_CHOICES}
+      fullWidth
+      helperText={
+        differs ? (
+          <Typography component="span" variant="caption" sx={{ color: "warning.dark" }}>
+            {translate("warehouses.typeDiffers", { type: smartBillType })}
+          </Typography>
+        ) : (
+          translate("warehouses.typeHelp")
+        )
+      }
+    />
   );
 }

@@ -1,6 +1,7 @@
 /**
  * 'Management Depozite': the tenant's warehouses (id, name, type, edit, delete) and, below, the
- * add-or-update form. The names must match SmartBill's warehouses: stock is imported by name.
+ * add-or-update form. The names must match SmartBill's warehouses: stock is imported by name, so
+ * the list points out a name SmartBill does not know, and the form offers SmartBill's own.
  */
 import { useState } from "react";
 import { Button as RaButton, Datagrid, List, TextField, useRecordContext, useTranslate } from "react-admin";
@@ -14,6 +15,7 @@ import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
+import { WarehouseNameCheckedField } from "./WarehouseNameCheckedField";
 import { WAREHOUSE_NAME_INPUT_ID, WarehouseForm } from "./WarehouseForm";
 
 // `label` is read by the Datagrid for the column header.
@@ -61,7 +63,7 @@ export function WarehouseScreen() {
           empty={<ListEmpty label={translate("warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
         >
           <TextField source="id" />
-          <TextField source="warehouseName" />
+          <WarehouseNameCheckedField source="warehouseName" />
           <TextField source="warehouseType" />
           <WarehouseActions label={translate("lists.actions")} onEdit={setEditing} />
         </Datagrid>

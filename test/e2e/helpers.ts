@@ -61,7 +61,7 @@ export async function importCustomers(page: Page) {
   await expect(page.getByTestId("summary-errorItems")).toHaveText("4");
 }
 
-/** A warehouse of the tenant named as in SmartBill, unless an earlier test made it already. */
+/** A warehouse of the tenant, one of SmartBill's, unless an earlier test made it already. */
 export async function ensureWarehouse(page: Page, name: string) {
   await page.goto("/smartbill/warehouse");
   await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
@@ -69,9 +69,9 @@ export async function ensureWarehouse(page: Page, name: string) {
   await page.waitForLoadState("networkidle");
   if ((await existing.count()) > 0) return;
   const form = page.getByRole("region", { name: "Adaugă depozit" });
+  // One of SmartBill's warehouses, picked from the names the form offers (its type comes with it).
   await form.getByLabel("Nume").fill(name);
-  await form.getByRole("combobox", { name: "Tip" }).click();
-  await page.getByRole("option", { name: "en gros" }).click();
+  await page.getByRole("option", { name }).click();
   await form.getByRole("button", { name: "Adaugă" }).click();
   await expect(existing).toHaveCount(1);
 }

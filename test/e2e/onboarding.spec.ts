@@ -71,15 +71,17 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await expect(page.getByRole("heading", { name: "Primii pași" })).toBeVisible();
   await page.getByRole("link", { name: "Conectați firma la SmartBill" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Conexiune SmartBill" })).toBeVisible();
-  await page.getByLabel("Email cont SmartBill").fill(SMARTBILL.username);
+  // Demo mode: the screen names the emulator's one account, and fills it in.
+  const account = page.getByTestId("emulator-account");
+  for (const value of [SMARTBILL.username, SMARTBILL.token, SMARTBILL.cif]) await expect(account).toContainText(value);
+  await account.getByRole("button", { name: "Folosește emulatorul" }).click();
+  await expect(page.getByLabel("Email cont SmartBill")).toHaveValue(SMARTBILL.username);
   await page.getByLabel("Token API").fill("token-gresit");
-  await page.getByLabel("CIF firmă").fill(SMARTBILL.cif);
-  await page.getByRole("button", { name: "Folosește emulatorul" }).click();
   await page.getByRole("button", { name: "Testează conexiunea" }).click();
   const outcome = page.getByTestId("connection-test-outcome");
   await expect(outcome).toContainText("SmartBill nu a confirmat conexiunea: Autentificare esuata.");
 
-  await page.getByLabel("Token API").fill(SMARTBILL.token);
+  await account.getByRole("button", { name: "Folosește emulatorul" }).click();
   await page.getByRole("button", { name: "Testează conexiunea" }).click();
   await expect(outcome).toContainText("SmartBill a confirmat conexiunea.");
   await expect(outcome).toContainText("Normala 21%");
@@ -93,9 +95,10 @@ test("a new company goes from nothing to its first sent invoice through the scre
   const warehouseForm = page.getByRole("region", { name: "Adaugă depozit" });
   await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
   await expect(warehouseForm.getByText("Completati numele si tipul depozitului.")).toBeVisible(); // a wrong input first
-  await warehouseForm.getByLabel("Nume").fill("Depozit Central");
-  await warehouseForm.getByRole("combobox", { name: "Tip" }).click();
-  await page.getByRole("option", { name: "en gros" }).click();
+  // SmartBill's own warehouses are offered; picking one sets its type too.
+  await warehouseForm.getByRole("combobox", { name: "Nume" }).click();
+  await page.getByRole("option", { name: "Depozit Central" }).click();
+  await expect(warehouseForm.getByRole("combobox", { name: "Tip" })).toContainText("en gros");
   await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
   await expect(row(page, "Depozit Central")).toContainText("en gros");
   const clerkLink = await addUser(page, CLERK, "Operator facturare");

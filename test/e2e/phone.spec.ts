@@ -60,9 +60,9 @@ async function fillDemoTenant(page: Page): Promise<string> {
   await expect(form).toBeVisible();
   await page.waitForLoadState("networkidle");
   if ((await page.getByRole("row").filter({ hasText: WAREHOUSE }).count()) === 0) {
+    // SmartBill's warehouse, picked from the names it offers (its type comes with it).
     await form.getByLabel("Nume").fill(WAREHOUSE);
-    await form.getByRole("combobox", { name: "Tip" }).click();
-    await page.getByRole("option", { name: "en gros" }).click();
+    await page.getByRole("option", { name: WAREHOUSE }).click();
     await form.getByRole("button", { name: "Adaugă" }).click();
     await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
   }

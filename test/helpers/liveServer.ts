@@ -28,6 +28,8 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       DATABASE_URL: `sqlite:${join(dir, "app.db")}`,
       UI_DIR: join(dir, "no-ui"),
       LOG_LEVEL: process.env.LIVE_SERVER_LOG ? "error" : "silent",
+      // An empty demo company: each test makes the data it counts on.
+      DEMO_DATA: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

@@ -72,6 +72,8 @@ export async function testApp(dialect: Dialect, options: TestAppOptions = {}): P
     JWT_SECRET: TEST_JWT_SECRET,
     DATABASE_URL: databaseUrl,
     UI_DIR: "./test/.no-ui-build",
+    // The demo company starts empty: each test makes the data it counts on (seed.test.ts checks the demo's).
+    DEMO_DATA: "off",
     ...options.env,
   });
   const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds });

@@ -7,7 +7,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Customer, CustomerFields, ListParams, Page } from "../../contract/api";
+import type { Customer, CustomerFields, ListParams, LoginResponse, Page } from "../../contract/api";
 import { indexQueuedCustomers } from "../../server/routes/api/customers/customerSearch";
 import { customerBatches, listCustomers, upsertCustomers } from "../../server/routes/api/customers/customers.repository";
 import { FEW_MATCHES, MATCHES_SORTED_AFTER } from "../../server/routes/api/listQuery";
@@ -187,5 +187,50 @@ describe("the customers' text indexer, on sqlite", () => {
     await t.app.customerIndexer!.idle();
     expect(await queued()).toBe(0);
     expect(await indexed()).toBe(4);
+  });
+});
+
+describeEachDialect("the customer list's quick search (q) by place", (dialect) => {
+  let t: TestApp;
+  let session: LoginResponse;
+  let tenantId: number;
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
+    const { superadmin } = await signInDemoRoles(t);
+    ({ tenantId, session } = await invoicingUserOfNewTenant(t, superadmin, "Localități SRL", "facturare@localitati.ro"));
+    const placed = (i: number, clientName: string, localitate: string, judet: string): CustomerFields => ({ ...customer(i, clientName), localitate, judet });
+    const rows = [
+      placed(1, "Bega Tehnic SRL", "Timișoara", "Timiș"),
+      placed(2, "Someș Agro SRL", "Cluj-Napoca", "Cluj"),
+      placed(3, "Moldova Distribuție SRL", "Pașcani", "Iași"),
+    ];
+    await t.db.transaction().execute((trx) => upsertCustomers(trx, tenantId, customerBatches(rows)));
+  });
+  afterAll(() => t.close());
+
+  const names = async (q: string) => {
+    const response = await t.api("GET", `/api/smartbill/customer/all?page=0&size=10&sort=clientName,asc&q=${encodeURIComponent(q)}`, { session });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Page<Customer>>().content.map((c) => c.clientName);
+  };
+  const searches = async () => ({
+    city: await names("timisoara"),
+    cityTyped: await names("PAȘCANI"),
+    county: await names("iasi"),
+    both: await names("cluj"),
+    nameStill: await names("bega"),
+  });
+  const found = {
+    city: ["Bega Tehnic SRL"],
+    cityTyped: ["Moldova Distribuție SRL"],
+    county: ["Moldova Distribuție SRL"],
+    both: ["Someș Agro SRL"],
+    nameStill: ["Bega Tehnic SRL"],
+  };
+
+  it("finds customers by town and by county, ignoring case and diacritics, before and after the text index has them", async () => {
+    expect(await searches()).toEqual(found); // SQLite: the rows are still queued, found by a scan
+    while ((await indexQueuedCustomers(t.db, 500)) > 0);
+    expect(await searches()).toEqual(found); // SQLite: from the index
   });
 });

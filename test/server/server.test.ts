@@ -38,9 +38,43 @@ describeEachDialect("the server", (dialect) => {
         expect(printed).toContain(email);
       }
       expect(printed).toContain("demo1234");
+      // The emulator's one account, for 'Conexiune SmartBill': without it nothing connects in demo mode.
+      expect(printed).toContain(
+        [
+          "SmartBill emulator account (any company connects with it in 'Conexiune SmartBill'):",
+          "  e-mail   facturare@demo.ro",
+          "  token    demo-smartbill-token-0001",
+          "  CIF      RO40671760",
+          `  address  http://127.0.0.1:${port}/smartbill-emulator/SBORO/api`,
+        ].join("\n"),
+      );
       const response = await login(`http://127.0.0.1:${port}`);
       expect(response.status).toBe(200);
       expect((await response.json()).userName).toBe("facturare@demo.ro");
+    } finally {
+      await app.close();
+      log.mockRestore();
+    }
+  });
+
+  it("prints no demo account and no emulator account in production", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: await freshDatabaseUrl(dialect),
+      JWT_SECRET: TEST_JWT_SECRET,
+      APP_URL: "https://app.firma.ro",
+      ADMIN_EMAIL: "owner@firma.ro",
+      ADMIN_PASSWORD: "o-parola-sigura",
+      UI_DIR: "./test/.no-ui-build",
+    });
+    const app = await startServer(config, { logger: false });
+    try {
+      const printed = log.mock.calls.map((call) => call.join(" ")).join("\n");
+      expect(printed).toContain("SmartBill back office: http://localhost:");
+      expect(printed).not.toMatch(/demo|emulator|token/i);
     } finally {
       await app.close();
       log.mockRestore();

@@ -5,6 +5,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
+import { maskValue } from "../../contract/maskSecret";
 import { formatSmartBillTime } from "../../server/smartbill/bucharestTime";
 import { DEMO_SMARTBILL_CIF, DEMO_SMARTBILL_TOKEN, DEMO_SMARTBILL_USERNAME } from "../../server/smartbill/emulator/index";
 import { texts } from "../../server/smartbill/emulator/texts";
@@ -79,6 +80,7 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
         configured: true,
         defaultUrl: SMARTBILL_URL,
         emulatorUrl,
+        emulatorAccount: demo(),
       });
     });
 
@@ -91,7 +93,20 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
         configured: false,
         defaultUrl: SMARTBILL_URL,
         emulatorUrl,
+        emulatorAccount: demo(),
       });
+    });
+
+    it("names, in demo mode, the one account the emulator knows, which SmartBill (the emulator) then accepts", async () => {
+      const { emulatorAccount } = (await read(otherAdmin)).json();
+      expect(emulatorAccount).toEqual({
+        username: DEMO_SMARTBILL_USERNAME,
+        token: DEMO_SMARTBILL_TOKEN,
+        cif: DEMO_SMARTBILL_CIF,
+        url: emulatorUrl,
+      });
+      const tested = await test(emulatorAccount, otherAdmin);
+      expect(tested.statusCode, tested.body).toBe(200);
     });
   });
 
@@ -174,6 +189,7 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
         configured: true,
         defaultUrl: SMARTBILL_URL,
         emulatorUrl,
+        emulatorAccount: demo(),
         message: "Conexiunea SmartBill a fost salvată.",
       });
       expect(await stored(otherTenant)).toEqual([
@@ -331,15 +347,19 @@ describeEachDialect("the SmartBill connection (/api/smartbill/connection)", (dia
   });
 
   it("never lets the stored token leave the server", async () => {
+    // A company's own token: the emulator's demo token, shown in demo mode on purpose, is no secret.
+    const secret = "token-al-firmei-noi-0042";
+    expect((await save({ ...demo(), token: secret }, otherAdmin)).statusCode).toBe(200);
+    const mask = maskValue(secret);
     const bodies = [
-      await read(),
-      await save({ ...demo(), token: DEMO_MASK }),
-      await test({ ...demo(), token: DEMO_MASK }),
-      await test({ ...demo(), token: DEMO_MASK, cif: "RO1" }),
-      await status(admin),
-      await t.api("GET", "/api/first-steps", { session: admin }),
+      await read(otherAdmin),
+      await save({ ...demo(), token: mask }, otherAdmin),
+      await test({ ...demo(), token: mask }, otherAdmin),
+      await test({ ...demo(), token: mask, cif: "RO1" }, otherAdmin),
+      await status(otherAdmin),
+      await t.api("GET", "/api/first-steps", { session: otherAdmin }),
     ].map((response) => response.body);
-    for (const body of bodies) expect(body).not.toContain(DEMO_SMARTBILL_TOKEN);
+    for (const body of bodies) expect(body).not.toContain(secret);
   });
 });
 
@@ -371,5 +391,22 @@ describeEachDialect("the connection test against an address that does not answer
         "SmartBill nu a confirmat conexiunea: Nu s-a putut comunica cu SmartBill la " +
         `127.0.0.1:${port}: conexiunea a fost refuzată (GET /tax).`,
     });
+  });
+});
+
+describeEachDialect("the SmartBill connection in production", (dialect) => {
+  it("names no emulator and no emulator account: there is none", async () => {
+    const t = await testApp(dialect, {
+      env: { NODE_ENV: "production", ADMIN_EMAIL: "owner@firma.ro", ADMIN_PASSWORD: "o-parola-sigura", APP_URL: "https://app.firma.ro" },
+    });
+    try {
+      const owner = await t.signIn("owner@firma.ro", "o-parola-sigura");
+      const response = await t.api("GET", CONNECTION, { session: owner });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ emulatorUrl: null, emulatorAccount: null });
+      expect(response.body).not.toContain(DEMO_SMARTBILL_TOKEN);
+    } finally {
+      await t.close();
+    }
   });
 });

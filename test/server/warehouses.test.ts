@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { LoginResponse, Page, Warehouse } from "../../contract/api";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
-import { addStockItems, addWarehouse, invoicingUserOfNewTenant } from "../helpers/smartbillData";
+import { resetSmartBillLimiters } from "../../server/smartbill/client";
+import { DEMO_SMARTBILL_TOKEN } from "../../server/smartbill/emulator/index";
+import { addStockItems, addWarehouse, emulator, invoicingUserOfNewTenant, liveApp } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
 import { addUser, signInDemoRoles } from "../helpers/users";
 
@@ -296,5 +298,76 @@ describeEachDialect("the warehouses resource (/api/smartbill/warehouses)", (dial
         message: "Nu se poate sorta după „tenantId”. Câmpuri permise: id, warehouseName, warehouseType.",
       });
     });
+  });
+});
+
+describeEachDialect("SmartBill's warehouses for the form (GET /api/smartbill/warehouses/smartbill)", (dialect) => {
+  let t: TestApp;
+  let admin: LoginResponse;
+  let invoicing: LoginResponse;
+  let other: { tenantId: number; session: LoginResponse };
+  beforeAll(async () => {
+    t = await liveApp(dialect, { env: { TASK_WORKER: "off" } });
+    let superadmin: LoginResponse;
+    ({ superadmin, admin, invoicing } = await signInDemoRoles(t));
+    other = await invoicingUserOfNewTenant(t, superadmin, "Fără Conexiune SRL", "facturare@fara-conexiune.ro");
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    resetSmartBillLimiters();
+    await emulator(t, "POST", "/reset");
+  });
+
+  const read = (session = invoicing, tenantId?: number) => t.api("GET", "/api/smartbill/warehouses/smartbill", { session, tenantId });
+
+  it("answers the warehouses SmartBill's stock answer names, with their types, from one call of the tenant's connection", async () => {
+    for (const session of [invoicing, admin]) {
+      const response = await read(session);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        warehouses: [
+          { warehouseName: "Depozit Central", warehouseType: "en gros" },
+          { warehouseName: "Magazin Cluj", warehouseType: "en detail" },
+        ],
+      });
+    }
+    const { requests } = await emulator(t, "GET", "/requests");
+    expect(requests.map((call: { method: string; path: string; query: string }) => [call.method, call.path])).toEqual([
+      ["GET", "/stocks"],
+      ["GET", "/stocks"],
+    ]);
+    // Every warehouse: no warehouse filter, the company's own CIF.
+    expect(requests[0].query).toMatch(/^cif=RO40671760&date=\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it("says in Romanian why when the company has no SmartBill connection, asking SmartBill nothing", async () => {
+    const response = await read(other.session);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Depozitele din SmartBill nu au putut fi citite: Configurarea SmartBill este incompletă/);
+    expect((await emulator(t, "GET", "/requests")).count).toBe(0);
+  });
+
+  it("says in Romanian why when SmartBill refuses the connection or does not answer", async () => {
+    await t.db.updateTable("properties").set({ value: "token-gresit" }).where("tenantId", "=", 2).where("name", "=", "smartbill.token").execute();
+    try {
+      const refused = await read();
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().message).toMatch(/^Depozitele din SmartBill nu au putut fi citite: Autentificare esuata/);
+    } finally {
+      await t.db.updateTable("properties").set({ value: DEMO_SMARTBILL_TOKEN }).where("tenantId", "=", 2).where("name", "=", "smartbill.token").execute();
+    }
+    await emulator(t, "POST", "/faults", { fault: "html502", path: "/stocks" });
+    const down = await read();
+    expect(down.statusCode).toBe(502);
+    expect(down.json().message).toMatch(/^Depozitele din SmartBill nu au putut fi citite: /);
+  });
+
+  it("is the tenant's own: another tenant's X-Tenant-ID is refused, and a user without a role gets 403", async () => {
+    const spoofed = await read(other.session, 2);
+    expect(spoofed.statusCode).toBe(403);
+    await addUser(t, { email: "fara-rol@fara-conexiune.ro", tenantId: other.tenantId, password: "parola-noua-1" });
+    const withoutRoles = await read(await t.signIn("fara-rol@fara-conexiune.ro", "parola-noua-1"));
+    expect(withoutRoles.statusCode).toBe(403);
+    expect((await emulator(t, "GET", "/requests")).count).toBe(0);
   });
 });

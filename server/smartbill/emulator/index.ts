@@ -25,7 +25,14 @@ import { apiPathOf, apiRoutes, EMULATOR_API_PATH, KNOWN_PATHS, methodNotAllowed 
 import { EmulatorRuntime, type SmartBillEmulatorOptions } from "./runtime";
 
 export { EMULATOR_API_PATH } from "./api";
-export { DEMO_SMARTBILL_CIF, DEMO_SMARTBILL_TOKEN, DEMO_SMARTBILL_USERNAME, DEMO_WAREHOUSES } from "./demoData";
+export {
+  DEMO_SMARTBILL_ACCOUNT,
+  DEMO_SMARTBILL_CIF,
+  DEMO_SMARTBILL_TOKEN,
+  DEMO_SMARTBILL_USERNAME,
+  DEMO_WAREHOUSES,
+  demoHistory,
+} from "./demoData";
 export type { OutboxMail } from "./documentSend";
 export type { Fault, FaultKind } from "./faults";
 export { foldForPdf } from "./pdf";

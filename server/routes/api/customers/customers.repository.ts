@@ -16,7 +16,8 @@ export const customerList = {
     id: "customers.id",
     ...Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, `customers.${column}`])),
   },
-  searchable: ["customers.clientName", "customers.codClient", "customers.cif", "customers.email"],
+  // A clerk looks a customer up by name, code, CIF or e-mail, and as often by its town or county.
+  searchable: ["customers.clientName", "customers.codClient", "customers.cif", "customers.email", "customers.localitate", "customers.judet"],
   defaultOrder: ["customers.id"],
   // ?judet=cluj: the column contains the text, any case.
   filters: Object.fromEntries(

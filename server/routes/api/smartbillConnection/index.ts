@@ -20,6 +20,7 @@ import { messages, smartBillConnectionMessages, smartBillConnectionTestFailed, t
 import { audited } from "../../../plugins/audit";
 import { checkedBy, requireRole } from "../../../plugins/requireRole";
 import { createSmartBillClient, DEFAULT_SMARTBILL_URL, SMARTBILL_SETTINGS } from "../../../smartbill/client";
+import { DEMO_SMARTBILL_ACCOUNT } from "../../../demo/demoCompany";
 import { SmartBillError } from "../../../smartbill/types";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { connectionInput } from "./connectionInput";
@@ -107,6 +108,8 @@ async function connectionView(
   tenantId: number,
   connection: SmartBillConnectionInput,
 ): Promise<SmartBillConnection> {
+  // Set only in demo mode, where the emulator is mounted (never in production).
+  const { emulatorUrl } = app.smartBillUrls.allowed();
   return {
     username: connection.username,
     token: maskSecret(SMARTBILL_SETTINGS.token, connection.token),
@@ -114,7 +117,8 @@ async function connectionView(
     url: connection.url || DEFAULT_SMARTBILL_URL,
     configured: await isConnectionConfigured(app.db, tenantId, app.smartBillUrls),
     defaultUrl: DEFAULT_SMARTBILL_URL,
-    emulatorUrl: app.smartBillUrls.allowed().emulatorUrl ?? null,
+    emulatorUrl: emulatorUrl ?? null,
+    emulatorAccount: emulatorUrl ? { ...DEMO_SMARTBILL_ACCOUNT, url: emulatorUrl } : null,
   };
 }
 

@@ -36,6 +36,16 @@ export const ConnectionSchema = Type.Object({
   configured: Type.Boolean({ description: "the settings are complete and the address is one this server may call" }),
   defaultUrl: Type.String({ description: "SmartBill's own API address, which a new form starts with" }),
   emulatorUrl: Nullable(Type.String({ description: "in demo mode, this server's SmartBill emulator; else null" })),
+  emulatorAccount: Nullable(
+    Type.Object(
+      { ...ConnectionInputSchema.properties },
+      {
+        description:
+          "in demo mode, the one account the emulator knows (the demo company's, token unmasked: it is no secret), " +
+          "so a new company can connect without reading the source; else null",
+      },
+    ),
+  ),
 });
 
 /** PUT /: the settings saved, and the sentence to show. */

@@ -3,18 +3,30 @@
  * tenant's admin (who sets them up), the invoicing role and the super-admin (role matrix row
  * `warehouses`). A warehouse's name is the
  * name of a SmartBill warehouse (gestiune), which SmartBill matches exactly, so names are
- * unique per tenant and case-sensitive.
+ * unique per tenant and case-sensitive. GET /smartbill answers the names SmartBill itself knows,
+ * for the form to offer.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { type Warehouse, type WarehouseType, WAREHOUSE_TYPES } from "../../../../contract/api";
 import { isUniqueViolation } from "../../../db/connection";
 import { HttpError } from "../../../errors";
-import { messages, warehouseNameTaken } from "../../../messages";
+import { messages, smartBillWarehousesUnavailable, warehouseNameTaken } from "../../../messages";
 import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
+import { romanianDate } from "../../../smartbill/bucharestTime";
+import { smartBillClientForTenant } from "../../../smartbill/client";
+import { failureAnswer } from "../../../smartbill/failureAnswer";
+import { SmartBillError, type StockWarehouse } from "../../../smartbill/types";
 import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
-import { type WarehouseBody, warehouseBody, warehouseIdParams, WarehouseSavedAnswer, WarehouseSchema } from "./schemas";
+import {
+  SmartBillWarehousesAnswer,
+  type WarehouseBody,
+  warehouseBody,
+  warehouseIdParams,
+  WarehouseSavedAnswer,
+  WarehouseSchema,
+} from "./schemas";
 import {
   deleteWarehouse,
   findWarehouse,
@@ -35,6 +47,18 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: listQuerystringFor(warehouseList), response: { 200: listAnswer(WarehouseSchema) } } },
     (request) => listWarehouses(app.db, request.tenantId, request.query),
   );
+
+  // Before the form is filled: the names SmartBill knows, so none is guessed. One call of the
+  // token's budget (the shared limiter of every SmartBill call), nothing stored.
+  app.get("/smartbill", { schema: { response: { 200: SmartBillWarehousesAnswer } } }, async (request) => {
+    try {
+      const client = await smartBillClientForTenant(app.db, request.tenantId, app.smartBillUrls);
+      return { warehouses: warehousesIn(await client.getStocks({ date: romanianDate(Date.now()) })) };
+    } catch (error) {
+      if (!(error instanceof SmartBillError)) throw error;
+      throw failureAnswer(error, smartBillWarehousesUnavailable(error.message));
+    }
+  });
 
   app.post(
     "/",
@@ -87,6 +111,16 @@ export const warehouseRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 };
+
+/** Each warehouse of a stock answer once, in SmartBill's order. */
+function warehousesIn(stock: readonly StockWarehouse[]): { warehouseName: string; warehouseType: string }[] {
+  const seen = new Map<string, string>();
+  for (const { warehouse } of stock) {
+    const name = typeof warehouse?.warehouseName === "string" ? warehouse.warehouseName : "";
+    if (name && !seen.has(name)) seen.set(name, typeof warehouse.warehouseType === "string" ? warehouse.warehouseType : "");
+  }
+  return [...seen].map(([warehouseName, warehouseType]) => ({ warehouseName, warehouseType }));
+}
 
 /** Trimmed and checked: both fields present, and a type SmartBill knows. */
 function warehouseFields(body: WarehouseBody): WarehouseFields {

@@ -31,3 +31,16 @@ export const WarehouseSchema = Type.Object({
 
 /** The answer to POST and PUT: the warehouse as stored, plus the success message to show. */
 export const WarehouseSavedAnswer = Type.Object({ ...WarehouseSchema.properties, message: Type.String() });
+
+/**
+ * GET /smartbill: SmartBill's warehouses, as its stock answer (GET /stocks without filters) names
+ * them. A warehouse without any product in it is not in that answer.
+ */
+export const SmartBillWarehousesAnswer = Type.Object({
+  warehouses: Type.Array(
+    Type.Object({
+      warehouseName: Type.String({ description: "exactly as SmartBill spells it (it compares names case-sensitively)" }),
+      warehouseType: Type.String({ description: "as SmartBill says: en gros or en detail" }),
+    }),
+  ),
+});
