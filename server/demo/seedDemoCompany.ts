@@ -65,7 +65,7 @@ export async function seedDemoCompany(trx: Kysely<Database>, tenantId: number, n
   );
   if (problems.length > 0) throw new Error(`the demo stock is wrong: ${problems.join(" ")}`);
   await replaceWarehouseStock(trx, tenantId, warehouse.id, rows);
-  await keepCatalogueFromStock(trx, tenantId, rows);
+  await keepCatalogueFromStock(trx, tenantId, rows, { name: "Normala", percentage: demoTaxPercentage("Normala") });
   await priceCatalogue(trx, tenantId);
 
   const clerk = await trx.selectFrom("users").select("id").where("email", "=", DEMO_CLERK).executeTakeFirst();
