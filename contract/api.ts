@@ -50,7 +50,16 @@ import type {
   roleAssignmentBody,
   UserSchema,
 } from "../server/routes/api/users/schemas";
-import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
+import type {
+  LoginAnswer,
+  loginBody,
+  logoutBody,
+  passwordTokenBody,
+  PasswordTokenCheckAnswer,
+  passwordTokenCheckBody,
+  recoverBody,
+  refreshBody,
+} from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
 
 export type TenantRef = Static<typeof TenantRefSchema>;
@@ -71,6 +80,9 @@ export type LogoutRequest = Static<typeof logoutBody>;
 /** Body of POST /dmz-api/set and /dmz-api/reset. */
 export type PasswordTokenRequest = Static<typeof passwordTokenBody>;
 export type RecoverRequest = Static<typeof recoverBody>;
+/** POST /dmz-api/password-token/check: whether a set/reset link still works, consuming nothing. */
+export type PasswordTokenCheckRequest = Static<typeof passwordTokenCheckBody>;
+export type PasswordTokenCheckResponse = Static<typeof PasswordTokenCheckAnswer>;
 
 export type ChangePasswordRequest = Static<typeof changePasswordBody>;
 

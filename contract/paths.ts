@@ -9,6 +9,8 @@ export const DMZ_PATHS = {
   reset: `${DMZ_API}/reset`,
   recover: `${DMZ_API}/recover`,
   logout: `${DMZ_API}/logout`,
+  /** POST: whether a set/reset-password link still works (read only). */
+  passwordTokenCheck: `${DMZ_API}/password-token/check`,
 } as const;
 
 /**

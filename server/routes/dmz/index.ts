@@ -10,6 +10,7 @@ import { noStore } from "../../plugins/securityHeaders";
 import { loginRoute } from "./login";
 import { logoutRoute } from "./logout";
 import { passwordTokenRoutes } from "./passwordToken";
+import { passwordTokenCheckRoute } from "./passwordTokenCheck";
 import { recoverRoute } from "./recover";
 import { refreshRoute } from "./refresh";
 
@@ -21,5 +22,6 @@ export const dmzRoutes: FastifyPluginAsync = async (app) => {
   await app.register(refreshRoute);
   await app.register(logoutRoute);
   await app.register(passwordTokenRoutes);
+  await app.register(passwordTokenCheckRoute);
   await app.register(recoverRoute);
 };

@@ -40,6 +40,12 @@ export const passwordTokenBody = Type.Object({ email, token, newPassword: passwo
 
 export const recoverBody = Type.Object({ email }, strict);
 
+/** POST /dmz-api/password-token/check: a link's email and token, and which page it opens. */
+export const passwordTokenCheckBody = Type.Object({ email, token, kind: Type.Union([Type.Literal("set"), Type.Literal("reset")]) }, strict);
+
+/** Whether the link still sets a password: false when it was used, has expired, or never was. */
+export const PasswordTokenCheckAnswer = Type.Object({ valid: Type.Boolean() });
+
 /** The answer to a login or a refresh: a fresh access token plus the session's refresh token. */
 export const LoginAnswer = Type.Object({
   authenticationToken: Type.String(),
