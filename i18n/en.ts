@@ -19,6 +19,8 @@ export const en = {
     more: "Showing the first %{shown} of %{total}. Type in the search to narrow the list.",
     backToOwn: "Back to your own tenant (%{name})",
     tenantGone: "Tenant %{name} no longer exists. You are working in your own tenant (%{own}) again.",
+    systemNotice: "You are working in tenant “%{name}”, the platform operator's, which does not invoice. Choose the company you are working for.",
+    chooseCompany: "Choose the company",
   },
   menu: {
     ...publicEn.menu,
@@ -52,8 +54,6 @@ export const en = {
     roles: "Roles",
     noRoles: "No roles assigned",
     changePassword: "Change password",
-    notSignedIn: "You are not signed in!",
-    goToLogin: "Sign in",
   },
   changePassword: {
     title: "Change password",
@@ -61,6 +61,24 @@ export const en = {
     new: "New password",
     confirm: "Confirm the new password",
     submit: "Change password",
+  },
+  home: {
+    welcome: "Welcome!",
+    signedInAs: "You are signed in as %{email}, in %{tenant}.",
+    platform: "Platform administration",
+    company: "Company administration",
+    invoicing: "Invoicing",
+    invoicingFor: "Invoicing for %{name}",
+    hints: {
+      tenants: "The companies using the platform and their administrators.",
+      users: "Accounts, roles and password links.",
+      properties: "The company's settings.",
+      smartbillConnection: "The company's SmartBill account and its check.",
+      invoiceImport: "Upload an invoice from Excel and review it line by line.",
+      invoices: "Imported invoices: to send, sent, paid.",
+      customers: "The company's customers: search, details, export.",
+      stock: "Stock by warehouse, read from SmartBill.",
+    },
   },
   notFound: {
     title: "Page not found",

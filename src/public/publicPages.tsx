@@ -9,6 +9,7 @@ import Landing from "../pages/Landing";
 import LegalPage from "../pages/LegalPage";
 import Login from "../pages/Login";
 import RecoverPassword from "../pages/RecoverPassword";
+import { LOGIN_PAGE_PATH } from "../providers/nextPage";
 
 /**
  * Opened from the link in an e-mail, not from these pages: its code (with MUI's full text field,
@@ -16,7 +17,7 @@ import RecoverPassword from "../pages/RecoverPassword";
  */
 const SetPassword = lazy(() => import("../pages/SetPassword"));
 
-export const LOGIN_PAGE = "/login";
+export const LOGIN_PAGE = LOGIN_PAGE_PATH;
 
 export const PUBLIC_PAGES: Array<{ path: string; element: ReactElement }> = [
   { path: "/", element: <Landing /> },

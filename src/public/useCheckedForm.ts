@@ -36,10 +36,21 @@ export interface CheckedField {
 
 export function useCheckedForm<Name extends string>(
   checks: Record<Name, Check[]>,
-  { onSubmit, onInvalid }: { onSubmit: (values: Record<Name, string>) => void | Promise<void>; onInvalid: () => void },
+  {
+    onSubmit,
+    onInvalid,
+    initialValues = {},
+  }: {
+    onSubmit: (values: Record<Name, string>) => void | Promise<void>;
+    onInvalid: () => void;
+    /** What the fields hold when the page opens (empty unless given). */
+    initialValues?: Partial<Record<Name, string>>;
+  },
 ) {
   const names = Object.keys(checks) as Name[];
-  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, ""])) as Record<Name, string>);
+  const [values, setValues] = useState(
+    () => Object.fromEntries(names.map((name) => [name, initialValues[name] ?? ""])) as Record<Name, string>,
+  );
   const [submitted, setSubmitted] = useState(false);
   const inputs = useRef(new Map<Name, HTMLInputElement>());
 

@@ -1,0 +1,41 @@
+/**
+ * Shown where invoicing work would start while a super-admin acts on the system tenant, which is
+ * the operator's and has no SmartBill account: not "SmartBill is not configured" (configuring it
+ * there would be wrong), but the way to the company they mean, the top bar's choice, at hand.
+ */
+import { useState } from "react";
+import { useTranslate } from "react-admin";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import { SYSTEM_TENANT_ID } from "../../contract/constants";
+import { TenantChoiceDialog } from "./TenantChoiceDialog";
+import { useActingTenant } from "./useActingTenant";
+
+/** Whether the signed-in user is acting on the system tenant (only a super-admin can). */
+export function useActsOnSystemTenant(): boolean {
+  return useActingTenant()?.tenant.id === SYSTEM_TENANT_ID;
+}
+
+export function SystemTenantNotice() {
+  const translate = useTranslate();
+  const acting = useActingTenant();
+  const [choosing, setChoosing] = useState(false);
+  if (acting?.tenant.id !== SYSTEM_TENANT_ID) return null;
+  return (
+    <>
+      <Alert
+        severity="info"
+        sx={{ my: 1 }}
+        data-testid="system-tenant-notice"
+        action={
+          <Button color="inherit" size="small" onClick={() => setChoosing(true)} aria-haspopup="dialog" sx={{ whiteSpace: "nowrap" }}>
+            {translate("tenantSwitcher.chooseCompany")}
+          </Button>
+        }
+      >
+        {translate("tenantSwitcher.systemNotice", { name: acting.tenant.name })}
+      </Alert>
+      {choosing && <TenantChoiceDialog onClose={() => setChoosing(false)} />}
+    </>
+  );
+}
