@@ -61,6 +61,11 @@ export const publicEn = {
     submit: "Save password",
     invalidPath: "403 Forbidden: Invalid URL path.",
     missingParams: "403 Forbidden: Missing required parameters.",
+    checking: "Checking the link…",
+    spent: "This link has already been used or has expired.",
+    spentNext: "Ask for a new link from “Recover password” or, if you have already set your password, sign in.",
+    newLink: "Recover password",
+    signIn: "Sign in",
   },
   error: {
     title: "Something went wrong.",

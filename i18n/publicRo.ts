@@ -72,6 +72,11 @@ export const publicRo = {
     submit: "Salvează parola",
     invalidPath: "403 Forbidden: Invalid URL path.",
     missingParams: "403 Forbidden: Missing required parameters.",
+    checking: "Se verifică linkul…",
+    spent: "Acest link a fost deja folosit sau a expirat.",
+    spentNext: "Cereți un link nou din „Recuperare parolă” sau, dacă v-ați setat deja parola, autentificați-vă.",
+    newLink: "Recuperare parolă",
+    signIn: "Autentificare",
   },
   error: {
     title: "Something went wrong.",
