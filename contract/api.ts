@@ -51,6 +51,8 @@ import type {
   UserSchema,
 } from "../server/routes/api/users/schemas";
 import type {
+  ContactDetailsAnswer,
+  contactBody,
   LoginAnswer,
   loginBody,
   logoutBody,
@@ -83,6 +85,10 @@ export type RecoverRequest = Static<typeof recoverBody>;
 /** POST /dmz-api/password-token/check: whether a set/reset link still works, consuming nothing. */
 export type PasswordTokenCheckRequest = Static<typeof passwordTokenCheckBody>;
 export type PasswordTokenCheckResponse = Static<typeof PasswordTokenCheckAnswer>;
+/** POST /dmz-api/contact: a visitor's message to the operator. */
+export type ContactRequest = Static<typeof contactBody>;
+/** GET /dmz-api/contact: the operator's contact details (null: not configured). */
+export type ContactDetails = Static<typeof ContactDetailsAnswer>;
 
 export type ChangePasswordRequest = Static<typeof changePasswordBody>;
 

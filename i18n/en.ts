@@ -498,6 +498,7 @@ export const en = {
       "password.set": "Password set",
       "password.reset": "Password reset",
       "password.recover": "Password recovery request",
+      "contact.message": "Message from the contact page",
       "tenants.create": "Tenant added",
       "tenants.update": "Tenant changed",
       "tenants.delete": "Tenant deleted",

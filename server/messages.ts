@@ -278,6 +278,30 @@ export const resetPasswordMail = {
     "Dacă nu ați cerut resetarea parolei, ignorați acest mesaj; parola rămâne neschimbată.\n",
 } as const;
 
+/* ---------- The contact page's form (POST /dmz-api/contact) ---------- */
+
+export const contactMessages = {
+  sent: "Mesajul a fost trimis. Vă răspundem la adresa de e-mail pe care ați scris-o.",
+  nameRequired: "Scrieți numele dumneavoastră.",
+  emailInvalid: "Scrieți o adresă de e-mail validă, ca să vă putem răspunde.",
+  messageRequired: "Scrieți mesajul.",
+  messageTooShort: (min: number) => `Mesajul este prea scurt: scrieți cel puțin ${romanianCount(min, "caracter", "caractere")}.`,
+  notValid: "Mesajul nu a fost trimis: corectați câmpurile marcate.",
+  /** No one to send it to: no CONTACT_EMAIL and no super-admin (a misconfigured server). */
+  noRecipient: "Mesajul nu poate fi trimis acum. Încercați mai târziu.",
+} as const;
+
+export const contactMail = {
+  subject: (name: string, company: string) => `Mesaj de contact de la ${name}${company ? ` (${company})` : ""}`,
+  body: (fields: { name: string; email: string; company: string; message: string }) =>
+    "Mesaj trimis din pagina de contact a platformei.\n\n" +
+    `Nume: ${fields.name}\n` +
+    `E-mail: ${fields.email}\n` +
+    `Companie: ${fields.company || "-"}\n\n` +
+    `${fields.message}\n\n` +
+    "Răspundeți la adresa de e-mail de mai sus.\n",
+} as const;
+
 /* ---------- The SmartBill address (smartbill.url) ---------- */
 
 /** What smartbill.url may be (smartbill/allowedUrl.ts), said to the admin who saves it and after a refused call. */

@@ -3,7 +3,8 @@
  * refused), and the login answer. contract/api.ts derives its types from them.
  */
 import { Type } from "typebox";
-import { TenantRefSchema } from "../answers";
+import { CONTACT_LIMITS } from "../../../contract/contact";
+import { Nullable, TenantRefSchema } from "../answers";
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -53,3 +54,17 @@ export const LoginAnswer = Type.Object({
   userName: Type.String(),
   tenant: TenantRefSchema,
 });
+
+/** POST /dmz-api/contact: a visitor's message to the platform's operator. */
+export const contactBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),
+    email: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.email }),
+    company: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.company })),
+    message: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.message }),
+  },
+  strict,
+);
+
+/** GET /dmz-api/contact: the operator's contact details, as configured (null: not given). */
+export const ContactDetailsAnswer = Type.Object({ email: Nullable(Type.String()), phone: Nullable(Type.String()) });
