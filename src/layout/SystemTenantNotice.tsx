@@ -6,6 +6,7 @@
 import { useState } from "react";
 import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { SYSTEM_TENANT_ID } from "../../contract/constants";
 import { TenantChoiceDialog } from "./TenantChoiceDialog";
@@ -23,17 +24,14 @@ export function SystemTenantNotice() {
   if (acting?.tenant.id !== SYSTEM_TENANT_ID) return null;
   return (
     <>
-      <Alert
-        severity="info"
-        sx={{ my: 1 }}
-        data-testid="system-tenant-notice"
-        action={
-          <Button color="inherit" size="small" onClick={() => setChoosing(true)} aria-haspopup="dialog" sx={{ whiteSpace: "nowrap" }}>
+      {/* The button under the words, not beside them: on a phone there is no room beside. */}
+      <Alert severity="info" sx={{ my: 1 }} data-testid="system-tenant-notice">
+        {translate("tenantSwitcher.systemNotice", { name: acting.tenant.name })}
+        <Box sx={{ mt: 1 }}>
+          <Button variant="outlined" color="inherit" size="small" onClick={() => setChoosing(true)} aria-haspopup="dialog">
             {translate("tenantSwitcher.chooseCompany")}
           </Button>
-        }
-      >
-        {translate("tenantSwitcher.systemNotice", { name: acting.tenant.name })}
+        </Box>
       </Alert>
       {choosing && <TenantChoiceDialog onClose={() => setChoosing(false)} />}
     </>
