@@ -43,7 +43,8 @@ export default function Login() {
         setPending(true);
         try {
           await signIn({ username: username.trim(), password });
-          navigate(nextPageOf(location.search) ?? AFTER_SIGN_IN_PAGE);
+          // In place of the form: Back then leaves the page, rather than return to a form that sends on again.
+          navigate(nextPageOf(location.search) ?? AFTER_SIGN_IN_PAGE, { replace: true });
         } catch (failure) {
           setError(translate("login.error", { message: errorMessage(failure, translate("app.genericError")) }));
           setPending(false);

@@ -7,7 +7,7 @@
  * invoices nothing; so unless they chose a tenant before on this browser, they start acting on
  * the first client company (the lowest id after system's), as the top bar's switcher shows.
  */
-import type { LoginRequest, LoginResponse, Page, Tenant } from "../../contract/api";
+import type { LoginRequest, LoginResponse, Page, Tenant, TenantRef } from "../../contract/api";
 import { SYSTEM_TENANT_ID, TENANT_HEADER } from "../../contract/constants";
 import { DMZ_PATHS } from "../../contract/paths";
 import { isSuperadmin } from "../../contract/roles";
@@ -37,28 +37,30 @@ export async function signIn(
     throw new Error(NO_TOKEN_MESSAGE);
   }
   const signedIn = fromLoginResponse(json);
+  // Found before the session is stored, so the admin app opens already acting on it.
+  const firstCompany = await firstCompanyFor(signedIn, store, apiBase);
   store.set(signedIn);
+  if (firstCompany) store.chooseTenant(firstCompany);
   refresher.schedule();
-  await actOnFirstCompany(signedIn, store, apiBase);
   return signedIn;
 }
 
 /**
- * A super-admin without a stored choice acts on the first client company, if there is one. Best
- * effort: when the list cannot be read, they stay in their own tenant and choose in the top bar.
+ * The company a super-admin without a stored choice starts acting on: the first client company,
+ * if there is one. Best effort: when the list cannot be read, they stay in their own tenant and
+ * choose in the top bar.
  */
-async function actOnFirstCompany(signedIn: StoredSession, store: SessionStore, apiBase: string): Promise<void> {
-  if (signedIn.tenant.id !== SYSTEM_TENANT_ID || !isSuperadmin(decodeClaims(signedIn.authenticationToken)?.roles)) return;
-  if (store.actingTenant(signedIn)?.id !== signedIn.tenant.id) return; // chose before, here
+async function firstCompanyFor(signedIn: StoredSession, store: SessionStore, apiBase: string): Promise<TenantRef | undefined> {
+  if (signedIn.tenant.id !== SYSTEM_TENANT_ID || !isSuperadmin(decodeClaims(signedIn.authenticationToken)?.roles)) return undefined;
+  if (store.actingTenant(signedIn)?.id !== signedIn.tenant.id) return undefined; // chose before, here
   const query = new URLSearchParams({ page: "0", size: "2", sort: "id,asc" });
   try {
     const { json } = await requestJson<Page<Tenant>>(`${apiBase}${RESOURCE_PATHS.tenants.list}?${query}`, {
       headers: { Authorization: `Bearer ${signedIn.authenticationToken}`, [TENANT_HEADER]: String(signedIn.tenant.id) },
     });
     const first = json?.content?.find((tenant) => tenant.id !== SYSTEM_TENANT_ID);
-    // Still the same login (not signed out or in as another meanwhile).
-    if (first && store.get()?.refreshToken === signedIn.refreshToken) store.chooseTenant({ id: first.id, name: first.name });
+    return first && { id: first.id, name: first.name };
   } catch {
-    // the switcher is there
+    return undefined; // the switcher is there
   }
 }
