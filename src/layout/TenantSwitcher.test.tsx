@@ -19,8 +19,7 @@ beforeAll(async () => {
   usePageOrigin(server.url);
   await signInLive("facturare@demo.ro");
   await post("/api/smartbill/warehouses", { warehouseName: "Depozit Demo", warehouseType: "en gros" });
-  await signInLive("superadmin@demo.ro");
-  session.chooseTenant(null); // in the own tenant, system
+  await signInLive("superadmin@demo.ro"); // in the own tenant, system
   await post("/api/smartbill/warehouses", { warehouseName: "Depozit Sistem", warehouseType: "en gros" });
   localStorage.clear();
 }, 60_000);
@@ -42,7 +41,7 @@ async function chooseTenant(name: RegExp) {
 
 describe("the super-admin's tenant switcher", () => {
   it("starts the super-admin in the first client company, and makes every call act on the tenant chosen", async () => {
-    await signInLive("superadmin@demo.ro");
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     renderWarehouses();
     expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
     expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
@@ -61,7 +60,7 @@ describe("the super-admin's tenant switcher", () => {
   });
 
   it("keeps the choice across a reload and forgets it at sign-out", async () => {
-    await signInLive("superadmin@demo.ro");
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     const first = renderWarehouses();
     await chooseTenant(/^system \(tenantul propriu\)/);
     expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
@@ -73,15 +72,14 @@ describe("the super-admin's tenant switcher", () => {
     reloaded.unmount();
 
     await authProvider.logout({});
-    await signInLive("superadmin@demo.ro");
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     renderWarehouses();
     expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
     expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
   });
 
   it("shows the SmartBill screens acting on the system tenant the way to choose a company, not the unconfigured banner", async () => {
-    await signInLive("superadmin@demo.ro");
-    session.chooseTenant(null);
+    await signInLive("superadmin@demo.ro"); // in system
     renderWarehouses();
     const notice = await screen.findByTestId("system-tenant-notice");
     expect(notice).toHaveTextContent("Lucrați în tenantul „system”, al operatorului platformei, care nu facturează. Alegeți compania pentru care lucrați.");

@@ -71,6 +71,7 @@ test("/login signed in goes on: home, or the page it was asked to return to", as
 });
 
 test("a page that needs a session, opened signed out, asks to sign in and then opens, query and all", async ({ page }) => {
+  await page.goto("/");
   await page.goto("/admin/users?sursa=email");
   await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fsursa%3Demail$/);
   await page.getByLabel("Adresa de email").fill(DEMO.admin);
@@ -78,6 +79,9 @@ test("a page that needs a session, opened signed out, asks to sign in and then o
   await page.getByRole("button", { name: "Conectați-vă" }).click();
   await expect(page).toHaveURL(/\/users\?sursa=email$/);
   await expect(page.getByRole("heading", { level: 1, name: "Utilizatori" })).toBeVisible();
+  // The form gave its place to the page: Back leaves, rather than return to the form (which would send on again).
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
 });
 
 test("the page to return to after sign-in is never another site", async ({ page }) => {
