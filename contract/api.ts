@@ -51,7 +51,18 @@ import type {
   roleAssignmentBody,
   UserSchema,
 } from "../server/routes/api/users/schemas";
-import type { LoginAnswer, loginBody, logoutBody, passwordTokenBody, recoverBody, refreshBody } from "../server/routes/dmz/schemas";
+import type {
+  ContactDetailsAnswer,
+  contactBody,
+  LoginAnswer,
+  loginBody,
+  logoutBody,
+  passwordTokenBody,
+  PasswordTokenCheckAnswer,
+  passwordTokenCheckBody,
+  recoverBody,
+  refreshBody,
+} from "../server/routes/dmz/schemas";
 import type { RoleName } from "./roles";
 
 export type TenantRef = Static<typeof TenantRefSchema>;
@@ -72,6 +83,13 @@ export type LogoutRequest = Static<typeof logoutBody>;
 /** Body of POST /dmz-api/set and /dmz-api/reset. */
 export type PasswordTokenRequest = Static<typeof passwordTokenBody>;
 export type RecoverRequest = Static<typeof recoverBody>;
+/** POST /dmz-api/password-token/check: whether a set/reset link still works, consuming nothing. */
+export type PasswordTokenCheckRequest = Static<typeof passwordTokenCheckBody>;
+export type PasswordTokenCheckResponse = Static<typeof PasswordTokenCheckAnswer>;
+/** POST /dmz-api/contact: a visitor's message to the operator. */
+export type ContactRequest = Static<typeof contactBody>;
+/** GET /dmz-api/contact: the operator's contact details (null: not configured). */
+export type ContactDetails = Static<typeof ContactDetailsAnswer>;
 
 export type ChangePasswordRequest = Static<typeof changePasswordBody>;
 

@@ -9,6 +9,10 @@ export const DMZ_PATHS = {
   reset: `${DMZ_API}/reset`,
   recover: `${DMZ_API}/recover`,
   logout: `${DMZ_API}/logout`,
+  /** POST: whether a set/reset-password link still works (read only). */
+  passwordTokenCheck: `${DMZ_API}/password-token/check`,
+  /** GET: the operator's contact details; POST: a message to the operator (the contact page). */
+  contact: `${DMZ_API}/contact`,
 } as const;
 
 /**

@@ -28,6 +28,8 @@ export const ro = {
     more: "Se afișează primele %{shown} din %{total}. Scrieți în căutare pentru a restrânge lista.",
     backToOwn: "Înapoi la firma proprie (%{name})",
     tenantGone: "Firma %{name} nu mai există. Lucrați din nou în firma proprie (%{own}).",
+    systemNotice: "Lucrați în firma „%{name}”, a operatorului platformei, care nu facturează. Alegeți firma pentru care lucrați.",
+    chooseCompany: "Alegeți firma",
   },
   menu: {
     ...publicRo.menu,
@@ -62,8 +64,6 @@ export const ro = {
     noRoles: "Niciun rol atribuit",
     rolesLoading: "Se încarcă rolurile…",
     changePassword: "Schimbare Parolă",
-    notSignedIn: "Nu sunteți autentificat!",
-    goToLogin: "Autentificare",
   },
   changePassword: {
     title: "Schimbare Parolă",
@@ -71,6 +71,25 @@ export const ro = {
     new: "Parola nouă",
     confirm: "Confirmă parola nouă",
     submit: "Schimbă parola",
+  },
+  // The signed-in home at `/`: the next steps of each role.
+  home: {
+    welcome: "Bun venit!",
+    signedInAs: "Sunteți conectat ca %{email}, în %{tenant}.",
+    platform: "Administrarea platformei",
+    company: "Administrarea companiei",
+    invoicing: "Facturare",
+    invoicingFor: "Facturare pentru %{name}",
+    hints: {
+      tenants: "Companiile care folosesc platforma și administratorii lor.",
+      users: "Conturile, rolurile și linkurile pentru setarea parolei.",
+      properties: "Parametrii companiei.",
+      smartbillConnection: "Contul SmartBill al companiei și verificarea lui.",
+      invoiceImport: "Încărcați o factură din Excel și verificați-o linie cu linie.",
+      invoices: "Facturile importate: de trimis, trimise, încasate.",
+      customers: "Clienții companiei: căutare, fișă, export.",
+      stock: "Stocul pe depozite, citit din SmartBill.",
+    },
   },
   notFound: {
     title: "Pagină Inexistentă",

@@ -7,7 +7,7 @@
  *   - the customer list after signing in: on /login the invoicing user types e-mail and password
  *     at a person's pace (what the page prefetches meanwhile counts as it would for a person),
  *     presses 'Conectați-vă', opens the menu as soon as it is there and chooses 'Clienți' (a
- *     user's way to the list: sign-in lands on the profile); the time runs from the press to the
+ *     user's way to the list: sign-in lands on the home); the time runs from the press to the
  *     first customer row on screen.
  * Prints each run and the medians, then the targets met or not. Always exits 0: a benchmark.
  *

@@ -1,7 +1,7 @@
 /**
  * What a page of the built UI loads, read from Vite's manifest (dist/.vite/manifest.json): the
  * chunks of an entry and of everything it imports statically, and their weight. The public pages are index.html's entry alone; a signed-in
- * user adds the admin app (src/App.tsx) and the profile where sign-in lands.
+ * user adds the admin app (src/App.tsx) and the home where sign-in lands.
  *
  * `npx tsx scripts/uiBundle.ts [dist]` prints the weight of both, raw and gzip.
  */
@@ -23,7 +23,7 @@ export type Manifest = Record<string, ManifestChunk>;
 
 export const PUBLIC_ENTRY = "index.html";
 export const ADMIN_APP = "src/App.tsx";
-export const SIGN_IN_LANDING = "src/pages/Profile.tsx";
+export const SIGN_IN_LANDING = "src/pages/Home.tsx";
 
 export function readManifest(dist: string): Manifest {
   return JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
@@ -63,7 +63,7 @@ if (isMain) {
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
   const pages: Array<[string, string[]]> = [
     ["/ and /login (the public shell)", [PUBLIC_ENTRY]],
-    ["/profile after sign-in (+ the admin app)", [PUBLIC_ENTRY, ADMIN_APP, SIGN_IN_LANDING]],
+    ["/ after sign-in (+ the admin app)", [PUBLIC_ENTRY, ADMIN_APP, SIGN_IN_LANDING]],
   ];
   for (const [label, keys] of pages) {
     const files = ["index.html", ...staticFiles(manifest, keys)];

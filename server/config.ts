@@ -116,6 +116,11 @@ export interface Config {
   paymentStatusIntervalSeconds: number;
   /** AUDIT_RETENTION_DAYS: how long the audit log keeps a row (the clean-up removes older ones). */
   auditRetentionDays: number;
+  /**
+   * The operator's contact details shown on /contact (CONTACT_EMAIL, CONTACT_PHONE); unset, the
+   * page shows the form only. The form's messages go to CONTACT_EMAIL, else to the super-admins.
+   */
+  contact: { email: string | undefined; phone: string | undefined };
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
@@ -224,7 +229,21 @@ export function loadConfig(env: Env = process.env): Config {
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
     paymentStatusIntervalSeconds: integer(env, "PAYMENT_STATUS_INTERVAL_SECONDS", 900, 0),
+    contact: contactDetails(env),
   };
+}
+
+/** CONTACT_EMAIL must be an address (messages are sent to it); CONTACT_PHONE is shown as written. */
+function contactDetails(env: Env): Config["contact"] {
+  const email = optional(env, "CONTACT_EMAIL");
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    throw new ConfigError(`CONTACT_EMAIL must be an e-mail address (e.g. contact@firma.ro), got "${email}".`);
+  }
+  const phone = optional(env, "CONTACT_PHONE");
+  if (phone !== undefined && !/^[0-9+() .\-/]{3,40}$/.test(phone)) {
+    throw new ConfigError(`CONTACT_PHONE must be a phone number of digits, spaces and + ( ) . - / (e.g. +40 21 123 4567), got "${phone}".`);
+  }
+  return { email: email?.toLowerCase(), phone };
 }
 
 /** A comma-separated list of `host` or `host:port`; unset = SmartBill's own API host. */

@@ -14,7 +14,7 @@ export const messages = {
   sessionExpired: "Sesiune expirată. Vă rugăm să vă autentificați din nou.",
   authenticationRequired: "Autentificare necesară. Vă rugăm să vă autentificați.",
   xsrfRejected: "Cerere respinsă: token anti-falsificare (XSRF) lipsă sau invalid.",
-  tenantForbidden: "Nu aveți acces la datele acestui tenant.",
+  tenantForbidden: "Nu aveți acces la datele acestei firme.",
   tenantHeaderInvalid: "Antetul X-Tenant-ID trebuie să fie un număr întreg pozitiv (cel mult 2147483647).",
   roleForbidden: "Nu aveți dreptul să accesați această resursă.",
   loggedOut: "V-ați deconectat.",
@@ -176,7 +176,7 @@ export const stockImportQueued = (warehouseName: string) =>
 export const stockImportAlreadyQueued = (warehouseName: string, taskId: number) =>
   `Importul stocului pentru depozitul „${warehouseName}” este deja în lista de sarcini (sarcina nr. ${taskId}).`;
 export const tasksQueueFull = (max: number) =>
-  `Sunt deja ${romanianCount(max, "sarcină", "sarcini")} în așteptare pentru acest tenant. ` +
+  `Sunt deja ${romanianCount(max, "sarcină", "sarcini")} în așteptare pentru această firmă. ` +
   "Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.";
 /** In the audit log's 'Obiect': a line of an invoice, by its number. */
 export const invoiceLineLabel = (id: number) => `linia nr. ${id}`;
@@ -287,6 +287,30 @@ export const resetPasswordMail = {
     "Deschideți linkul de mai jos pentru a alege o parolă nouă (valabil 24 de ore, o singură dată):\n\n" +
     `${link}\n\n` +
     "Dacă nu ați cerut resetarea parolei, ignorați acest mesaj; parola rămâne neschimbată.\n",
+} as const;
+
+/* ---------- The contact page's form (POST /dmz-api/contact) ---------- */
+
+export const contactMessages = {
+  sent: "Mesajul a fost trimis. Vă răspundem la adresa de e-mail pe care ați scris-o.",
+  nameRequired: "Scrieți numele dumneavoastră.",
+  emailInvalid: "Scrieți o adresă de e-mail validă, ca să vă putem răspunde.",
+  messageRequired: "Scrieți mesajul.",
+  messageTooShort: (min: number) => `Mesajul este prea scurt: scrieți cel puțin ${romanianCount(min, "caracter", "caractere")}.`,
+  notValid: "Mesajul nu a fost trimis: corectați câmpurile marcate.",
+  /** No one to send it to: no CONTACT_EMAIL and no super-admin (a misconfigured server). */
+  noRecipient: "Mesajul nu poate fi trimis acum. Încercați mai târziu.",
+} as const;
+
+export const contactMail = {
+  subject: (name: string, company: string) => `Mesaj de contact de la ${name}${company ? ` (${company})` : ""}`,
+  body: (fields: { name: string; email: string; company: string; message: string }) =>
+    "Mesaj trimis din pagina de contact a platformei.\n\n" +
+    `Nume: ${fields.name}\n` +
+    `E-mail: ${fields.email}\n` +
+    `Companie: ${fields.company || "-"}\n\n` +
+    `${fields.message}\n\n` +
+    "Răspundeți la adresa de e-mail de mai sus.\n",
 } as const;
 
 /* ---------- The SmartBill address (smartbill.url) ---------- */

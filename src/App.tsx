@@ -9,11 +9,13 @@ import { createBrowserRouter, Route, RouterProvider } from "react-router-dom";
 import { Admin, CustomRoutes, Resource } from "react-admin";
 import { i18nProvider } from "../i18n/i18nProvider";
 import { Layout } from "./layout/Layout";
+import { AccessDenied } from "./pages/AccessDenied";
 import { AdminPageFrame } from "./pages/AdminPageFrame";
 import { NotFound } from "./pages/NotFound";
 import { RouterErrorFallback } from "./pages/RouterErrorFallback";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { HOME_PAGE } from "./providers/nextPage";
 import { handNavigationTo } from "./public/navigation";
 import { LOGIN_PAGE, PUBLIC_PAGES } from "./public/publicPages";
 import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
@@ -21,6 +23,8 @@ import { specRedirectRoutes } from "./specRoutes";
 import { RESOURCES } from "./resources";
 import { theme } from "./theme";
 
+const Home = lazy(() => import("./pages/Home"));
+const SignedInLogin = lazy(() => import("./pages/SignedInLogin"));
 const Logout = lazy(() => import("./pages/Logout"));
 const Profile = lazy(() => import("./pages/Profile"));
 const ChangePassword = lazy(() => import("./pages/ChangePassword"));
@@ -46,18 +50,19 @@ export function App() {
       theme={theme}
       loginPage={false}
       catchAll={NotFound}
-      accessDenied={NotFound}
+      accessDenied={AccessDenied}
       disableTelemetry
     >
       {RESOURCES.map((resource) => (
         <Resource key={resource.name} {...resource} />
       ))}
       <CustomRoutes>
-        {PUBLIC_PAGES.filter(({ path }) => path !== LOGIN_PAGE).map(({ path, element }) => (
+        {PUBLIC_PAGES.filter(({ path }) => path !== LOGIN_PAGE && path !== HOME_PAGE).map(({ path, element }) => (
           <Route key={path} path={path} element={element} />
         ))}
-        {/* Signed in, /login is the profile (signed out, the public shell shows the form). */}
-        <Route path={LOGIN_PAGE} element={<Profile />} />
+        {/* Signed in, `/` is the user's home and /login goes on (signed out, the public shell shows the landing and the form). */}
+        <Route path={HOME_PAGE} element={<Home />} />
+        <Route path={LOGIN_PAGE} element={<SignedInLogin />} />
         <Route path="/logout" element={<Logout />} />
         <Route path="/profile" element={<Profile />} />
         <Route path="/schimbare-parola" element={<ChangePassword />} />

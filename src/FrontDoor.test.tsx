@@ -1,9 +1,9 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { sessionWithRoles } from "../test/helpers/fakeSession";
-import { startLiveServer, usePageOrigin, type LiveServer } from "../test/helpers/liveServer";
+import { sessionWithRoles, unsignedToken } from "../test/helpers/fakeSession";
+import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../test/helpers/liveServer";
 import { FrontDoor } from "./FrontDoor";
-import { session } from "./providers/session";
+import { decodeClaims, nowInSeconds, session } from "./providers/session";
 import { tokenRefresher } from "./providers/tokenRefresher";
 
 /** The front door at `path`: it reads the browser's own address. */
@@ -15,6 +15,15 @@ function openAt(path: string) {
 /** react-admin's page frame: only the admin app draws it. */
 const adminAppShown = () => document.querySelector(".RaLayout-appFrame") !== null;
 const landingHeading = () => screen.findByRole("heading", { level: 1, name: "Platforma B2B de Schimburi Comerciale" });
+const homeHeading = () => screen.findByRole("heading", { level: 1, name: "Bun venit!" }, { timeout: 15_000 });
+const here = () => window.location.pathname + window.location.search;
+
+async function submitSignIn(email = "admin@demo.ro") {
+  const user = userEvent.setup();
+  await user.type(await screen.findByRole("textbox", { name: "Adresa de email" }), email);
+  await user.type(screen.getByLabelText(/^Parola/), "demo1234");
+  await user.click(screen.getByRole("button", { name: "Conectați-vă" }));
+}
 
 describe("the front door", () => {
   let server: LiveServer;
@@ -31,11 +40,11 @@ describe("the front door", () => {
     expect(adminAppShown()).toBe(false);
   });
 
-  it("opens the admin app to a signed-in user on a public page, and hands back at sign-out", async () => {
+  it("opens the admin app to a signed-in user on a public page, `/` being their home, and hands back at sign-out", async () => {
     session.set(sessionWithRoles(["ROLE_ADMIN"]));
     openAt("/");
     expect(await screen.findByRole("navigation", { name: "Meniu" }, { timeout: 15_000 })).toBeInTheDocument();
-    expect(await landingHeading()).toBeInTheDocument();
+    expect(await homeHeading()).toBeInTheDocument();
     expect(adminAppShown()).toBe(true);
 
     act(() => session.clearAll());
@@ -43,14 +52,15 @@ describe("the front door", () => {
     expect(adminAppShown()).toBe(false);
   });
 
-  it("counts a session whose token has expired as no one signed in, without starting the admin app", async () => {
-    const expired = sessionWithRoles(["ROLE_ADMIN"], { expiresInSeconds: -60 });
-    session.set(expired);
-    openAt("/about");
-    expect(await screen.findByRole("heading", { level: 1, name: "About Page" })).toBeInTheDocument();
-    expect(adminAppShown()).toBe(false);
-    // The admin app, had it started, would have ended the session (and only then shown the shell).
-    expect(session.get()).toEqual(expired);
+  it("keeps a session whose access token expired while the browser was closed: refreshes it and opens the page asked for", async () => {
+    const signedIn = await signInLive("admin@demo.ro");
+    const claims = decodeClaims(signedIn.authenticationToken)!;
+    session.set({ ...signedIn, authenticationToken: unsignedToken({ ...claims, exp: nowInSeconds() - 60 }) });
+    openAt("/profile");
+    // The roles come from the server (GET /api/me), which refuses an expired token: it was refreshed first.
+    expect(await screen.findByTestId("profile-roles", {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(here()).toBe("/profile");
+    expect(session.get()?.refreshToken).not.toBe(signedIn.refreshToken);
   });
 
   it("opens any other address in the admin app, signed out too", async () => {
@@ -59,15 +69,39 @@ describe("the front door", () => {
     expect(adminAppShown()).toBe(true);
   });
 
-  it("hands a successful sign-in over to the admin app, on the profile", async () => {
-    const user = userEvent.setup();
-    openAt("/login");
-    await user.type(await screen.findByRole("textbox", { name: "Adresa de email" }), "admin@demo.ro");
-    await user.type(screen.getByLabelText(/^Parola/), "demo1234");
-    await user.click(screen.getByRole("button", { name: "Conectați-vă" }));
+  it("sends a signed-out visit of a page that needs a session to the sign-in form, and back to that page after sign-in", async () => {
+    openAt("/profile?din=link");
+    expect(await screen.findByRole("button", { name: "Conectați-vă" }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(here()).toBe("/login?next=%2Fprofile%3Fdin%3Dlink");
+    await submitSignIn();
     expect(await screen.findByTestId("profile-email", {}, { timeout: 15_000 })).toHaveTextContent("admin@demo.ro");
-    expect(window.location.pathname).toBe("/profile");
+    expect(here()).toBe("/profile?din=link");
+  });
+
+  it("sends the user to the sign-in form when the refresh is refused, to come back to the page", async () => {
+    await signInLive("admin@demo.ro");
+    openAt("/profile");
+    expect(await screen.findByTestId("profile-email", {}, { timeout: 15_000 })).toBeInTheDocument();
+    act(() => session.remove("refresh-failed")); // what the refresher does when the server refuses
+    expect(await screen.findByRole("button", { name: "Conectați-vă" })).toBeInTheDocument();
+    expect(here()).toBe("/login?next=%2Fprofile");
+    expect(adminAppShown()).toBe(false);
+  });
+
+  it("hands a successful sign-in over to the admin app, on the signed-in home", async () => {
+    openAt("/login");
+    await submitSignIn();
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(here()).toBe("/");
     expect(adminAppShown()).toBe(true);
     expect(session.get()).toMatchObject({ version: 1, userName: "admin@demo.ro", tenant: { name: "Demo SRL" } });
+  });
+
+  it("never follows the page to return to out of the site", async () => {
+    openAt("/login?next=%2F%2Fevil.example%2Fcapcana");
+    await submitSignIn();
+    expect(await homeHeading()).toBeInTheDocument();
+    expect(window.location.origin).toBe(server.url);
+    expect(here()).toBe("/");
   });
 });

@@ -5,7 +5,7 @@
  * in its definition (`redirects`, e.g. the catalogue's `/smartbill/products`), so adding one
  * needs no line here.
  */
-import { generatePath, Navigate, Route, useParams } from "react-router-dom";
+import { generatePath, Navigate, Route, useLocation, useParams } from "react-router-dom";
 import { RESOURCES } from "./resources";
 
 /** The spec's route table (section 2). */
@@ -31,9 +31,11 @@ export const SPEC_REDIRECTS: Array<[from: string, to: string]> = [
   ),
 ];
 
+/** Keeps the address's query: a deep link's filter or page, or a sign-in's return, survives the move. */
 function Redirect({ to }: { to: string }) {
   const params = useParams();
-  return <Navigate to={generatePath(to, params)} replace />;
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: generatePath(to, params), search }} replace />;
 }
 
 export const specRedirectRoutes = SPEC_REDIRECTS.map(([from, to]) => (

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Tenant } from "../../contract/api";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
@@ -9,6 +9,8 @@ import { session } from "../providers/session";
 import { WarehouseScreen } from "../warehouses/WarehouseScreen";
 import { Layout } from "./Layout";
 
+configure({ asyncUtilTimeout: 5_000 });
+
 let server: LiveServer;
 const post = <T,>(path: string, body: object) => httpClient<T>(path, { method: "POST", body: JSON.stringify(body) });
 
@@ -17,11 +19,11 @@ beforeAll(async () => {
   usePageOrigin(server.url);
   await signInLive("facturare@demo.ro");
   await post("/api/smartbill/warehouses", { warehouseName: "Depozit Demo", warehouseType: "en gros" });
-  await signInLive("superadmin@demo.ro");
+  await signInLive("superadmin@demo.ro"); // in the own tenant, system
   await post("/api/smartbill/warehouses", { warehouseName: "Depozit Sistem", warehouseType: "en gros" });
   localStorage.clear();
-});
-afterAll(() => server.close());
+}, 60_000);
+afterAll(() => server.close(), 30_000);
 
 function renderWarehouses() {
   return renderWithAdmin(
@@ -38,41 +40,55 @@ async function chooseTenant(name: RegExp) {
 }
 
 describe("the super-admin's tenant switcher", () => {
-  it("makes every call act on the chosen tenant: the screen shows that tenant's rows, and the own tenant's again on the way back", async () => {
-    await signInLive("superadmin@demo.ro");
+  it("starts the super-admin in the first client company, and makes every call act on the tenant chosen", async () => {
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     renderWarehouses();
-    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
-
-    await chooseTenant(/^Demo SRL/);
-    // Not even for a moment does the other tenant's answer stay on screen.
-    expect(screen.queryByRole("cell", { name: "Depozit Sistem" })).toBeNull();
     expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
     expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
     expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "true");
 
     await chooseTenant(/^system \(firma proprie\)/);
-    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+    // Not even for a moment does the other tenant's answer stay on screen.
     expect(screen.queryByRole("cell", { name: "Depozit Demo" })).toBeNull();
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
     expect(screen.getByTestId("acting-tenant")).toHaveAttribute("data-chosen", "false");
+
+    await chooseTenant(/^Demo SRL/);
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    expect(screen.queryByRole("cell", { name: "Depozit Sistem" })).toBeNull();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
   });
 
   it("keeps the choice across a reload and forgets it at sign-out", async () => {
-    await signInLive("superadmin@demo.ro");
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     const first = renderWarehouses();
-    await chooseTenant(/^Demo SRL/);
-    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    await chooseTenant(/^system \(firma proprie\)/);
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
     first.unmount();
 
     const reloaded = renderWarehouses(); // a new page reads the stored choice
-    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
-    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
+    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("system");
     reloaded.unmount();
 
     await authProvider.logout({});
-    await signInLive("superadmin@demo.ro");
+    await signInLive("superadmin@demo.ro", undefined, { firstCompany: true });
     renderWarehouses();
-    expect(await screen.findByRole("cell", { name: "Depozit Sistem" })).toBeInTheDocument();
-    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("system");
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    expect(screen.getByTestId("acting-tenant")).toHaveTextContent("Demo SRL");
+  });
+
+  it("shows the SmartBill screens acting on the system tenant the way to choose a company, not the unconfigured banner", async () => {
+    await signInLive("superadmin@demo.ro"); // in system
+    renderWarehouses();
+    const notice = await screen.findByTestId("system-tenant-notice");
+    expect(notice).toHaveTextContent("Lucrați în tenantul „system”, al operatorului platformei, care nu facturează. Alegeți compania pentru care lucrați.");
+    expect(screen.queryByTestId("smartbill-connection-notice")).toBeNull();
+    await userEvent.click(within(notice).getByRole("button", { name: "Alegeți compania" }));
+    const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: /^Demo SRL/ }));
+    expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
+    expect(screen.queryByTestId("system-tenant-notice")).toBeNull();
   });
 
   it("searches the tenants on the server and shows one page of them", async () => {

@@ -24,7 +24,7 @@ export function AdminPageFrame({ children }: { children: ReactNode }) {
       Title: AdminTitle,
       location: { pathname, search },
       // As a react-router link: going where one already is replaces the history entry.
-      navigate: (to) => void navigate(to, { replace: to === pathname + search + hash }),
+      navigate: (to, options) => void navigate(to, { replace: options?.replace || to === pathname + search + hash }),
     }),
     [translate, notify, navigate, pathname, search, hash],
   );

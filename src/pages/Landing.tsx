@@ -1,8 +1,9 @@
-/** `/`: the hero, three feature blocks and the register button. */
+/** `/` for a visitor: the hero, the way in (ask for access, or sign in) and three feature blocks. */
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import HandshakeIcon from "@mui/icons-material/Handshake";
 import ReceiptIcon from "@mui/icons-material/Receipt";
@@ -28,10 +29,15 @@ export default function Landing() {
         <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4 }}>
           {translate("landing.subtitle")}
         </Typography>
-        {/* Accounts are opened by a company's administrator, so registering starts with a contact. */}
-        <Button variant="contained" size="large" component={FrameLink} to="/contact">
-          {translate("landing.register")}
-        </Button>
+        {/* Accounts are opened by the operator and a company's administrator: a visitor asks for one. */}
+        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} justifyContent="center" alignItems="center">
+          <Button variant="contained" size="large" component={FrameLink} to="/contact">
+            {translate("landing.register")}
+          </Button>
+          <Button variant="outlined" size="large" component={FrameLink} to="/login">
+            {translate("landing.login")}
+          </Button>
+        </Stack>
       </Box>
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, 1fr)" }, pb: 4 }}>
         {FEATURES.map(({ key, icon: Icon }) => (

@@ -1,8 +1,8 @@
 /**
  * /profile: email, tenant and roles of the signed-in user, read from the server (GET /api/me),
  * and the button to change the password; for a company administrator whose company is not set
- * up yet, its first steps ('Primii pași'), since this is where sign-in lands. Signed out: 'Nu
- * sunteți autentificat!'.
+ * up yet, its first steps ('Primii pași'), as on the home page. Signed out: the sign-in form,
+ * which returns here.
  */
 import { Link as RouterLink } from "react-router-dom";
 import { useDataProvider, useTranslate } from "react-admin";
@@ -10,7 +10,6 @@ import { useQuery } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { errorMessage } from "../common/errorMessage";
@@ -19,6 +18,7 @@ import { useRoleText } from "../users/useRoleText";
 import { useSession } from "../common/useSession";
 import type { AppDataProvider } from "../providers/customMethods";
 import { PageCard } from "./PageCard";
+import { SignInFirst } from "./SignInFirst";
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -42,16 +42,7 @@ export default function Profile() {
   });
   const error = failure ? errorMessage(failure, translate("app.genericError")) : null;
 
-  if (!current) {
-    return (
-      <PageCard title={translate("profile.title")}>
-        <Typography gutterBottom>{translate("profile.notSignedIn")}</Typography>
-        <Link component={RouterLink} to="/login">
-          {translate("profile.goToLogin")}
-        </Link>
-      </PageCard>
-    );
-  }
+  if (!current) return <SignInFirst />;
 
   return (
     <PageCard title={translate("profile.title")} maxWidth={560}>

@@ -24,7 +24,7 @@ describe("the dataProvider, against the real server", () => {
     for (const name of ["Protocol Alfa", "Protocol Gama", "Protocol Beta"]) {
       created.push((await provider.create<Tenant>("tenants", { data: { name, description: null } })).data);
     }
-  });
+  }, 60_000);
   afterAll(() => server.close());
   // Each test starts signed out (test/setup/client.ts).
   beforeEach(() => signInLive("superadmin@demo.ro"));

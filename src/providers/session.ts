@@ -20,8 +20,11 @@ export interface StoredSession {
   tenant: TenantRef;
 }
 
-/** Why a session ended without the user asking: the screens send the browser to `/`. */
-export type SessionEndReason = "expired" | "refresh-failed" | "no-token";
+/**
+ * Why a session ended without the user asking: the front door sends the browser to the sign-in
+ * form. (An expired access token is no reason: the refresh token renews it.)
+ */
+export type SessionEndReason = "refresh-failed" | "no-token";
 
 type Listener = (session: StoredSession | null, ended?: SessionEndReason) => void;
 
@@ -48,11 +51,6 @@ export function decodeClaims(token: string): AccessTokenClaims | null {
 
 /** Expiry is compared in whole seconds, as the token carries it (spec section 9). */
 export const nowInSeconds = () => Math.floor(Date.now() / 1000);
-
-export function isExpired(session: StoredSession): boolean {
-  const claims = decodeClaims(session.authenticationToken);
-  return !claims?.exp || claims.exp <= nowInSeconds();
-}
 
 function parse(raw: string | null): StoredSession | null {
   if (!raw) return null;

@@ -5,9 +5,9 @@ import { createAuthProvider } from "./authProvider";
 import { NO_TOKEN_MESSAGE } from "./signIn";
 import type { LoginResponse } from "../../contract/api";
 import { requestJson } from "./requestJson";
-import { session, type SessionEndReason } from "./session";
+import { decodeClaims, nowInSeconds, session, type SessionEndReason, type StoredSession } from "./session";
 import { createTokenRefresher, SESSION_CHANGED_MESSAGE, type TokenRefresher } from "./tokenRefresher";
-import { sessionWithRoles } from "../../test/helpers/fakeSession";
+import { sessionWithRoles, unsignedToken } from "../../test/helpers/fakeSession";
 
 // 11 s tokens: the timer (10 s before expiry) fires about a second after login.
 const TTL = 11;
@@ -17,8 +17,8 @@ let refresher: TokenRefresher;
 beforeAll(async () => {
   server = await startLiveServer({ ACCESS_TOKEN_TTL_SECONDS: String(TTL) });
   usePageOrigin(server.url);
-});
-afterAll(() => server.close());
+}, 60_000);
+afterAll(() => server.close(), 30_000);
 afterEach(() => refresher?.stop());
 
 async function signIn(email = "admin@demo.ro") {
@@ -94,6 +94,72 @@ describe("the token refresher against the real server", () => {
   });
 });
 
+/**
+ * The browser was closed past the access token's life: what is stored is the session with an
+ * access token already expired (its claims kept, as the server wrote them) and a live refresh token.
+ */
+function closedBrowserPastExpiry(signedIn: StoredSession): StoredSession {
+  const claims = decodeClaims(signedIn.authenticationToken)!;
+  const expired = { ...signedIn, authenticationToken: unsignedToken({ ...claims, exp: nowInSeconds() - 60 }) };
+  session.set(expired);
+  return expired;
+}
+
+describe("a session whose access token expired while the browser was closed", () => {
+  it("is refreshed on return, not ended: the next call carries a fresh token", async () => {
+    const first = await signIn();
+    refresher.stop();
+    closedBrowserPastExpiry(first);
+    // The browser opens again: a new page, a new refresher.
+    refresher = createTokenRefresher(session);
+    const { seen, stop } = endings();
+    const fresh = await refresher.ensureFresh();
+    stop();
+    expect(seen).toEqual([]);
+    expect(fresh!.refreshToken).not.toBe(first.refreshToken);
+    expect(session.get()).toEqual(fresh);
+    const me = await requestJson("/api/me", { headers: { Authorization: `Bearer ${fresh!.authenticationToken}`, "X-Tenant-ID": "2" } });
+    expect(me.json.email).toBe("admin@demo.ro");
+  });
+
+  it("is refreshed exactly once however many calls, timers and tabs race for it", async () => {
+    const first = await signIn();
+    refresher.stop();
+    closedBrowserPastExpiry(first);
+    refresher = createTokenRefresher(session);
+    const otherTab = createTokenRefresher(session);
+    try {
+      refresher.schedule(); // the start-up timer, due at once
+      const answers = await Promise.all([refresher.ensureFresh(), refresher.ensureFresh(), otherTab.ensureFresh(), refresher.ensureFresh()]);
+      // A second exchange of the same refresh token would have ended the login (a reuse).
+      expect(new Set(answers.map((answer) => answer!.refreshToken)).size).toBe(1);
+      expect(answers[0]!.refreshToken).not.toBe(first.refreshToken);
+      // The login lives on: its next exchange is a plain one.
+      await vi.waitFor(() => expect(session.get()?.refreshToken).toBe(answers[0]!.refreshToken));
+      const next = await requestJson<LoginResponse>("/dmz-api/refresh", {
+        method: "POST",
+        body: JSON.stringify({ refreshToken: answers[0]!.refreshToken }),
+      });
+      expect(next.json.authenticationToken).toBeTruthy();
+    } finally {
+      otherTab.stop();
+    }
+  });
+
+  it("ends when the server refuses its refresh token", async () => {
+    const first = await signIn();
+    refresher.stop();
+    await requestJson("/dmz-api/logout", { method: "POST", body: JSON.stringify({ refreshToken: first.refreshToken }) });
+    closedBrowserPastExpiry(first);
+    refresher = createTokenRefresher(session);
+    const { seen, stop } = endings();
+    await expect(refresher.ensureFresh()).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(seen).toEqual(["refresh-failed"]);
+    expect(session.get()).toBeNull();
+  });
+});
+
 describe("a refresh racing with the user", () => {
   it("does not bring back a login that was logged out while the refresh was on its way", async () => {
     await signIn();
@@ -125,6 +191,31 @@ describe("a refresh meeting a passing failure", () => {
       expect(session.get()?.refreshToken).toBe("after-retries");
     } finally {
       await flaky.close();
+    }
+  });
+});
+
+describe("a browser whose clock is ahead of the server's", () => {
+  it("does not ask for a new token in a loop when every fresh one already looks expired", async () => {
+    let calls = 0;
+    const server = Fastify();
+    server.post("/dmz-api/refresh", async () => {
+      calls += 1;
+      // Good for 15 minutes by the server's clock, expired by this browser's.
+      return { ...sessionWithRoles(["ROLE_ADMIN"], { expiresInSeconds: -120 }), refreshToken: `r${calls}` };
+    });
+    await server.listen({ port: 0, host: "127.0.0.1" });
+    try {
+      session.set(sessionWithRoles(["ROLE_ADMIN"], { expiresInSeconds: -120 }));
+      refresher = createTokenRefresher(session, `http://127.0.0.1:${(server.server.address() as { port: number }).port}`);
+      const fresh = await refresher.ensureFresh();
+      expect(fresh!.refreshToken).toBe("r1");
+      // Calls right after go out with it rather than refreshing again.
+      expect((await refresher.ensureFresh())!.refreshToken).toBe("r1");
+      expect((await refresher.ensureFresh())!.refreshToken).toBe("r1");
+      expect(calls).toBe(1);
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Keeps the access token fresh (spec section 4): a timer refreshes it 10 s before it expires,
  * and any call made with an expiring token refreshes first. At most one refresh is in flight;
- * every caller waiting meanwhile gets the same answer. An already expired token or a failed
- * refresh removes the stored user (the screens then go to `/`).
+ * every caller waiting meanwhile gets the same answer. The session lives as long as its refresh
+ * token, not its access token: a browser closed for longer than the access token's life finds
+ * it expired on its return, refreshes first and carries on. Only a refused refresh removes the
+ * stored user (the screens then go to the sign-in form).
  *
  * Tabs share the stored session, and the server ends a login whose refresh token is presented
  * twice; so a refresh runs under a browser-wide lock and first looks whether another tab has
@@ -13,7 +15,7 @@ import type { LoginResponse } from "../../contract/api";
 import { TOKEN_REFRESH_LEAD_MS } from "../../contract/constants";
 import { DMZ_PATHS } from "../../contract/paths";
 import { requestJson } from "./requestJson";
-import { decodeClaims, fromLoginResponse, isExpired, session, type SessionStore, type StoredSession } from "./session";
+import { decodeClaims, fromLoginResponse, session, type SessionStore, type StoredSession } from "./session";
 
 export interface TokenRefresher {
   /** The session to call with: refreshed first when its token expires within the lead time. */
@@ -28,6 +30,13 @@ export interface TokenRefresher {
 const REFRESH_LOCK = "smartbill-backoffice-token-refresh";
 /** A passing failure (no network, a server restarting) is tried again before the user is signed out. */
 const RETRY_DELAYS_MS = [1_000, 2_000];
+/**
+ * The least time between two refreshes. A fresh token is normally good for minutes; one that is
+ * already expiring when it arrives means the browser's clock is ahead of the server's, and
+ * refreshing again at once would only ask the server in a loop. The calls are then made with it
+ * (the server, whose clock counts, accepts it).
+ */
+const MIN_REFRESH_GAP_MS = 5_000;
 
 export const SESSION_CHANGED_MESSAGE = "Sesiunea s-a schimbat în timpul reîmprospătării.";
 
@@ -42,6 +51,9 @@ const isPassing = (error: unknown) =>
 export function createTokenRefresher(store: SessionStore = session, apiBase = ""): TokenRefresher {
   let inFlight: Promise<StoredSession> | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** When this tab last stored a refreshed session (Date.now()), or 0. */
+  let lastRefreshedAt = 0;
+  const msSinceRefresh = () => Date.now() - lastRefreshedAt;
 
   const msUntilExpiry = (current: StoredSession) => {
     const exp = decodeClaims(current.authenticationToken)?.exp ?? 0;
@@ -84,8 +96,15 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
         throw error;
       }
       store.refreshAnswered();
+      const stored = store.get();
+      // Another tab asked the same exchange (where the browser has no locks) and stored its answer first.
+      if (stored?.refreshToken === next.refreshToken) {
+        schedule();
+        return stored;
+      }
       // Logged out (or in as someone else) meanwhile: the old login must not come back.
-      if (store.get()?.refreshToken !== latest.refreshToken) throw new Error(SESSION_CHANGED_MESSAGE);
+      if (stored?.refreshToken !== latest.refreshToken) throw new Error(SESSION_CHANGED_MESSAGE);
+      lastRefreshedAt = Date.now();
       store.set(next);
       schedule();
       return next;
@@ -99,12 +118,8 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
     if (inFlight) return inFlight;
     const current = store.get();
     if (!current) return null;
-    if (isExpired(current)) {
-      stop();
-      store.remove("expired");
-      return null;
-    }
-    if (msUntilExpiry(current) <= TOKEN_REFRESH_LEAD_MS) return refresh();
+    // Expired too (the browser was closed for a while): the refresh token still holds the session.
+    if (msUntilExpiry(current) <= TOKEN_REFRESH_LEAD_MS && msSinceRefresh() >= MIN_REFRESH_GAP_MS) return refresh();
     return current;
   };
 
@@ -117,13 +132,16 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
     stop();
     const current = store.get();
     if (!current) return;
-    if (isExpired(current)) {
-      store.remove("expired");
-      return;
-    }
-    const delay = Math.max(0, msUntilExpiry(current) - TOKEN_REFRESH_LEAD_MS);
+    // An expired token is refreshed at once; never sooner than the gap after the last refresh.
+    const delay = Math.max(0, msUntilExpiry(current) - TOKEN_REFRESH_LEAD_MS, MIN_REFRESH_GAP_MS - msSinceRefresh());
     timer = setTimeout(() => {
       timer = undefined;
+      // Another tab may have refreshed since this was armed: then only the timer moves on.
+      const latest = store.get();
+      if (latest && latest.refreshToken !== current.refreshToken && msUntilExpiry(latest) > TOKEN_REFRESH_LEAD_MS) {
+        schedule();
+        return;
+      }
       refresh().catch(() => undefined /* the store already announced the end */);
     }, delay);
   }

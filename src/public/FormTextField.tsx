@@ -25,9 +25,14 @@ export interface FormTextFieldProps {
   autoFocus?: boolean;
   /** Drawn at the end of the box, as a button (the password's eye). */
   endAdornment?: ReactNode;
+  /** A box of several lines (a message), at least `minRows` high, growing as it is written. */
+  multiline?: boolean;
+  minRows?: number;
+  /** The most characters the field takes (the server's own bound). */
+  maxLength?: number;
 }
 
-export function FormTextField({ field, label, type, autoComplete, autoFocus, endAdornment }: FormTextFieldProps) {
+export function FormTextField({ field, label, type, autoComplete, autoFocus, endAdornment, multiline, minRows, maxLength }: FormTextFieldProps) {
   const { translate } = usePageFrame();
   const helperId = `${field.name}-helper-text`;
   // Variant, margin, size and width come from the theme's defaults for form controls, as TextField's do.
@@ -49,6 +54,9 @@ export function FormTextField({ field, label, type, autoComplete, autoFocus, end
         autoComplete={autoComplete}
         autoFocus={autoFocus}
         endAdornment={endAdornment}
+        multiline={multiline}
+        minRows={minRows}
+        inputProps={maxLength ? { maxLength } : undefined}
         aria-describedby={helperId}
         fullWidth
       />

@@ -27,8 +27,8 @@ const passwordField = () => screen.getByLabelText(/^Parola/);
 
 const PAGES: Array<[path: string, ro: string, en: string]> = [
   ["/", "Platforma B2B de Schimburi Comerciale", "B2B Commercial Exchange Platform"],
-  ["/about", "About Page", "About Page"],
-  ["/contact", "Contact Page", "Contact Page"],
+  ["/about", "Despre platformă", "About the platform"],
+  ["/contact", "Contact", "Contact"],
   ["/login", "Autentificare", "Sign in"],
   ["/recuperare-parola", "Recuperare parolă", "Recover password"],
   ["/dmz/set-password?email=a%40b.ro&token=t", "Setează parola", "Set password"],
@@ -79,6 +79,22 @@ describe("the public shell", () => {
     expect(session.get()).toBeNull();
   });
 
+  it("fills the e-mail in from the address (after a password was set) and waits in the password", async () => {
+    openAt("/login?email=ana%40demo.ro");
+    expect(await emailField()).toHaveValue("ana@demo.ro");
+    expect(passwordField()).toHaveFocus();
+  });
+
+  it("leads a visitor from the landing to ask for access or to sign in", async () => {
+    const user = userEvent.setup();
+    openAt("/");
+    const main = await screen.findByRole("main");
+    expect(within(main).getByRole("link", { name: "Autentificare" })).toHaveAttribute("href", "/login");
+    await user.click(within(main).getByRole("link", { name: "Solicită acces" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Contact" })).toBeInTheDocument();
+    expect(window.location.pathname).toBe("/contact");
+  });
+
   it("refuses an address that is not an e-mail on the recovery page", async () => {
     const user = userEvent.setup();
     openAt("/recuperare-parola");
@@ -90,7 +106,7 @@ describe("the public shell", () => {
   describe("against the server", () => {
     let server: LiveServer;
     beforeAll(async () => {
-      server = await startLiveServer();
+      server = await startLiveServer({ CONTACT_EMAIL: "contact@operator.ro", CONTACT_PHONE: "+40 21 123 4567" });
     }, 60_000);
     afterAll(() => server.close(), 30_000);
     beforeEach(() => usePageOrigin(server.url));
@@ -105,5 +121,42 @@ describe("the public shell", () => {
       expect(session.get()).toBeNull();
       expect(window.location.pathname).toBe("/login");
     });
+
+    it("shows the operator's contact details on the contact page", async () => {
+      openAt("/contact");
+      const details = await screen.findByRole("region", { name: "Date de contact" });
+      expect(within(details).getByRole("link", { name: "contact@operator.ro" })).toHaveAttribute("href", "mailto:contact@operator.ro");
+      expect(within(details).getByRole("link", { name: "+40 21 123 4567" })).toHaveAttribute("href", "tel:+40211234567");
+    });
+
+    it("checks the contact form in Romanian before sending, then sends the message and says so", async () => {
+      const user = userEvent.setup();
+      openAt("/contact");
+      const form = await screen.findByRole("form", { name: "Trimiteți-ne un mesaj" }, { timeout: 10_000 });
+      const box = (name: string) => within(form).getByRole("textbox", { name });
+      /** Typed at once (a paste): the field's checks are what is looked at, not each keystroke. */
+      const write = async (name: string, text: string) => {
+        await user.click(box(name));
+        await user.paste(text);
+      };
+      await write("Adresa de e-mail", "nu-e-adresa");
+      await write("Mesaj", "Salut");
+      await user.click(within(form).getByRole("button", { name: "Trimite mesajul" }));
+      expect(within(form).getByText("Vă rugăm introduceți o valoare!")).toBeInTheDocument(); // the name
+      expect(within(form).getByText("Trebuie să fie o adresă de e-mail validă")).toBeInTheDocument();
+      expect(within(form).getByText("Mesajul este prea scurt: scrieți cel puțin 10 caractere.")).toBeInTheDocument();
+      expect(box("Nume")).toHaveFocus();
+
+      await write("Nume", "Ana Popescu");
+      await user.clear(box("Adresa de e-mail"));
+      await write("Adresa de e-mail", "ana@firma-noua.ro");
+      await write("Companie", "Firma Nouă SRL");
+      await write("Mesaj", ", am dori un cont pentru firma noastră.");
+      await user.click(within(form).getByRole("button", { name: "Trimite mesajul" }));
+      expect(await screen.findByText("Mesajul a fost trimis. Vă răspundem la adresa de e-mail pe care ați scris-o.", {}, { timeout: 10_000 })).toBeInTheDocument();
+      // Another message starts from an empty form.
+      await user.click(screen.getByRole("button", { name: "Trimite alt mesaj" }));
+      expect(await screen.findByRole("textbox", { name: "Nume" })).toHaveValue("");
+    }, 60_000);
   });
 });

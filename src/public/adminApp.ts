@@ -18,12 +18,12 @@ export function fetchAdminApp(): Promise<AdminAppModule> {
 let prefetched = false;
 
 /**
- * Starts fetching the admin app, and the profile where sign-in lands (a screen of its own, loaded
+ * Starts fetching the admin app, and the home where sign-in lands (a screen of its own, loaded
  * on demand), once, without waiting for them; a failure is left to the real load.
  */
 export function prefetchAdminApp(): void {
   if (prefetched) return;
   prefetched = true;
   fetchAdminApp().catch(() => undefined);
-  import("../pages/Profile").catch(() => undefined);
+  import("../pages/Home").catch(() => undefined);
 }

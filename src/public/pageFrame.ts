@@ -5,7 +5,7 @@
  * react-admin and its router provide it, so one page serves both doors.
  */
 import { createContext, useContext, type ComponentType } from "react";
-import type { PageLocation } from "./navigation";
+import type { NavigateOptions, PageLocation } from "./navigation";
 import type { Translate } from "./translate";
 
 export type NoticeType = "info" | "success" | "error" | "warning";
@@ -18,8 +18,8 @@ export interface PageFrame {
   Title: ComponentType<{ title: string }>;
   /** Where the page is. */
   location: PageLocation;
-  /** Goes to another page (a path with its query), as a link does; see FrameLink. */
-  navigate: (to: string) => void;
+  /** Goes to another page (a path with its query), as a link does (see FrameLink), or in place of this one. */
+  navigate: (to: string, options?: NavigateOptions) => void;
 }
 
 export const PageFrameContext = createContext<PageFrame | null>(null);

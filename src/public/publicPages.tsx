@@ -4,24 +4,27 @@
  * app, which shows these pages too, to a signed-in user (as react-router routes of the same paths).
  */
 import { lazy, type ReactElement } from "react";
-import HeadingPage from "../pages/HeadingPage";
+import About from "../pages/About";
 import Landing from "../pages/Landing";
 import LegalPage from "../pages/LegalPage";
 import Login from "../pages/Login";
 import RecoverPassword from "../pages/RecoverPassword";
+import { LOGIN_PAGE_PATH } from "../providers/nextPage";
 
 /**
  * Opened from the link in an e-mail, not from these pages: its code (with MUI's full text field,
  * which the shared password form uses) is fetched when it is opened.
  */
 const SetPassword = lazy(() => import("../pages/SetPassword"));
+/** Reached from the landing's button (its form's multi-line box weighs a little): fetched when opened. */
+const Contact = lazy(() => import("../pages/Contact"));
 
-export const LOGIN_PAGE = "/login";
+export const LOGIN_PAGE = LOGIN_PAGE_PATH;
 
 export const PUBLIC_PAGES: Array<{ path: string; element: ReactElement }> = [
   { path: "/", element: <Landing /> },
-  { path: "/about", element: <HeadingPage messageKey="about.title" /> },
-  { path: "/contact", element: <HeadingPage messageKey="contact.title" /> },
+  { path: "/about", element: <About /> },
+  { path: "/contact", element: <Contact /> },
   { path: LOGIN_PAGE, element: <Login /> },
   { path: "/recuperare-parola", element: <RecoverPassword /> },
   { path: "/dmz/*", element: <SetPassword /> },

@@ -6,6 +6,7 @@
  */
 import { createTheme, type ThemeOptions } from "@mui/material/styles";
 import { BREAKPOINTS } from "../../contract/constants";
+import { withFocusRing } from "./focusRing";
 
 declare module "@mui/material/styles" {
   interface BreakpointOverrides {
@@ -29,7 +30,8 @@ export const publicThemeOptions: ThemeOptions = {
     secondary: { light: "#6ec6ff", main: "#2196f3", dark: "#0069c0", contrastText: "#fff" },
   },
   typography: { h6: { fontWeight: 400 } },
-  components: {
+  // And the keyboard focus clearly seen (focusRing.ts), as in the admin app.
+  components: withFocusRing({
     MuiTextField: { defaultProps: fieldDefaults },
     MuiFormControl: { defaultProps: fieldDefaults },
     MuiFilledInput: {
@@ -37,7 +39,7 @@ export const publicThemeOptions: ThemeOptions = {
         root: { backgroundColor: "rgba(0, 0, 0, 0.04)", "&$disabled": { backgroundColor: "rgba(0, 0, 0, 0.04)" } },
       },
     },
-  },
+  }),
 };
 
 export const publicTheme = createTheme(publicThemeOptions);

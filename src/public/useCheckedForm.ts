@@ -17,6 +17,16 @@ export function required(messageKey = "ra.validation.required"): Check {
   return Object.assign((value: string) => (value === "" ? messageKey : undefined), { isRequired: true });
 }
 
+/** Like `required`, and spaces alone are no value either (a name, a message). */
+export function filled(messageKey = "ra.validation.required"): Check {
+  return Object.assign((value: string) => (value.trim() === "" ? messageKey : undefined), { isRequired: true });
+}
+
+/** A value shorter than `min` characters (spaces around it not counted) is refused; an empty one passes. */
+export function minLength(min: number, messageKey: string): Check {
+  return (value: string) => (value.trim() !== "" && value.trim().length < min ? messageKey : undefined);
+}
+
 /** react-admin's `email()` rule, to the letter: an empty value passes (`required` refuses it). */
 const EMAIL = /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
 
@@ -27,8 +37,8 @@ export function emailFormat(messageKey = "ra.validation.email"): Check {
 export interface CheckedField {
   name: string;
   value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  inputRef: (input: HTMLInputElement | null) => void;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  inputRef: (input: HTMLInputElement | HTMLTextAreaElement | null) => void;
   /** The message key of the field's first problem, once the form was submitted. */
   error?: string;
   isRequired: boolean;
@@ -36,12 +46,23 @@ export interface CheckedField {
 
 export function useCheckedForm<Name extends string>(
   checks: Record<Name, Check[]>,
-  { onSubmit, onInvalid }: { onSubmit: (values: Record<Name, string>) => void | Promise<void>; onInvalid: () => void },
+  {
+    onSubmit,
+    onInvalid,
+    initialValues = {},
+  }: {
+    onSubmit: (values: Record<Name, string>) => void | Promise<void>;
+    onInvalid: () => void;
+    /** What the fields hold when the page opens (empty unless given). */
+    initialValues?: Partial<Record<Name, string>>;
+  },
 ) {
   const names = Object.keys(checks) as Name[];
-  const [values, setValues] = useState(() => Object.fromEntries(names.map((name) => [name, ""])) as Record<Name, string>);
+  const [values, setValues] = useState(
+    () => Object.fromEntries(names.map((name) => [name, initialValues[name] ?? ""])) as Record<Name, string>,
+  );
   const [submitted, setSubmitted] = useState(false);
-  const inputs = useRef(new Map<Name, HTMLInputElement>());
+  const inputs = useRef(new Map<Name, HTMLInputElement | HTMLTextAreaElement>());
 
   const problemOf = (name: Name, value: string) => checks[name].map((check) => check(value)).find(Boolean);
 

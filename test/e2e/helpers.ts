@@ -17,11 +17,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole("button", { name: "Conectați-vă" }).click();
 }
 
-export async function signInAndWaitForProfile(page: Page, email: string) {
+/** Signs in from the form and waits for where sign-in lands: the user's home at `/`. */
+export async function signInAndWaitForHome(page: Page, email: string) {
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+  await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
+  await expect(page.getByTestId("appbar-user")).toContainText(email);
 }
+
+/** The name from when sign-in landed on the profile, kept for the tests that still call it. */
+export const signInAndWaitForProfile = signInAndWaitForHome;
 
 /** Signs out as a user does: the account menu in the top bar, then 'Deconectare'. */
 export async function signOut(page: Page) {

@@ -40,9 +40,9 @@ async function setPasswordAndSignIn(page: Page, link: string, email: string, pas
   await page.getByLabel("Parola nouă").fill(password);
   await page.getByLabel("Confirmă parola").fill(password);
   await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?email=/);
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
 }
 
 async function chooseTenant(page: Page, name: RegExp) {

@@ -91,18 +91,18 @@ async function fillDemoTenant(page: Page): Promise<string> {
 test("every public page fits a 375 px phone", async ({ page }) => {
   const routes: Array<[string, string | RegExp]> = [
     ["/", "Platforma B2B de Schimburi Comerciale"],
-    ["/about", "About Page"],
-    ["/contact", "Contact Page"],
+    ["/about", "Despre platformă"],
+    ["/contact", "Contact"],
     ["/login", "Autentificare"],
     ["/recuperare-parola", "Recuperare parolă"],
-    ["/schimbare-parola", "Pagină Inexistentă"], // signed out
-    ["/profile", "Profil"],
+    ["/schimbare-parola", "Autentificare"], // signed out: sign in first
+    ["/profile", "Autentificare"],
     [`/dmz/set-password?${PASSWORD_LINK}`, "Setează parola"],
     [`/dmz/reset-password?${PASSWORD_LINK}`, "Resetează parola"],
     ["/privacy", "Politica de confidențialitate"],
     ["/terms", "Termeni și condiții"],
     ["/logout", "Platforma B2B de Schimburi Comerciale"], // signed out: straight home
-    ["/admin/tenants", "Pagină Inexistentă"],
+    ["/admin/tenants", "Autentificare"],
     ["/pagina-care-nu-exista", "Pagină Inexistentă"],
   ];
   for (const [route, heading] of routes) {
@@ -118,7 +118,8 @@ test("every screen of the spec's table fits a 375 px phone, signed in as the sup
   const invoiceId = await fillDemoTenant(page);
 
   const routes: Array<[string, string | RegExp]> = [
-    ["/login", "Profil"],
+    ["/", "Bun venit!"],
+    ["/login", "Bun venit!"],
     ["/profile", "Profil"],
     ["/schimbare-parola", "Schimbare Parolă"],
     ["/admin/tenants", "Firme"],
@@ -167,8 +168,8 @@ test("on a 375 px phone the account menu names the user and tenant, and signs ou
   }
   await page.keyboard.press("Escape");
   await signOut(page);
-  await expect(page.getByRole("link", { name: "Autentificare" })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole("banner").getByRole("link", { name: "Autentificare" })).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => localStorage.getItem("general"))).toBeNull();
   await page.goto("/profile");
-  await expect(page.getByText("Nu sunteți autentificat!")).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/);
 });

@@ -1,12 +1,19 @@
 import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATABASE_FILE } from "../../playwright.config";
 
-test("the landing page shows the hero, three feature blocks and the register button", async ({ page }) => {
+test("the landing page shows the hero, three feature blocks and the ways in: ask for access, or sign in", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2 })).toHaveCount(3);
   await expect(page.getByRole("heading", { name: "Integrare SmartBill" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Înregistrare" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+  const main = page.getByRole("main");
+  await main.getByRole("link", { name: "Autentificare" }).click();
+  await expect(page.getByRole("button", { name: "Conectați-vă" })).toBeVisible();
+  await page.goBack();
+  await main.getByRole("link", { name: "Solicită acces" }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
 });
 
 test("signed out there is no sidebar, and the footer has the copyright and legal links", async ({ page }) => {
@@ -20,11 +27,38 @@ test("signed out there is no sidebar, and the footer has the copyright and legal
   await expect(page.getByRole("heading", { name: "Termeni și condiții" })).toBeVisible();
 });
 
-test("about and contact show their placeholder texts", async ({ page }) => {
+/** The mails written to `recipient` (demo mode keeps every mail in the outbox table). */
+function mailsTo(recipient: string): Array<{ subject: string; body: string }> {
+  const db = new Database(E2E_DATABASE_FILE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("select subject, body from outbox where recipient = ? order by id").all(recipient) as Array<{ subject: string; body: string }>;
+  } finally {
+    db.close();
+  }
+}
+
+test("'Despre platformă' says what the platform is and leads to the contact page", async ({ page }) => {
   await page.goto("/about");
-  await expect(page.getByRole("heading", { name: "About Page" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Despre platformă" })).toBeVisible();
+  await expect(page.getByText(/back office pentru companiile care facturează prin SmartBill/)).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Scrieți-ne" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
+});
+
+test("a visitor's message from the contact page reaches the super-admin's outbox", async ({ page }) => {
   await page.goto("/contact");
-  await expect(page.getByRole("heading", { name: "Contact Page" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Trimiteți-ne un mesaj" });
+  await form.getByRole("button", { name: "Trimite mesajul" }).click();
+  await expect(form.getByText("Vă rugăm introduceți o valoare!")).toHaveCount(3);
+  await form.getByLabel("Nume").fill("Ion Vizitator");
+  await form.getByLabel("Adresa de e-mail").fill("ion@firma-vizitator.ro");
+  await form.getByLabel("Companie").fill("Vizitator SRL");
+  await form.getByLabel("Mesaj").fill("Bună ziua, am dori un cont pentru firma noastră.");
+  await form.getByRole("button", { name: "Trimite mesajul" }).click();
+  await expect(page.getByText("Mesajul a fost trimis. Vă răspundem la adresa de e-mail pe care ați scris-o.")).toBeVisible();
+  const mail = mailsTo("superadmin@demo.ro").find((sent) => sent.subject === "Mesaj de contact de la Ion Vizitator (Vizitator SRL)");
+  expect(mail?.body).toContain("E-mail: ion@firma-vizitator.ro");
+  expect(mail?.body).toContain("Bună ziua, am dori un cont pentru firma noastră.");
 });
 
 test("an unknown path shows 'Pagină Inexistentă' with a button home", async ({ page }) => {
@@ -34,9 +68,10 @@ test("an unknown path shows 'Pagină Inexistentă' with a button home", async ({
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a restricted page opened while signed out looks like a page that does not exist", async ({ page }) => {
+test("a page that needs a session, opened signed out, asks to sign in first, to come back to it", async ({ page }) => {
   await page.goto("/smartbill/invoices");
-  await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Finvoices$/);
+  await expect(page.getByRole("button", { name: "Conectați-vă" })).toBeVisible();
 });
 
 test("the set-password page refuses a link without email or token", async ({ page }) => {
@@ -49,26 +84,19 @@ test("a /dmz path other than set or reset is refused", async ({ page }) => {
   await expect(page.getByText("403 Forbidden: Invalid URL path.")).toBeVisible();
 });
 
-test("the set-password form refuses empty and mismatched passwords before sending", async ({ page }) => {
-  await page.goto("/dmz/set-password?email=nou%40demo.ro&token=abc");
-  await expect(page.getByRole("heading", { name: "Setează parola" })).toBeVisible();
-  await expect(page.getByLabel("Adresa de email")).toHaveValue("nou@demo.ro");
-  await expect(page.getByLabel("Adresa de email")).toHaveAttribute("readonly", "");
-  await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page.getByText("Te rog să completezi toate câmpurile.")).toBeVisible();
-  await page.getByLabel("Parola nouă").fill("parola-noua-1");
-  await page.getByLabel("Confirmă parola").fill("parola-noua-2");
-  await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page.getByText("Parolele nu corespund")).toBeVisible();
-});
-
-test("the reset-password page sends the token and shows the server's refusal of a bad one", async ({ page }) => {
-  await page.goto("/dmz/reset-password?email=admin%40demo.ro&token=nu-e-bun");
-  await expect(page.getByRole("heading", { name: "Resetează parola" })).toBeVisible();
-  await page.getByLabel("Parola nouă").fill("parola-noua-1");
-  await page.getByLabel("Confirmă parola").fill("parola-noua-1");
-  await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page.getByText("Link invalid sau expirat.")).toBeVisible();
+test("a set-password or reset link that does not (or no longer) work says so as it opens, with the ways on", async ({ page }) => {
+  for (const [path, title] of [
+    ["/dmz/set-password?email=nou%40demo.ro&token=abc", "Setează parola"],
+    ["/dmz/reset-password?email=admin%40demo.ro&token=nu-e-bun", "Resetează parola"],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByTestId("password-link-spent")).toHaveText(
+      "Acest link a fost deja folosit sau a expirat. Cereți un link nou din „Recuperare parolă” sau, dacă v-ați setat deja parola, autentificați-vă.",
+    );
+    await expect(page.getByLabel("Parola nouă")).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Recuperare parolă" })).toHaveAttribute("href", "/recuperare-parola");
+  }
 });
 
 test("the password-recovery page answers without telling whether the address exists", async ({ page }) => {

@@ -1,15 +1,18 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { E2E_ACCESS_TOKEN_TTL_SECONDS } from "../../playwright.config";
-import { DEMO, lastMailedLink, signIn, signInAndWaitForProfile, signOut, storedSession } from "./helpers";
+import { DEMO, lastMailedLink, signIn, signInAndWaitForHome, signOut, storedSession } from "./helpers";
 
-test("each demo account signs in, lands on its profile and sees its email, tenant and roles", async ({ page }) => {
+test("each demo account signs in, lands on its home, and its profile shows its email, tenant and roles", async ({ page }) => {
   const expected = [
     { email: DEMO.superadmin, tenant: "system", role: "Super-administrator" },
     { email: DEMO.admin, tenant: "Demo SRL", role: "Administrator firmă" },
     { email: DEMO.facturare, tenant: "Demo SRL", role: "Operator facturare" },
   ];
   for (const account of expected) {
-    await signInAndWaitForProfile(page, account.email);
+    await signInAndWaitForHome(page, account.email);
+    await page.getByRole("button", { name: "Contul meu" }).click();
+    await page.getByRole("menuitem", { name: "Profil" }).click();
+    await expect(page.getByTestId("profile-email")).toHaveText(account.email);
     await expect(page.getByTestId("profile-tenant")).toHaveText(account.tenant);
     await expect(page.getByTestId("profile-roles")).toHaveText(account.role);
     await expect(page.getByTestId("appbar-user")).toHaveText(`${account.email} (${account.tenant})`);
@@ -33,17 +36,107 @@ test("the login form asks for both fields before sending", async ({ page }) => {
   await expect(page.getByText("Vă rugăm introduceți o valoare!")).toHaveCount(2);
 });
 
-test("/login shows the profile to a signed-in user", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.facturare);
-  await page.goto("/login");
-  await expect(page.getByTestId("profile-email")).toHaveText(DEMO.facturare);
+/** The home's shortcuts under one heading, by name. */
+const shortcuts = (page: Page, section: string) =>
+  page.getByRole("region", { name: section }).getByRole("link").locator(".MuiListItemText-primary");
+
+test("the home shows each role its next steps, as links that open them", async ({ page }) => {
+  await signInAndWaitForHome(page, DEMO.facturare);
+  await expect(shortcuts(page, "Facturare")).toHaveText(["Import factură", "Facturi importate", "Clienți", "Stoc produse"]);
+  await expect(page.getByRole("region", { name: "Administrarea companiei" })).toHaveCount(0);
+  await page.getByRole("link", { name: /Clienți/ }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lista Clienți" })).toBeVisible();
+  await signOut(page);
+
+  await signInAndWaitForHome(page, DEMO.admin);
+  await expect(shortcuts(page, "Administrarea companiei")).toHaveText(["Utilizatori", "Setări", "Conexiune SmartBill"]);
+  await expect(page.getByRole("region", { name: "Facturare" })).toHaveCount(0);
+  await signOut(page);
+
+  // The super-admin starts in the first client company, not in 'system', and invoices for it.
+  await signInAndWaitForHome(page, DEMO.superadmin);
+  await expect(page.getByTestId("acting-tenant")).toHaveText("Demo SRL");
+  await expect(shortcuts(page, "Administrarea platformei")).toHaveText(["Tenanți", "Utilizatori"]);
+  await expect(shortcuts(page, "Facturare pentru Demo SRL")).toHaveText(["Import factură", "Facturi importate", "Clienți", "Stoc produse"]);
 });
 
-test("/profile signed out says so and links to the login page", async ({ page }) => {
-  await page.goto("/profile");
-  await expect(page.getByText("Nu sunteți autentificat!")).toBeVisible();
-  await page.getByRole("main").getByRole("link", { name: "Autentificare" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+test("/login signed in goes on: home, or the page it was asked to return to", async ({ page }) => {
+  await signInAndWaitForHome(page, DEMO.facturare);
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === "/");
+  await page.goto("/login?next=%2Fsmartbill%2Fstock");
+  await expect(page).toHaveURL(/\/stock$/);
+});
+
+test("a page that needs a session, opened signed out, asks to sign in and then opens, query and all", async ({ page }) => {
+  await page.goto("/");
+  await page.goto("/admin/users?sursa=email");
+  await expect(page).toHaveURL(/\/login\?next=%2Fusers%3Fsursa%3Demail$/);
+  await page.getByLabel("Adresa de email").fill(DEMO.admin);
+  await page.getByRole("textbox", { name: "Parola", exact: true }).fill("demo1234");
+  await page.getByRole("button", { name: "Conectați-vă" }).click();
+  await expect(page).toHaveURL(/\/users\?sursa=email$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Utilizatori" })).toBeVisible();
+  // The form gave its place to the page: Back leaves, rather than return to the form (which would send on again).
+  await page.goBack();
+  await expect(page).toHaveURL((url) => url.pathname === "/" && url.search === "");
+});
+
+test("the page to return to after sign-in is never another site", async ({ page }) => {
+  for (const next of ["https://example.org/", "//example.org/", "/\\example.org/"]) {
+    await page.goto(`/login?next=${encodeURIComponent(next)}`);
+    await page.getByLabel("Adresa de email").fill(DEMO.facturare);
+    await page.getByRole("textbox", { name: "Parola", exact: true }).fill("demo1234");
+    await page.getByRole("button", { name: "Conectați-vă" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.hostname === "localhost");
+    await signOut(page);
+  }
+});
+
+/** The access token's expiry, in seconds (the server's clock is this machine's). */
+const expiryOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).exp as number;
+
+test("a browser closed past the access token's life is still signed in: deep links open, two tabs refresh once", async ({ context }) => {
+  const first = await context.newPage();
+  await signInAndWaitForHome(first, DEMO.facturare);
+  const signedIn = await storedSession(first);
+  await first.close(); // every tab closed: nothing runs, nothing refreshes
+  // Past the access token's life (the page's own timer would have refreshed it 10 s before).
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiryOf(signedIn.authenticationToken) * 1000 - Date.now()) + 1_000));
+
+  // The exchanges of the stored refresh token (later ones, of the tokens it gave, are the usual timer's).
+  const refreshes: string[] = [];
+  context.on("request", (request) => {
+    if (request.url().endsWith("/dmz-api/refresh") && request.postData()?.includes(signedIn.refreshToken)) refreshes.push(request.url());
+  });
+  const [customers, stock] = await Promise.all([context.newPage(), context.newPage()]);
+  await Promise.all([customers.goto("/smartbill/customers?sursa=semn"), stock.goto("/smartbill/stock")]);
+  await expect(customers.getByRole("heading", { level: 1, name: "Lista Clienți" })).toBeVisible();
+  await expect(stock.getByRole("heading", { level: 1, name: "Lista Produse" })).toBeVisible();
+  await expect(customers).toHaveURL(/\/customers\?sursa=semn$/);
+  const renewed = await storedSession(customers);
+  expect(renewed.refreshToken).not.toBe(signedIn.refreshToken);
+  expect(renewed.userName).toBe(DEMO.facturare);
+  expect(refreshes).toHaveLength(1);
+});
+
+test("a refused refresh ends the session on the sign-in form, which returns to the page", async ({ page }) => {
+  await signInAndWaitForHome(page, DEMO.facturare);
+  await page.goto("/smartbill/customers");
+  await expect(page.getByRole("heading", { level: 1, name: "Lista Clienți" })).toBeVisible();
+  const signedIn = await storedSession(page);
+  // The login ended elsewhere (signed out from another browser): its refresh token is dead.
+  await page.request.post("/dmz-api/logout", { data: { refreshToken: signedIn.refreshToken } });
+  await expect(page).toHaveURL(/\/login\?next=%2Fcustomers$/, { timeout: E2E_ACCESS_TOKEN_TTL_SECONDS * 1000 });
+  await expect(page.getByRole("button", { name: "Conectați-vă" })).toBeVisible();
+  await page.getByLabel("Adresa de email").fill(DEMO.facturare);
+  await page.getByRole("textbox", { name: "Parola", exact: true }).fill("demo1234");
+  await page.getByRole("button", { name: "Conectați-vă" }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Lista Clienți" })).toBeVisible();
 });
 
 const menuEntries = (page: import("@playwright/test").Page) =>
@@ -64,7 +157,7 @@ const SMARTBILL_ENTRIES = [
 const menuSections = (page: import("@playwright/test").Page) => page.getByTestId("menu-section");
 
 test("the super-admin sees every section and entry of the menu", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await signInAndWaitForHome(page, DEMO.superadmin);
   await expect(menuSections(page)).toHaveText([
     "General",
     "SmartBill",
@@ -76,19 +169,19 @@ test("the super-admin sees every section and entry of the menu", async ({ page }
 });
 
 test("the admin sees General, the warehouses and Administration without Tenants", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.admin);
+  await signInAndWaitForHome(page, DEMO.admin);
   await expect(menuSections(page)).toHaveText(["General", "SmartBill - stoc/depozite", "Administrare"]);
   await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
 });
 
 test("the invoicing user sees the SmartBill sections and no Administration", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.facturare);
+  await signInAndWaitForHome(page, DEMO.facturare);
   await expect(menuSections(page)).toHaveText(["General", "SmartBill", "SmartBill - stoc/depozite", "SmartBill - clienți"]);
   await expect(menuEntries(page)).toHaveText(SMARTBILL_ENTRIES);
 });
 
 test("a restricted URL gives the not-found page, an allowed one opens", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.facturare);
+  await signInAndWaitForHome(page, DEMO.facturare);
   await page.goto("/admin/users");
   await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
   await page.goto("/smartbill/warehouse");
@@ -96,8 +189,8 @@ test("a restricted URL gives the not-found page, an allowed one opens", async ({
   await expect(page.getByRole("heading", { level: 1, name: "Depozite" })).toBeVisible();
 
   await page.goto("/logout");
-  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
-  await signInAndWaitForProfile(page, DEMO.admin);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Autentificare" })).toBeVisible();
+  await signInAndWaitForHome(page, DEMO.admin);
   await page.goto("/admin/tenants");
   await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
   await page.goto("/admin/users");
@@ -105,7 +198,7 @@ test("a restricted URL gives the not-found page, an allowed one opens", async ({
 });
 
 test("the access token is refreshed before it expires and the session keeps working", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.admin);
+  await signInAndWaitForHome(page, DEMO.admin);
   const before = await storedSession(page);
   // The timer fires 10 s before expiry: with a short lifetime that is a few seconds after login.
   await expect
@@ -122,16 +215,17 @@ test("the access token is refreshed before it expires and the session keeps work
 });
 
 test("logout clears all of the browser's storage and goes home", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await signInAndWaitForHome(page, DEMO.superadmin);
   await page.evaluate(() => localStorage.setItem("something-else", "x"));
   await signOut(page);
-  await expect(page.getByRole("link", { name: "Autentificare" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Autentificare" })).toBeVisible();
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   await expect(page.getByRole("navigation", { name: "Meniu" })).toHaveCount(0);
 });
 
 test("the user changes the password from the profile and signs in with the new one", async ({ page }) => {
-  await signInAndWaitForProfile(page, DEMO.facturare);
+  await signInAndWaitForHome(page, DEMO.facturare);
+  await page.goto("/profile");
   await page.getByRole("link", { name: "Schimbare Parolă" }).click();
   await expect(page).toHaveURL(/\/schimbare-parola$/);
   await page.getByLabel("Parola curentă").fill("gresita-123");
@@ -153,7 +247,7 @@ test("the user changes the password from the profile and signs in with the new o
 
 test("two tabs of one browser refresh their shared session without signing each other out", async ({ context }) => {
   const first = await context.newPage();
-  await signInAndWaitForProfile(first, DEMO.admin);
+  await signInAndWaitForHome(first, DEMO.admin);
   const second = await context.newPage();
   await second.goto("/profile");
   await expect(second.getByTestId("profile-email")).toHaveText(DEMO.admin);
@@ -169,7 +263,7 @@ test("two tabs of one browser refresh their shared session without signing each 
   }
 });
 
-test("the recovery e-mail's link resets the password once, then the user signs in", async ({ page }) => {
+test("the recovery e-mail's link resets the password once, then the user signs in with the e-mail filled in", async ({ page }) => {
   await page.goto("/recuperare-parola");
   await page.getByLabel("Adresa de email").fill(DEMO.admin);
   await page.getByRole("button", { name: "Trimite linkul de resetare" }).click();
@@ -183,14 +277,22 @@ test("the recovery e-mail's link resets the password once, then the user signs i
   await page.getByLabel("Parola nouă").fill("demo1234");
   await page.getByLabel("Confirmă parola").fill("demo1234");
   await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?email=admin%40demo\.ro$/);
   await expect(page.getByText("Parola a fost resetată cu succes.")).toBeVisible();
-  await signInAndWaitForProfile(page, DEMO.admin);
+  await expect(page.getByLabel("Adresa de email")).toHaveValue(DEMO.admin);
+  // The cursor waits in the password: typing it and pressing Enter signs in.
+  await page.keyboard.type("demo1234");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
 
-  await page.goto("/logout");
+  // Used once, the link says so as soon as it opens, and offers the ways on.
+  await signOut(page);
   await page.goto(link);
-  await page.getByLabel("Parola nouă").fill("alta-parola-1");
-  await page.getByLabel("Confirmă parola").fill("alta-parola-1");
-  await page.getByRole("button", { name: "Salvează parola" }).click();
-  await expect(page.getByText("Link invalid sau expirat.")).toBeVisible();
+  await expect(page.getByText("Acest link a fost deja folosit sau a expirat.", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Parola nouă")).toHaveCount(0);
+  await page.getByRole("link", { name: "Recuperare parolă" }).click();
+  await expect(page.getByRole("heading", { name: "Recuperare parolă" })).toBeVisible();
+  await page.goBack();
+  await page.getByRole("main").getByRole("link", { name: "Autentificare" }).click();
+  await expect(page.getByLabel("Adresa de email")).toHaveValue(DEMO.admin);
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signInAndWaitForProfile, signOut } from "./helpers";
+import { DEMO, signInAndWaitForHome, signOut } from "./helpers";
 
 const WAREHOUSE = "Depozit Comutare";
 
@@ -10,9 +10,9 @@ async function chooseTenant(page: Page, name: RegExp) {
   await expect(dialog).toBeHidden();
 }
 
-test("the super-admin acts in Demo SRL and back in system; the choice holds across a reload and ends at sign-out", async ({ page }) => {
+test("the super-admin starts in the first company, switches to system and back; the choice holds across a reload and ends at sign-out", async ({ page }) => {
   // Setup: Demo SRL's invoicing user adds a warehouse of Demo SRL.
-  await signInAndWaitForProfile(page, DEMO.facturare);
+  await signInAndWaitForHome(page, DEMO.facturare);
   await page.goto("/smartbill/warehouse");
   const form = page.getByRole("region", { name: "Adaugă depozit" });
   await form.getByLabel("Nume").fill(WAREHOUSE);
@@ -24,23 +24,14 @@ test("the super-admin acts in Demo SRL and back in system; the choice holds acro
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
   await signOut(page);
 
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  // Not 'system', where nothing is invoiced: the first client company.
+  await signInAndWaitForHome(page, DEMO.superadmin);
   const acting = page.getByTestId("acting-tenant");
-  await expect(acting).toHaveText("system");
-  await page.goto("/smartbill/warehouse");
-  await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(0);
-
-  await chooseTenant(page, /^Demo SRL/);
   await expect(acting).toHaveText("Demo SRL");
+  await page.goto("/smartbill/warehouse");
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
   await page.goto("/admin/properties"); // every tenant-scoped screen: Demo SRL's SmartBill settings
   await expect(page.getByRole("row").filter({ hasText: "smartbill.username" })).toContainText(DEMO.facturare);
-
-  await page.reload();
-  await expect(acting).toHaveText("Demo SRL");
-  await expect(page.getByRole("row").filter({ hasText: "smartbill.username" })).toHaveCount(1);
 
   await page.goto("/smartbill/warehouse");
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
@@ -49,22 +40,30 @@ test("the super-admin acts in Demo SRL and back in system; the choice holds acro
   await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(0);
+  // In 'system' a SmartBill screen asks for the company rather than for a SmartBill connection.
+  await expect(page.getByTestId("system-tenant-notice")).toBeVisible();
+  await expect(page.getByTestId("smartbill-connection-notice")).toHaveCount(0);
 
-  // Chosen again, then signed out and in: back to the own tenant.
-  await chooseTenant(page, /^Demo SRL/);
-  await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
-  await signOut(page);
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await page.reload();
   await expect(acting).toHaveText("system");
-  await page.goto("/smartbill/warehouse");
-  await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(0);
+
+  await page.getByTestId("system-tenant-notice").getByRole("button", { name: "Alegeți compania" }).click();
+  await page.getByRole("dialog", { name: "Alegeți tenantul" }).getByRole("button", { name: /^Demo SRL/ }).click();
+  await expect(acting).toHaveText("Demo SRL");
+  await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
+  await page.reload();
+  await expect(acting).toHaveText("Demo SRL");
+
+  // Back in system, then signed out and in: the first company again.
+  await chooseTenant(page, /^system \(firma proprie\)/);
+  await signOut(page);
+  await signInAndWaitForHome(page, DEMO.superadmin);
+  await expect(acting).toHaveText("Demo SRL");
 });
 
 test("admins and invoicing staff see their own tenant and no switcher", async ({ page }) => {
   for (const email of [DEMO.admin, DEMO.facturare]) {
-    await signInAndWaitForProfile(page, email);
+    await signInAndWaitForHome(page, email);
     await expect(page.getByTestId("appbar-user")).toHaveText(`${email} (Demo SRL)`);
     await expect(page.getByTestId("acting-tenant")).toHaveCount(0);
     await page.getByRole("button", { name: "Contul meu" }).click();

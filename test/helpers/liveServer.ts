@@ -74,13 +74,18 @@ export function usePageOrigin(origin: string) {
 }
 
 
-/** Signs in through the app's own authProvider, as the login page does, and returns the session. */
-export async function signInLive(email: string, password = "demo1234") {
+/**
+ * Signs in through the app's own authProvider, as the login page does, and returns the session.
+ * A super-admin then acts in their own tenant (system), as a test expects unless it chooses one:
+ * the first company that sign-in picks for them is undone, unless `firstCompany` keeps it.
+ */
+export async function signInLive(email: string, password = "demo1234", { firstCompany = false } = {}) {
   const { authProvider } = await import("../../src/providers/authProvider");
   const { tokenRefresher } = await import("../../src/providers/tokenRefresher");
   const { session } = await import("../../src/providers/session");
   await authProvider.login({ username: email, password });
   tokenRefresher.stop(); // tests run far shorter than a token lives
+  if (!firstCompany) session.chooseTenant(null);
   return session.get()!;
 }
 

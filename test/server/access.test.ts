@@ -124,7 +124,7 @@ describeEachDialect("access to /api", (dialect) => {
   it("refuses an admin's X-Tenant-ID of another tenant with 403", async () => {
     const response = await t.api("GET", "/api/me", { session: admin, tenantId: 1 });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: "Nu aveți acces la datele acestui tenant." });
+    expect(response.json()).toEqual({ message: "Nu aveți acces la datele acestei firme." });
   });
 
   it("lets a super-admin act on another tenant through X-Tenant-ID", async () => {

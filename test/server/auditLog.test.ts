@@ -132,6 +132,12 @@ describeEachDialect("the audit log", (dialect) => {
       own,
     );
     await recorded("password.recover", () => t.api("POST", "/dmz-api/recover", { ...from, xsrf: false, body: { email: "jurnal2@demo.ro" } }), own);
+    // A visitor's message from the contact page: who is the address they wrote, in the system tenant.
+    await recorded(
+      "contact.message",
+      () => t.api("POST", "/dmz-api/contact", { ...from, xsrf: false, body: { name: "Vizitator", email: "vizitator@exemplu.ro", message: "Aș dori un cont pentru firma mea." } }),
+      { userEmail: "vizitator@exemplu.ro", userId: null, tenantId: 1, clientAddress: CLIENT_ADDRESS, targetLabel: "Vizitator" },
+    );
     const mail = await t.db.selectFrom("outbox").select("body").where("recipient", "=", "jurnal2@demo.ro").orderBy("id", "desc").executeTakeFirstOrThrow();
     const resetToken = new URL(/https?:\/\/\S+/.exec(mail.body)![0]).searchParams.get("token");
     await recorded(

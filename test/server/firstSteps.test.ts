@@ -102,6 +102,6 @@ describeEachDialect("the first steps of a tenant (/api/first-steps)", (dialect) 
     expect(refused.json()).toEqual({ message: "Nu aveți dreptul să accesați această resursă." });
     const spoofed = await steps(newAdmin, 2);
     expect(spoofed.statusCode).toBe(403);
-    expect(spoofed.json()).toEqual({ message: "Nu aveți acces la datele acestui tenant." });
+    expect(spoofed.json()).toEqual({ message: "Nu aveți acces la datele acestei firme." });
   });
 });

@@ -10,7 +10,7 @@ import { addTenant, signInDemoRoles } from "../helpers/users";
 afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
-const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
+const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
 const FIELDS_REQUIRED = "Introduceți câmpurile necesare (nume și valoare).";
 const NOT_FOUND = { message: "Setarea nu a fost găsită." };
 

@@ -27,7 +27,8 @@ const PUBLIC_SCRIPTS_BUDGET_KIB = 115;
 /** The public pages (src/public/publicPages.tsx) and the shell that frames them. */
 const PUBLIC_PAGE_SOURCES = [
   "src/pages/Landing.tsx",
-  "src/pages/HeadingPage.tsx",
+  "src/pages/About.tsx",
+  "src/pages/Contact.tsx",
   "src/pages/LegalPage.tsx",
   "src/pages/Login.tsx",
   "src/pages/RecoverPassword.tsx",

@@ -23,7 +23,7 @@ const CONNECTION = "/api/smartbill/connection";
 const SMARTBILL_URL = "https://ws.smartbill.ro/SBORO/api";
 const DEMO_MASK = "d***********************1";
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
-const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
+const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
 const RULE =
   "Adresa SmartBill trebuie să fie https:// pe unul dintre serverele permise: ws.smartbill.ro " +
   "(de exemplu https://ws.smartbill.ro/SBORO/api), fără nume de utilizator, parolă, „?” sau „#”.";

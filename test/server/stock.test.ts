@@ -9,7 +9,7 @@ import { signInDemoRoles } from "../helpers/users";
 afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
-const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
+const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
 
 describeEachDialect("the stock resource (/api/smartbill/stock)", (dialect) => {
   let t: TestApp;
@@ -219,7 +219,7 @@ describeEachDialect("the stock resource (/api/smartbill/stock)", (dialect) => {
       const refused = await importStock(await addWarehouse(t, 2, "Depozit în plus"));
       expect(refused.statusCode).toBe(429);
       expect(refused.json().message).toBe(
-        "Sunt deja 100 de sarcini în așteptare pentru acest tenant. Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.",
+        "Sunt deja 100 de sarcini în așteptare pentru această firmă. Așteptați să se termine câteva (lista de sarcini), apoi încercați din nou.",
       );
       expect(await queued(2)).toBe(100);
       expect((await importStock(first)).json<StockImportResponse>().message).toMatch(/este deja în lista de sarcini/);

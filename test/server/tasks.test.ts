@@ -417,7 +417,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       expect((await t.api("GET", `/api/tasks/${ids[0]}`, { session: admin })).statusCode).toBe(403);
       const spoofed = await list("", other.session, 2);
       expect(spoofed.statusCode).toBe(403);
-      expect(spoofed.json()).toEqual({ message: "Nu aveți acces la datele acestui tenant." });
+      expect(spoofed.json()).toEqual({ message: "Nu aveți acces la datele acestei firme." });
     });
 
     it("keeps the tasks of a user who is deleted", async () => {

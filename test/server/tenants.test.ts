@@ -9,7 +9,7 @@ import { addTenant, addUser, signInDemoRoles } from "../helpers/users";
 afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
-const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
+const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
 const NAME_REQUIRED = { message: "Introduceți numele firmei.", errors: { name: "Introduceți numele firmei." } };
 const PROTECTED = { message: "Firma system (1) nu poate fi modificată sau ștearsă." };
 const NOT_FOUND = { message: "Firma nu a fost găsită." };

@@ -10,7 +10,7 @@ import { addTenant, addUser, signInDemoRoles } from "../helpers/users";
 afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
-const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestui tenant." };
+const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
 const NOT_FOUND = { message: "Utilizatorul nu a fost găsit." };
 const PROTECTED = { message: "Utilizatorul 1 nu poate fi modificat sau șters." };
 const OTHER_TENANT = { message: "Nu puteți gestiona utilizatorii altei firme." };

@@ -1,15 +1,17 @@
 /**
  * The public API under /dmz-api: everything done without an access token (signing in, refreshing
- * and ending a session, the password links). No access token, no tenant header, no anti-forgery
+ * and ending a session, the password links, the contact page). No access token, no tenant header, no anti-forgery
  * check (see plugins/xsrf.ts for why).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { refuseControlCharacters } from "../../controlCharacters";
 import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
+import { contactRoutes } from "./contact";
 import { loginRoute } from "./login";
 import { logoutRoute } from "./logout";
 import { passwordTokenRoutes } from "./passwordToken";
+import { passwordTokenCheckRoute } from "./passwordTokenCheck";
 import { recoverRoute } from "./recover";
 import { refreshRoute } from "./refresh";
 
@@ -21,5 +23,7 @@ export const dmzRoutes: FastifyPluginAsync = async (app) => {
   await app.register(refreshRoute);
   await app.register(logoutRoute);
   await app.register(passwordTokenRoutes);
+  await app.register(passwordTokenCheckRoute);
   await app.register(recoverRoute);
+  await app.register(contactRoutes);
 };

@@ -3,7 +3,8 @@
  * refused), and the login answer. contract/api.ts derives its types from them.
  */
 import { Type } from "typebox";
-import { TenantRefSchema } from "../answers";
+import { CONTACT_LIMITS } from "../../../contract/contact";
+import { Nullable, TenantRefSchema } from "../answers";
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -40,6 +41,12 @@ export const passwordTokenBody = Type.Object({ email, token, newPassword: passwo
 
 export const recoverBody = Type.Object({ email }, strict);
 
+/** POST /dmz-api/password-token/check: a link's email and token, and which page it opens. */
+export const passwordTokenCheckBody = Type.Object({ email, token, kind: Type.Union([Type.Literal("set"), Type.Literal("reset")]) }, strict);
+
+/** Whether the link still sets a password: false when it was used, has expired, or never was. */
+export const PasswordTokenCheckAnswer = Type.Object({ valid: Type.Boolean() });
+
 /** The answer to a login or a refresh: a fresh access token plus the session's refresh token. */
 export const LoginAnswer = Type.Object({
   authenticationToken: Type.String(),
@@ -47,3 +54,17 @@ export const LoginAnswer = Type.Object({
   userName: Type.String(),
   tenant: TenantRefSchema,
 });
+
+/** POST /dmz-api/contact: a visitor's message to the platform's operator. */
+export const contactBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),
+    email: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.email }),
+    company: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.company })),
+    message: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.message }),
+  },
+  strict,
+);
+
+/** GET /dmz-api/contact: the operator's contact details, as configured (null: not given). */
+export const ContactDetailsAnswer = Type.Object({ email: Nullable(Type.String()), phone: Nullable(Type.String()) });
