@@ -14,7 +14,7 @@ export const SHARED_MESSAGES = {
   rolesUpdated: "Rolurile au fost actualizate cu succes.",
   propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",
   /** The spec's text, without diacritics. */
-  warehouseFieldsRequired: "Completati numele si tipul depozitului.",
+  warehouseFieldsRequired: "Completați numele și tipul depozitului.",
   warehouseAdded: "Depozitul a fost adăugat cu succes.",
   warehouseUpdated: "Depozitul a fost actualizat cu succes.",
   warehouseDeleted: "Depozitul a fost șters cu succes.",

@@ -8,10 +8,10 @@ import type { DeepStrings } from "./messageShape";
 export const publicRo = {
   app: {
     title: "Platforma B2B",
-    restoring: "Loading...",
-    userLoading: "Loading",
+    restoring: "Se încarcă…",
+    userLoading: "Se încarcă…",
     language: "Limba",
-    notAvailable: "N/A",
+    notAvailable: "—",
     // What a failure says when the server gave no reason.
     genericError: "A apărut o eroare.",
   },
@@ -44,7 +44,7 @@ export const publicRo = {
   },
   about: {
     title: "Despre platformă",
-    p1: "Platforma B2B este un back office pentru companiile care facturează prin SmartBill: clienții, depozitele și stocurile, importul clienților și al facturilor din Excel, verificarea facturilor linie cu linie și trimiterea lor în SmartBill.",
+    p1: "Platforma B2B este locul de lucru al biroului pentru firmele care facturează prin SmartBill: clienții, depozitele și stocurile, importul clienților și al facturilor din Excel, verificarea facturilor linie cu linie și trimiterea lor în SmartBill.",
     p2: "Fiecare companie lucrează separat, cu utilizatorii ei: administratorul configurează conexiunea SmartBill și depozitele și adaugă colegii, iar utilizatorii de facturare importă, verifică și trimit facturile, apoi urmăresc încasările.",
     p3: "Conturile se deschid de către operatorul platformei și de administratorul companiei. Dacă doriți să folosiți platforma pentru firma dumneavoastră, scrieți-ne.",
     contact: "Scrieți-ne",
@@ -92,8 +92,8 @@ export const publicRo = {
     password: "Parola nouă",
     confirm: "Confirmă parola",
     submit: "Salvează parola",
-    invalidPath: "403 Forbidden: Invalid URL path.",
-    missingParams: "403 Forbidden: Missing required parameters.",
+    invalidPath: "Adresa acestui link nu este corectă. Deschideți linkul exact cum a sosit în e-mail sau cereți unul nou din „Recuperare parolă”.",
+    missingParams: "Linkului îi lipsesc date (e-mailul sau codul). Deschideți linkul întreg din e-mail sau cereți unul nou din „Recuperare parolă”.",
     checking: "Se verifică linkul…",
     spent: "Acest link a fost deja folosit sau a expirat.",
     spentNext: "Cereți un link nou din „Recuperare parolă” sau, dacă v-ați setat deja parola, autentificați-vă.",
@@ -101,9 +101,9 @@ export const publicRo = {
     signIn: "Autentificare",
   },
   error: {
-    title: "Something went wrong.",
+    title: "Ceva nu a funcționat.",
     details: "Detalii tehnice",
-    routerTitle: "Unexpected Application Error!",
+    routerTitle: "Eroare neașteptată în aplicație!",
   },
   privacy: {
     title: "Politica de confidențialitate",

@@ -77,14 +77,14 @@ type DataRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
  * The admin app in a browser router of its own (a data router: react-admin's unsaved-changes
- * guard needs one), whose fallback shows 'Unexpected Application Error!'. Made when the admin app
+ * guard needs one), whose fallback shows 'Eroare neașteptată în aplicație!'. Made when the admin app
  * opens, at the address of that moment, and ended when it closes (signing out hands back to the
  * public shell, which has no router); meanwhile it takes the shell's moves and tells the front
  * door of its own (public/navigation.ts).
  */
 export function AdminApp() {
   const [router, setRouter] = useState<DataRouter | null>(null);
-  // Before the first paint, so no blank frame shows between 'Loading...' and the app.
+  // Before the first paint, so no blank frame shows between 'Se încarcă…' and the app.
   useLayoutEffect(() => {
     const made = createBrowserRouter([{ path: "*", element: <App />, errorElement: <RouterErrorFallback /> }]);
     const giveBack = handNavigationTo(made);

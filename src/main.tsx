@@ -1,8 +1,8 @@
 /**
  * Boots the SPA: the front door the address calls for (the public shell or the admin app,
  * FrontDoor.tsx; real paths, not #hashes), and for a crash outside any page's own error boundary
- * the 'Unexpected Application Error!' that the admin app's router shows for its own. The
- * 'Loading...' that index.html shows until now goes as the first screen comes.
+ * the 'Eroare neașteptată în aplicație!' that the admin app's router shows for its own. The
+ * 'Se încarcă…' that index.html shows until now goes as the first screen comes.
  */
 import { StrictMode, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";

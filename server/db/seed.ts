@@ -31,7 +31,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: "facturare@demo.ro", role: "ROLE_SMARTBILL", tenantId: 2 },
 ];
 
-const SYSTEM_TENANT = { id: SYSTEM_TENANT_ID, name: "system", description: "Tenant-ul sistemului" };
+const SYSTEM_TENANT = { id: SYSTEM_TENANT_ID, name: "system", description: "Firma operatorului platformei" };
 const DEMO_TENANT = { id: 2, name: "Demo SRL", description: "Firmă demonstrativă" };
 
 /** The demo tenant's SmartBill connection (its settings): the emulator's one account. */

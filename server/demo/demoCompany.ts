@@ -104,7 +104,7 @@ export const DEMO_CUSTOMERS: readonly CustomerFields[] = [
   customer("Mureș Mobila SRL", "RO19283641", "J26/1190/2006", "CLI-007", "Str. Gheorghe Doja 64", "Târgu Mureș", "Mureș", "UniCredit Bank", "RO17BACXRON0025738194020", "comenzi@muresmobila.ro", "Attila Szabó", "0265 218 447"),
   customer("Litoral Turism SRL", "RO34017597", "J13/2875/2015", "CLI-008", "Bd. Mamaia 255", "Constanța", "Constanța", "OTP Bank", "RO88OTPVR002000184736521", "rezervari@litoralturism.ro", "Raluca Enache", "0741 902 336"),
   customer("Olt Energie SRL", "RO22106380", "J16/1422/2007", "CLI-009", "Calea București 80", "Craiova", "Dolj", "Banca Transilvania", "RO66BTRLRONCRT0081726304", "office@oltenergie.ro", "Marius Ionescu", "0251 407 615"),
-  customer("Crișana Print SRL", "RO17854024", "J05/2031/2005", "CLI-010", "Str. Louis Pasteur 27", "Oradea", "Bihor", "BCR", "RO24RNCB0410C02847193001", "tipografie@crisanaprint.ro", "Florin Bălaș", "0259 433 870"),
+  customer("Tipografia Crișana SRL", "RO17854024", "J05/2031/2005", "CLI-010", "Str. Louis Pasteur 27", "Oradea", "Bihor", "BCR", "RO24RNCB0410C02847193001", "office@tipografiacrisana.ro", "Florin Bălaș", "0259 433 870"),
   customer("Argeș Auto Service SRL", "30562191", "J03/1766/2012", "CLI-011", "Str. Depozitelor 16", "Pitești", "Argeș", "BRD - Groupe Société Générale", "RO71BRDERO20000072618350", "service@argesauto.ro", "Gabriel Niță", "0748 661 024"),
   customer("Bucovina Lemn SRL", "RO26491831", "J33/840/2010", "CLI-012", "Str. Humorului 72", "Suceava", "Suceava", "ING Bank", "RO93INGB0000061839274015", "vanzari@bucovinalemn.ro", "Ștefan Moroșan", "0230 521 698"),
 ];

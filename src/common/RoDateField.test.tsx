@@ -20,12 +20,12 @@ describe("RoDateField", () => {
     }
   });
 
-  it("shows N/A when the record has no date", async () => {
+  it("shows — when the record has no date", async () => {
     renderWithAdmin(
       <RecordContextProvider value={{ id: 1, createdAt: null }}>
         <RoDateField source="createdAt" />
       </RecordContextProvider>,
     );
-    expect(await screen.findByText("N/A")).toBeInTheDocument();
+    expect(await screen.findByText("—")).toBeInTheDocument();
   });
 });

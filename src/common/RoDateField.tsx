@@ -1,6 +1,6 @@
 /**
  * A date shown the Romanian way (ro-RO), on Romania's calendar and clock whatever the browser's
- * zone (a task's start, a user's creation), or 'N/A' when there is none (spec section 9).
+ * zone (a task's start, a user's creation), or '—' when there is none (spec section 9).
  */
 import { useRecordContext, useTranslate, type FieldProps } from "react-admin";
 import Typography from "@mui/material/Typography";

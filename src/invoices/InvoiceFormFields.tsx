@@ -5,7 +5,7 @@
  *
  * How the invoice goes to SmartBill is a choice between two named options, 'Emite factura' (the
  * default) and 'Salvează ca ciornă în SmartBill (fără număr, nefiscală)', rather than the spec's
- * 'Ciorna' checkbox ticked by default: a draft is a deliberate choice, with its consequences said.
+ * 'Ciornă' checkbox ticked by default: a draft is a deliberate choice, with its consequences said.
  */
 import { memo } from "react";
 import { useGetList, useTranslate } from "react-admin";

@@ -95,10 +95,10 @@ describe("a sent invoice's screen", () => {
 
     await userEvent.click(enabled[0]);
     const confirm = await screen.findByRole("dialog", { name: `Emiteți factura #${id}?` });
-    expect(confirm).toHaveTextContent("Ciorna trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill.");
+    expect(confirm).toHaveTextContent("Factura ciornă trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill.");
     await userEvent.click(within(confirm).getByRole("button", { name: "Emite factura" }));
     expect(
-      await screen.findByText(/Număr: \d+ - Serie: SBL Ciorna trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill\.$/, {}, { timeout: 10_000 }),
+      await screen.findByText(/Număr: \d+ - Serie: SBL Factura ciornă trimisă anterior rămâne în SmartBill, nefiscală: ștergeți-o din contul SmartBill\.$/, {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     // Issued: numbered, its actions open, and no second 'Emite factura'.
     await waitFor(() => expect(within(group).getByRole("button", { name: "Descarcă PDF" })).toBeEnabled(), { timeout: 10_000 });

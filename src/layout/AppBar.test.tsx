@@ -22,7 +22,7 @@ describe("the top bar", () => {
   it("shows the user with the tenant, and the account menu holds Profile, Logout and the language", async () => {
     session.set(sessionWithRoles(["ROLE_SMARTBILL"]));
     renderWithAdmin(<AppBar />);
-    expect(screen.getByText("Loading")).toBeInTheDocument(); // while the identity loads
+    expect(screen.getByText("Se încarcă…")).toBeInTheDocument(); // while the identity loads
     expect(await screen.findByTestId("appbar-user")).toHaveTextContent("test@demo.ro (Demo SRL)");
     expect(screen.getByRole("button", { name: "Închide meniul" })).toBeInTheDocument();
 

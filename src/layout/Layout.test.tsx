@@ -16,7 +16,7 @@ describe("the page frame", () => {
         <Broken />
       </Layout>,
     );
-    expect(await screen.findByText("Something went wrong.")).toBeInTheDocument();
+    expect(await screen.findByText("Ceva nu a funcționat.")).toBeInTheDocument();
     expect(screen.getByText("pagina s-a stricat")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Autentificare" })).toBeInTheDocument();
     expect(screen.getByText(/Toate drepturile rezervate/)).toBeInTheDocument();

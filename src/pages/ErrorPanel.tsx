@@ -1,5 +1,5 @@
 /**
- * The crash panel (spec section 2): 'Something went wrong.', the error text and a collapsible
+ * The crash panel (spec section 2): 'Ceva nu a funcționat.', the error text and a collapsible
  * stack trace, which follows a moment later (ErrorStackTrace: its code is fetched on a crash).
  * Its words come straight from the Romanian messages (i18n/publicRo.ts, part of ro.ts): a crash
  * may have taken i18n down with it.

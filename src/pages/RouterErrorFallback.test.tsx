@@ -3,14 +3,14 @@ import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { RouterErrorFallback } from "./RouterErrorFallback";
 
 describe("the router's fallback", () => {
-  it("shows 'Unexpected Application Error!' with the error's message", async () => {
+  it("shows 'Eroare neașteptată în aplicație!' with the error's message", async () => {
     const Broken = () => {
       throw new Error("ruptură în randare");
     };
     const router = createMemoryRouter([{ path: "*", element: <Broken />, errorElement: <RouterErrorFallback /> }]);
     vi.spyOn(console, "error").mockImplementation(() => undefined); // React reports the throw; expected here
     render(<RouterProvider router={router} />);
-    expect(await screen.findByText("Unexpected Application Error!")).toBeInTheDocument();
+    expect(await screen.findByText("Eroare neașteptată în aplicație!")).toBeInTheDocument();
     expect(screen.getByText("ruptură în randare")).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-/** The admin app's router fallback: 'Unexpected Application Error!' with the message or status text. */
+/** The admin app's router fallback: 'Eroare neașteptată în aplicație!' with the message or status text. */
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { detailOf, UnexpectedError } from "./UnexpectedError";
 

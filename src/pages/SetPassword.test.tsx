@@ -14,12 +14,12 @@ const renderAt = (path: string) => renderWithAdmin(<SetPassword />, { path, rout
 describe("the set/reset password screen", () => {
   it("refuses any /dmz path other than set-password and reset-password", async () => {
     renderAt("/dmz/other?email=a@b.ro&token=t");
-    expect(await screen.findByText("403 Forbidden: Invalid URL path.")).toBeInTheDocument();
+    expect(await screen.findByText("Adresa acestui link nu este corectă. Deschideți linkul exact cum a sosit în e-mail sau cereți unul nou din „Recuperare parolă”.")).toBeInTheDocument();
   });
 
   it("refuses a link without the email or the token", async () => {
     renderAt("/dmz/reset-password?token=t");
-    expect(await screen.findByText("403 Forbidden: Missing required parameters.")).toBeInTheDocument();
+    expect(await screen.findByText("Linkului îi lipsesc date (e-mailul sau codul). Deschideți linkul întreg din e-mail sau cereți unul nou din „Recuperare parolă”.")).toBeInTheDocument();
   });
 
   // (No server here: the link cannot be checked, so the form shows and saving would decide.)

@@ -1,5 +1,5 @@
 /**
- * 'Unexpected Application Error!' with the message or status text (spec section 2): what the
+ * 'Eroare neașteptată în aplicație!' with the message or status text (spec section 2): what the
  * admin app's router shows for a crash its pages do not catch (RouterErrorFallback), and the
  * front door for one outside any page (main.tsx). Plain HTML and the Romanian words straight
  * from their file: whatever crashed may have taken the theme and i18n down with it.

@@ -2,7 +2,7 @@
  * The public front door: the public pages in a frame that looks like the admin app's signed-out
  * one (top bar, page, footer, passing messages), made of React and a few MUI parts, without
  * react-admin or react-router (the address is the browser's own, navigation.ts). A crash inside a
- * page shows the 'Something went wrong.' panel in its place.
+ * page shows the 'Ceva nu a funcționat.' panel in its place.
  */
 import { lazy, Suspense, useLayoutEffect, useMemo, useState } from "react";
 import { ErrorBoundary } from "react-error-boundary";

@@ -1,6 +1,6 @@
 /**
  * The stock item's warehouse by name, looked up among the tenant's warehouses (one cached list
- * for the whole table), or 'not found {id}' when the warehouse is gone.
+ * for the whole table), or 'depozitul #{id} nu mai există' when the warehouse is gone.
  */
 import { useGetList, useRecordContext, useTranslate } from "react-admin";
 import Typography from "@mui/material/Typography";

@@ -1,7 +1,7 @@
 /**
  * The add-or-update form under the warehouse list: empty to add one, filled with the warehouse
  * being edited to update it, and empty again after an add. Name and type are both required
- * ('Completati numele si tipul depozitului.'); a refusal keeps what was typed and says why.
+ * ('Completați numele și tipul depozitului.'); a refusal keeps what was typed and says why.
  *
  * The name is offered from SmartBill's warehouses (the stock import finds a warehouse by its exact
  * name there). A name SmartBill does not know may still be saved — a warehouse can be set up here

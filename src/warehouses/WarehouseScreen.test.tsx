@@ -151,7 +151,7 @@ describe("the warehouses screen", () => {
     renderWithAdmin(<WarehouseScreen />);
     await screen.findByRole("region", { name: "Adaugă depozit" });
     await userEvent.click(within(form()).getByRole("button", { name: "Adaugă" }));
-    expect(await within(form()).findByText("Completati numele si tipul depozitului.")).toBeInTheDocument();
+    expect(await within(form()).findByText("Completați numele și tipul depozitului.")).toBeInTheDocument();
 
     await waitFor(() => expect(hint()).toHaveTextContent("Alegeți un depozit din SmartBill"));
     await addWarehouse("Depozit Central", "en gros");
@@ -165,13 +165,13 @@ describe("the warehouses screen", () => {
     expect(nameInput()).toHaveValue("Depozit Central"); // nothing typed is lost
   });
 
-  it("names a stock item's missing warehouse 'not found {id}'", async () => {
+  it("names a stock item's missing warehouse by its id ('depozitul #{id} nu mai există')", async () => {
     await signInLive("facturare@demo.ro");
     renderWithAdmin(
       <RecordContextProvider value={{ id: 1, warehouseId: 9999 }}>
         <WarehouseNameField />
       </RecordContextProvider>,
     );
-    expect(await screen.findByText("not found 9999")).toBeInTheDocument();
+    expect(await screen.findByText("depozitul #9999 nu mai există")).toBeInTheDocument();
   });
 });

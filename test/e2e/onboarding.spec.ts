@@ -94,7 +94,7 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await page.getByRole("link", { name: "Adăugați un depozit, cu numele lui din SmartBill" }).click();
   const warehouseForm = page.getByRole("region", { name: "Adaugă depozit" });
   await warehouseForm.getByRole("button", { name: "Adaugă" }).click();
-  await expect(warehouseForm.getByText("Completati numele si tipul depozitului.")).toBeVisible(); // a wrong input first
+  await expect(warehouseForm.getByText("Completați numele și tipul depozitului.")).toBeVisible(); // a wrong input first
   // SmartBill's own warehouses are offered; picking one sets its type too.
   await warehouseForm.getByRole("combobox", { name: "Nume" }).click();
   await page.getByRole("option", { name: "Depozit Central" }).click();

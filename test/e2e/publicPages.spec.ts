@@ -76,12 +76,12 @@ test("a page that needs a session, opened signed out, asks to sign in first, to 
 
 test("the set-password page refuses a link without email or token", async ({ page }) => {
   await page.goto("/dmz/set-password?email=a%40b.ro");
-  await expect(page.getByText("403 Forbidden: Missing required parameters.")).toBeVisible();
+  await expect(page.getByText("Linkului îi lipsesc date (e-mailul sau codul). Deschideți linkul întreg din e-mail sau cereți unul nou din „Recuperare parolă”.")).toBeVisible();
 });
 
 test("a /dmz path other than set or reset is refused", async ({ page }) => {
   await page.goto("/dmz/altceva?email=a%40b.ro&token=x");
-  await expect(page.getByText("403 Forbidden: Invalid URL path.")).toBeVisible();
+  await expect(page.getByText("Adresa acestui link nu este corectă. Deschideți linkul exact cum a sosit în e-mail sau cereți unul nou din „Recuperare parolă”.")).toBeVisible();
 });
 
 test("a set-password or reset link that does not (or no longer) work says so as it opens, with the ways on", async ({ page }) => {
@@ -155,7 +155,7 @@ test("the language switch in the top bar turns the interface to English and back
   await expect(page.getByRole("heading", { name: "Platforma B2B de Schimburi Comerciale" })).toBeVisible();
 });
 
-test("'Loading...' shows while the application itself is still arriving", async ({ page }) => {
+test("'Se încarcă…' shows while the application itself is still arriving", async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/App-[^/]+\.js$/, async (route) => {
@@ -164,7 +164,7 @@ test("'Loading...' shows while the application itself is still arriving", async 
   });
   // An address outside the public pages is the admin app's, even signed out.
   await page.goto("/nu-exista/deloc", { waitUntil: "commit" });
-  await expect(page.getByText("Loading...")).toBeVisible();
+  await expect(page.getByText("Se încarcă…")).toBeVisible();
   release();
   await expect(page.getByRole("heading", { name: "Pagină Inexistentă" })).toBeVisible();
 });

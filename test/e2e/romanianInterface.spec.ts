@@ -10,31 +10,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { findNonRomanian } from "../helpers/romanianInterface";
 import { DEMO, importCustomers, signIn, uploadInvoiceWorkbook, ensureWarehouse } from "./helpers";
 
-/**
- * What other branches of the same piece of work are changing while this scan was written (each
- * finding: the screens, as `where` below names them, and the word). The lead empties this list
- * once they are merged. An entry hides only its word on its screens; one not met in a run is
- * noted in the test's annotations ('pending entry not met here').
- */
-const PENDING: ReadonlyArray<{ where: RegExp; word: string; owner: string }> = [
-  { where: /^public \/about$/, word: "About", owner: "public pages ('About Page')" },
-  { where: /^public \/about$/, word: "Page", owner: "public pages ('About Page')" },
-  { where: /^public \/contact$/, word: "Page", owner: "public pages ('Contact Page')" },
-  { where: /^public \/dmz\//, word: "Forbidden", owner: "public pages (the set-password page's '403 Forbidden: …')" },
-  { where: /^public \/dmz\//, word: "Missing", owner: "public pages (the set-password page's '403 Forbidden: …')" },
-  { where: /^public \/dmz\//, word: "Required", owner: "public pages (the set-password page's '403 Forbidden: …')" },
-  { where: /^\w+ \/invoices$/, word: "Print", owner: "invoice screens ('Facturi importate print …')" },
-  { where: /\/invoices\/\d+/, word: "in", owner: "invoice screens ('Import factură in SmartBill')" },
-  { where: /\/invoices/, word: "ciorna", owner: "invoice screens ('Ciorna')" },
-  { where: /^\w+ \/warehouses/, word: "si", owner: "warehouses ('Completati … si')" },
-  { where: /^\w+ \/warehouses/, word: "completati", owner: "warehouses ('Completati … si')" },
-  { where: /^superadmin \/(tenants|users)/, word: "Tenant", owner: "the demo seed's data (server/db/seed.ts: system's description 'Tenant-ul sistemului')" },
-  { where: /./, word: "N/A", owner: "public words ('N/A' for a missing date, i18n/publicRo.ts app.notAvailable)" },
-  { where: /./, word: "Loading", owner: "public and session words ('Loading...', 'Loading' in i18n/publicRo.ts app.*)" },
-  { where: /\/invoices/, word: "Open", owner: "invoice screens (MUI Autocomplete's own 'Open' in the client and product pickers)" },
-  { where: /\/invoices/, word: "Clear", owner: "invoice screens (MUI Autocomplete's own 'Clear' in the client picker)" },
-];
-
 /** What was found, by finding ('kind "word" in "context"'), with the screens it was found on. */
 type Findings = Map<string, string[]>;
 
@@ -59,17 +34,13 @@ async function settled(page: Page) {
   await expect(page.locator(loading.join(", "))).toHaveCount(0);
 }
 
-/** Scans the page as it is now, adding what it finds (unless pending) to `findings`. */
-async function scan(page: Page, where: string, findings: Findings, pendingSeen: Set<string>) {
+/** Scans the page as it is now, adding what it finds to `findings`. */
+async function scan(page: Page, where: string, findings: Findings) {
   await settled(page);
   const once = new Map(findNonRomanian(await readableText(page)).map((finding) => [`${finding.kind} ${finding.word.toLowerCase()}`, finding]));
   for (const finding of once.values()) {
-    const pending = PENDING.find((entry) => entry.where.test(where) && entry.word.toLowerCase() === finding.word.toLowerCase());
-    if (pending) pendingSeen.add(`${pending.where} ${pending.word}`);
-    else {
-      const key = `${finding.kind} "${finding.word}" in "${finding.context}"`;
-      findings.set(key, [...(findings.get(key) ?? []), where]);
-    }
+    const key = `${finding.kind} "${finding.word}" in "${finding.context}"`;
+    findings.set(key, [...(findings.get(key) ?? []), where]);
   }
 }
 
@@ -111,8 +82,7 @@ type Extra = (page: Page, look: (what: string) => Promise<void>) => Promise<void
  */
 async function scanRole(page: Page, role: keyof typeof DEMO, extras: Record<string, Extra>) {
   const findings: Findings = new Map();
-  const pendingSeen = new Set<string>();
-  const look = (where: string) => scan(page, `${role} ${where}`, findings, pendingSeen);
+  const look = (where: string) => scan(page, `${role} ${where}`, findings);
   await signIn(page, DEMO[role]);
   await expect(menu(page)).toBeVisible();
   await look(`${new URL(page.url()).pathname} (after signing in)`);
@@ -133,9 +103,6 @@ async function scanRole(page: Page, role: keyof typeof DEMO, extras: Record<stri
   await expect(page).toHaveURL(/\/schimbare-parola$/);
   await look("/schimbare-parola");
 
-  for (const stale of PENDING.filter((entry) => !pendingSeen.has(`${entry.where} ${entry.word}`))) {
-    test.info().annotations.push({ type: "pending entry not met here", description: `${stale.where} "${stale.word}" (${stale.owner})` });
-  }
   expectNone(findings);
 }
 
@@ -154,17 +121,16 @@ const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText
 test.describe("the Romanian interface holds no English word, no role code and no word without its diacritics", () => {
   test("on the public pages", async ({ page }) => {
     const findings: Findings = new Map();
-    const pendingSeen = new Set<string>();
     const pages = ["/", "/about", "/contact", "/privacy", "/terms", "/login", "/recuperare-parola", "/profile", "/pagina-care-nu-exista"];
     for (const path of [...pages, "/dmz/set-password?email=ana%40firma.ro&token=t", "/dmz/set-password", "/dmz/altceva"]) {
       await page.goto(path);
       // Every public page shows a heading, or (a bad link) only its refusal.
       await expect(page.locator("h1, h2, [role=alert]").first()).toBeVisible();
-      await scan(page, `public ${path}`, findings, pendingSeen);
+      await scan(page, `public ${path}`, findings);
     }
     await page.goto("/login");
     await page.getByRole("button", { name: "Conectați-vă" }).click();
-    await scan(page, "public /login (empty form sent)", findings, pendingSeen);
+    await scan(page, "public /login (empty form sent)", findings);
     expectNone(findings);
   });
 

@@ -43,14 +43,14 @@ const shortcuts = (page: Page, section: string) =>
 test("the home shows each role its next steps, as links that open them", async ({ page }) => {
   await signInAndWaitForHome(page, DEMO.facturare);
   await expect(shortcuts(page, "Facturare")).toHaveText(["Import factură", "Facturi importate", "Clienți", "Stoc produse"]);
-  await expect(page.getByRole("region", { name: "Administrarea companiei" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Administrarea firmei" })).toHaveCount(0);
   await page.getByRole("link", { name: /Clienți/ }).click();
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByRole("heading", { level: 1, name: "Lista Clienți" })).toBeVisible();
   await signOut(page);
 
   await signInAndWaitForHome(page, DEMO.admin);
-  await expect(shortcuts(page, "Administrarea companiei")).toHaveText(["Utilizatori", "Setări", "Conexiune SmartBill"]);
+  await expect(shortcuts(page, "Administrarea firmei")).toHaveText(["Utilizatori", "Setări", "Conexiune SmartBill"]);
   await expect(page.getByRole("region", { name: "Facturare" })).toHaveCount(0);
   await signOut(page);
 

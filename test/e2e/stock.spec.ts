@@ -9,7 +9,7 @@ test("the invoicing user imports a warehouse's stock as a task and sees the prod
   await expect(page.getByRole("heading", { level: 1, name: "Management Depozite" })).toBeVisible();
   const form = page.getByRole("region", { name: "Adaugă depozit" });
   await form.getByRole("button", { name: "Adaugă" }).click();
-  await expect(form.getByText("Completati numele si tipul depozitului.")).toBeVisible();
+  await expect(form.getByText("Completați numele și tipul depozitului.")).toBeVisible();
   const central = page.getByRole("row").filter({ hasText: "Depozit Central" });
   await expect(central).toContainText("en gros");
   await expect(form.getByTestId("warehouse-name-hint")).toContainText("Alegeți un depozit din SmartBill"); // SmartBill's list is read

@@ -70,7 +70,7 @@ describeEachDialect("the tenants resource (/api/tenant)", (dialect) => {
       expect(response.statusCode).toBe(200);
       const tenants = response.json<Tenant[]>();
       expect(tenants.slice(0, 2)).toEqual([
-        { id: 1, name: "system", description: "Tenant-ul sistemului", createdAt: expect.any(String), updatedAt: expect.any(String) },
+        { id: 1, name: "system", description: "Firma operatorului platformei", createdAt: expect.any(String), updatedAt: expect.any(String) },
         { id: 2, name: "Demo SRL", description: "Firmă demonstrativă", createdAt: expect.any(String), updatedAt: expect.any(String) },
       ]);
       const ids = tenants.map((tenant) => tenant.id);

@@ -20,7 +20,7 @@ const EMAIL_INVALID = "Adresa de email nu este validă.";
 const SYSTEM_ONLY =
   "Rolul Super-administrator se acordă doar utilizatorilor firmei system (operatorul platformei), nu și celor ai unei firme-client.";
 
-const SYSTEM = { id: 1, name: "system", description: "Tenant-ul sistemului" };
+const SYSTEM = { id: 1, name: "system", description: "Firma operatorului platformei" };
 const DEMO = { id: 2, name: "Demo SRL", description: "Firmă demonstrativă" };
 
 describeEachDialect("the users resource (/api/user)", (dialect) => {

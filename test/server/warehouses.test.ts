@@ -12,7 +12,7 @@ afterAll(removeTemporaryDatabases);
 
 const ROLE_FORBIDDEN = { message: "Nu aveți dreptul să accesați această resursă." };
 const TENANT_FORBIDDEN = { message: "Nu aveți acces la datele acestei firme." };
-const FIELDS_REQUIRED = "Completati numele si tipul depozitului.";
+const FIELDS_REQUIRED = "Completați numele și tipul depozitului.";
 const TYPE_INVALID = "Tipul depozitului trebuie să fie „en gros” sau „en detail”.";
 const NOT_FOUND = { message: "Depozitul nu a fost găsit." };
 

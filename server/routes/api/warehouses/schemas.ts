@@ -8,7 +8,7 @@ export const WAREHOUSE_NAME_MAX_LENGTH = 100;
 
 /**
  * POST / and PUT /{id}. Nothing is `required` and the type is not an `enum` here: a missing or
- * blank field gets the spec's 'Completati numele si tipul depozitului.', and an unknown type its
+ * blank field gets the spec's 'Completați numele și tipul depozitului.', and an unknown type its
  * own sentence, both checked by the route after trimming.
  */
 export const warehouseBody = Type.Object(
