@@ -1,18 +1,18 @@
 /**
- * A new company, from nothing to its first invoice, through the screens alone: no API call in
- * the test but the reading of what the screens show. The super-admin creates the tenant and its
- * admin; the admin connects SmartBill (a wrong token first), adds a warehouse and an invoicing
- * user; that user imports customers, stock and an invoice, and sends it; the super-admin then
- * sees the invoice only while acting in the new tenant.
+ * A new company's first day, from nothing to its first paid invoice, through the screens alone:
+ * no API call in the test and nothing known from the source, only what the screens show (the
+ * emulator's SmartBill account included). The super-admin creates the company and its admin; the
+ * admin sets a password from the link, connects SmartBill (a wrong token first), picks a warehouse
+ * from SmartBill's list and adds an invoicing user; that user imports customers, stock and an
+ * invoice, edits a line, issues it, and records its payment; the super-admin then sees the invoice
+ * only while acting in the new company.
  */
 import { expect, type Page, test } from "@playwright/test";
-import { DEMO, signIn, signInAndWaitForProfile, signOut } from "./helpers";
+import { DEMO, signIn, signInAndWaitForHome, signOut } from "./helpers";
 
 const TENANT = "Firma Nouă SRL";
 const ADMIN = "admin@firma-noua.ro";
 const CLERK = "facturare@firma-noua.ro";
-/** The SmartBill account the built-in emulator knows (server/smartbill/emulator). */
-const SMARTBILL = { username: "facturare@demo.ro", token: "demo-smartbill-token-0001", cif: "RO40671760" };
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
 
@@ -52,11 +52,11 @@ async function chooseTenant(page: Page, name: RegExp) {
   await expect(dialog).toBeHidden();
 }
 
-test("a new company goes from nothing to its first sent invoice through the screens alone", async ({ page }) => {
+test("a new company goes from nothing to its first paid invoice through the screens alone", async ({ page }) => {
   test.setTimeout(180_000);
 
   // The super-admin: the tenant and its first admin.
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await signInAndWaitForHome(page, DEMO.superadmin);
   await page.goto("/admin/tenants");
   await page.getByRole("button", { name: "Adaugă firmă" }).first().click();
   const tenantDialog = page.getByRole("dialog", { name: "Adaugă firmă" });
@@ -71,17 +71,25 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await expect(page.getByRole("heading", { name: "Primii pași" })).toBeVisible();
   await page.getByRole("link", { name: "Conectați firma la SmartBill" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Conexiune SmartBill" })).toBeVisible();
-  // Demo mode: the screen names the emulator's one account, and fills it in.
+  // Demo mode: the screen names the emulator's one account (e-mail, token, CIF, address), the
+  // only place the test learns it from; a wrong token typed by hand first.
   const account = page.getByTestId("emulator-account");
-  for (const value of [SMARTBILL.username, SMARTBILL.token, SMARTBILL.cif]) await expect(account).toContainText(value);
-  await account.getByRole("button", { name: "Folosește emulatorul" }).click();
-  await expect(page.getByLabel("Email cont SmartBill")).toHaveValue(SMARTBILL.username);
+  const [username, token, cif, url] = await account.locator("dd").allTextContents();
+  expect([username, token, cif, url].every(Boolean)).toBe(true);
+  await page.getByLabel("Email cont SmartBill").fill(username);
   await page.getByLabel("Token API").fill("token-gresit");
+  await page.getByLabel("CIF firmă").fill(cif);
+  await page.getByLabel("Adresa API SmartBill").fill(url);
   await page.getByRole("button", { name: "Testează conexiunea" }).click();
   const outcome = page.getByTestId("connection-test-outcome");
   await expect(outcome).toContainText("SmartBill nu a confirmat conexiunea: Autentificare esuata.");
 
+  // 'Folosește emulatorul' fills in the whole account, the token too.
   await account.getByRole("button", { name: "Folosește emulatorul" }).click();
+  await expect(page.getByLabel("Email cont SmartBill")).toHaveValue(username);
+  await expect(page.getByLabel("Token API")).toHaveValue(token);
+  await expect(page.getByLabel("CIF firmă")).toHaveValue(cif);
+  await expect(page.getByLabel("Adresa API SmartBill")).toHaveValue(url);
   await page.getByRole("button", { name: "Testează conexiunea" }).click();
   await expect(outcome).toContainText("SmartBill a confirmat conexiunea.");
   await expect(outcome).toContainText("Normala 21%");
@@ -133,18 +141,52 @@ test("a new company goes from nothing to its first sent invoice through the scre
   await expect(page).toHaveURL(/\/invoices\/\d+$/);
   const saveState = page.getByTestId("save-state");
   await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
+  await expect(page.getByRole("radio", { name: "Emite factura" })).toBeChecked(); // a fiscal invoice unless a draft is chosen
+
+  // One line edited: three laptops instead of two, the total following.
+  await page.getByRole("tab", { name: "Produse" }).click();
+  const lines = page.getByTestId("product-line");
+  const laptop = lines.filter({ hasText: "Laptop Lenovo ThinkPad E14" });
+  const totals = page.getByTestId("totals-RON");
+  const totalBefore = await totals.textContent();
+  await page.getByRole("button", { name: "Editează Laptop Lenovo ThinkPad E14" }).click();
+  const lineDialog = page.getByRole("dialog");
+  await lineDialog.getByRole("textbox", { name: "Cantitate" }).fill("-2");
+  await lineDialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(lineDialog).toBeVisible(); // a wrong input: a negative quantity is refused
+  await lineDialog.getByRole("textbox", { name: "Cantitate" }).fill("3");
+  await lineDialog.getByRole("button", { name: "Salvează" }).click();
+  await expect(lineDialog).toHaveCount(0);
+  await expect(laptop.getByRole("cell").nth(2)).toHaveText("3");
+  await expect(totals).not.toHaveText(totalBefore!);
+  await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
+
   await page.getByRole("button", { name: "Trimite Factura" }).click();
   const success = page.getByRole("status").filter({ hasText: "Succes:" });
   await expect(success).toContainText(/Număr: \d+ - Serie: SBL/);
-  // The list names a sent invoice by SmartBill's series and number.
   const invoiceNumber = `SBL ${/Număr: (\d+)/.exec((await success.textContent())!)![1]}`;
+  // The sent invoice stays on screen, named by its number, client and total, its lines kept.
+  await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Factura ${invoiceNumber} · Alfa Construct SA · `) })).toBeVisible();
+  await expect(laptop).toBeVisible();
+
+  // Its payment: the whole amount, proposed as Romanians write it, makes it 'Încasată'.
+  const actions = page.getByRole("group", { name: "Factura în SmartBill" });
+  await actions.getByRole("button", { name: "Înregistrează încasare" }).click();
+  const payDialog = page.getByRole("dialog", { name: `Înregistrează încasare pentru factura ${invoiceNumber}` });
+  await expect(payDialog.getByRole("textbox", { name: "Sumă" })).toHaveValue(/^\d{1,3}(\.\d{3})*,\d{2}$/);
+  await payDialog.getByRole("button", { name: "Înregistrează" }).click();
+  await expect(payDialog).toHaveCount(0);
+  await expect(page.getByTestId("payment-status")).toHaveText("Încasată");
+
+  // The list names it by its number, with its client and 'Încasată'.
   await page.getByRole("menuitem", { name: "Facturi importate" }).click();
   const sent = page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceNumber, exact: true }) });
-  await expect(sent).toContainText(/Trimisă: SBL \d+/);
+  await expect(sent).toContainText("Alfa Construct SA");
+  await expect(sent).toContainText("Încasată");
   await signOut(page);
 
   // The super-admin sees the new company's invoice only while acting in it.
-  await signInAndWaitForProfile(page, DEMO.superadmin);
+  await signInAndWaitForHome(page, DEMO.superadmin);
   const invoiceRow = (page: Page) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: invoiceNumber, exact: true }) });
   await chooseTenant(page, new RegExp(`^${TENANT}`));
   await page.goto("/smartbill/invoices");

@@ -88,9 +88,13 @@ async function scanRole(page: Page, role: keyof typeof DEMO, extras: Record<stri
   await look(`${new URL(page.url()).pathname} (after signing in)`);
 
   for (const path of await menuPaths(page)) {
-    await arrive(page, () => menu(page).locator(`a[href="${path}"]`).click());
-    await expect(page).toHaveURL((url) => url.pathname === path);
-    await look(path);
+    // Signing in lands on the home, the menu's first screen: scanned already, and a click on its
+    // entry changes nothing for `arrive` to wait for.
+    if (new URL(page.url()).pathname !== path) {
+      await arrive(page, () => menu(page).locator(`a[href="${path}"]`).click());
+      await expect(page).toHaveURL((url) => url.pathname === path);
+      await look(path);
+    }
     await extras[path]?.(page, (what) => look(`${path} ${what}`));
   }
 
