@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { sessionWithRoles } from "../../test/helpers/fakeSession";
 import { session } from "../providers/session";
@@ -18,8 +18,13 @@ describe("RequireAccess", () => {
     expect(screen.queryByText("secret tenants page")).toBeNull();
   });
 
-  it("shows the not-found page to a signed-out visitor of a signed-in page", async () => {
-    renderWithAdmin(<RequireAccess>change password</RequireAccess>);
-    expect(await screen.findByRole("heading", { name: "Pagină Inexistentă" })).toBeInTheDocument();
+  it("sends a signed-out visitor of a signed-in page to the sign-in form, which is to return there", async () => {
+    const { router } = renderWithAdmin(<RequireAccess>change password</RequireAccess>, {
+      path: "/schimbare-parola?x=1",
+      route: "/schimbare-parola",
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/schimbare-parola?x=1");
+    expect(screen.queryByText("change password")).toBeNull();
   });
 });

@@ -82,10 +82,10 @@ describe("the super-admin's tenant switcher", () => {
     await signInLive("superadmin@demo.ro"); // in system
     renderWarehouses();
     const notice = await screen.findByTestId("system-tenant-notice");
-    expect(notice).toHaveTextContent("Lucrați în tenantul „system”, al operatorului platformei, care nu facturează. Alegeți compania pentru care lucrați.");
+    expect(notice).toHaveTextContent("Lucrați în firma „system”, a operatorului platformei, care nu facturează. Alegeți firma pentru care lucrați.");
     expect(screen.queryByTestId("smartbill-connection-notice")).toBeNull();
-    await userEvent.click(within(notice).getByRole("button", { name: "Alegeți compania" }));
-    const dialog = await screen.findByRole("dialog", { name: "Alegeți tenantul" });
+    await userEvent.click(within(notice).getByRole("button", { name: "Alegeți firma" }));
+    const dialog = await screen.findByRole("dialog", { name: "Alegeți firma" });
     await userEvent.click(await within(dialog).findByRole("button", { name: /^Demo SRL/ }));
     expect(await screen.findByRole("cell", { name: "Depozit Demo" })).toBeInTheDocument();
     expect(screen.queryByTestId("system-tenant-notice")).toBeNull();

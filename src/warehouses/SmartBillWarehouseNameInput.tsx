@@ -61,6 +61,9 @@ export function SmartBillWarehouseNameInput({ id, warehouses, loading, failure }
 
   return (
     <Autocomplete
+      // The input's id comes from the Autocomplete (it overrides the TextField's): the empty
+      // list's 'Adaugă depozit' finds the field by it.
+      id={id}
       freeSolo
       options={names}
       value={value}
@@ -75,7 +78,6 @@ export function SmartBillWarehouseNameInput({ id, warehouses, loading, failure }
       renderInput={(params) => (
         <TextField
           {...params}
-          id={id}
           name={field.name}
           inputRef={field.ref}
           label={translate("resources.warehouses.fields.warehouseName")}

@@ -47,8 +47,8 @@ test("the super-admin starts in the first company, switches to system and back; 
   await page.reload();
   await expect(acting).toHaveText("system");
 
-  await page.getByTestId("system-tenant-notice").getByRole("button", { name: "Alegeți compania" }).click();
-  await page.getByRole("dialog", { name: "Alegeți tenantul" }).getByRole("button", { name: /^Demo SRL/ }).click();
+  await page.getByTestId("system-tenant-notice").getByRole("button", { name: "Alegeți firma" }).click();
+  await page.getByRole("dialog", { name: "Alegeți firma" }).getByRole("button", { name: /^Demo SRL/ }).click();
   await expect(acting).toHaveText("Demo SRL");
   await expect(page.getByRole("row").filter({ hasText: WAREHOUSE })).toHaveCount(1);
   await page.reload();

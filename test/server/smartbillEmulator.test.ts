@@ -847,6 +847,16 @@ describe("the SmartBill emulator: faults and admin API (§7.4, §7.9)", () => {
     expect(response.body).toContain("<center>nginx</center>");
   });
 
+  it("holds a fault set 'after' a path until a call to that path has come, then strikes the next call it names", async () => {
+    const app = await emulator();
+    await admin(app, "POST", "/faults", { fault: "html502", path: "/tax", after: "/stocks" });
+    expect((await tax(app)).statusCode).toBe(200); // before any /stocks call: not yet
+    expect((await stocks(app)).statusCode).toBe(200);
+    expect((await tax(app)).statusCode).toBe(502);
+    expect((await tax(app)).statusCode).toBe(200);
+    expect((await admin(app, "POST", "/faults", { fault: "html502", after: 3 })).statusCode).toBe(400);
+  });
+
   it("answers 200 with an errorText, and an errorText with HTML", async () => {
     const app = await emulator();
     await admin(app, "POST", "/faults", { fault: "errortext-200", text: "Nu aveti dreptul de a adauga facturi" });

@@ -38,10 +38,11 @@ export function adminRoutes(runtime: EmulatorRuntime): FastifyPluginAsync {
       const valid =
         isObject(body) &&
         FAULT_KINDS.includes(body.fault as never) &&
-        (body.times === undefined || (Number.isInteger(body.times) && body.times >= 1));
+        (body.times === undefined || (Number.isInteger(body.times) && body.times >= 1)) &&
+        (body.after === undefined || typeof body.after === "string");
       if (!valid) {
         const kinds = FAULT_KINDS.join(" | ");
-        return reply.code(400).send({ message: `Trimiteți {fault: ${kinds}, times?, path?, method?, text?, status?}.` });
+        return reply.code(400).send({ message: `Trimiteți {fault: ${kinds}, times?, path?, method?, after?, text?, status?}.` });
       }
       runtime.faults.add(body as Fault);
       return reply.code(201).send(runtime.faults.list());

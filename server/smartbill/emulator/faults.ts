@@ -34,6 +34,12 @@ export interface Fault {
   path?: string;
   /** Only calls with this verb, e.g. DELETE for /invoice (default: any). */
   method?: string;
+  /**
+   * Only calls that come after a call to this API path, counted from when the fault was set: e.g.
+   * the status read that follows a payment, and not the one before it. A test then need not race
+   * the server to set the fault between the two.
+   */
+  after?: string;
   /** errortext-*: the errorText to send instead of the default. */
   text?: string;
   /** errortext-*: the status to send (errortext-200: 200; errortext-html: 400). */
@@ -41,20 +47,23 @@ export interface Fault {
 }
 
 export class FaultQueue {
-  private faults: (Fault & { times: number })[] = [];
+  private faults: (Fault & { times: number; armed: boolean })[] = [];
 
   add(fault: Fault): void {
-    this.faults.push({ ...fault, times: fault.times ?? 1 });
+    this.faults.push({ ...fault, times: fault.times ?? 1, armed: fault.after === undefined });
   }
 
   /** Takes the first pending fault that applies to this call, when the predicate accepts it. */
   take(method: string, path: string, accept: (kind: FaultKind) => boolean): Fault | undefined {
     const index = this.faults.findIndex(
       (fault) =>
+        fault.armed &&
         (fault.path === undefined || fault.path === path) &&
         (fault.method === undefined || fault.method.toUpperCase() === method) &&
         accept(fault.fault),
     );
+    // The call arms the faults waiting for it only once it has been matched itself: 'after' it.
+    for (const waiting of this.faults) if (waiting.after === path) waiting.armed = true;
     if (index === -1) return undefined;
     const fault = this.faults[index];
     fault.times -= 1;
@@ -63,7 +72,7 @@ export class FaultQueue {
   }
 
   list(): Fault[] {
-    return this.faults.map((fault) => ({ ...fault }));
+    return this.faults.map(({ armed: _armed, ...fault }) => ({ ...fault }));
   }
 
   clear(): void {

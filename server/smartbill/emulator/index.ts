@@ -10,7 +10,7 @@
  * Admin API (admin.ts; no auth: the emulator is for development, demos and tests, never production):
  *   GET/PUT    /__emulator/state     accounts and companies (PUT replaces what it is given)
  *   POST       /__emulator/reset     back to the options: state, faults, limiter, log, settings
- *   GET/POST/DELETE /__emulator/faults  pending faults; POST {fault, times?, path?, method?, text?, status?}
+ *   GET/POST/DELETE /__emulator/faults  pending faults; POST {fault, times?, path?, method?, after?, text?, status?}
  *   GET/PUT    /__emulator/settings  limiter {limit, windowMs, blockMs}, lockoutStatus, validationStatus,
  *                                    unknownField, unknownLanguage, delays, hangMs, legacyNumbers
  *   GET/DELETE /__emulator/requests  the calls the API received
