@@ -17,6 +17,9 @@ export default defineConfig({
           include: ["src/**/*.test.{ts,tsx}", "i18n/**/*.test.ts", "contract/**/*.test.ts"],
           setupFiles: ["test/setup/client.ts"],
           testTimeout: 20_000,
+          // A file's live server (test/helpers/liveServer.ts) may take up to 30 s to start on a
+          // busy machine; vitest's 10 s default failed whole files there.
+          hookTimeout: 60_000,
         },
       },
       {

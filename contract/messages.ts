@@ -13,7 +13,7 @@ export const SHARED_MESSAGES = {
   userDeleted: "Utilizatorul a fost șters.",
   rolesUpdated: "Rolurile au fost actualizate cu succes.",
   propertyFieldsRequired: "Introduceți câmpurile necesare (nume și valoare).",
-  /** The spec's text, without diacritics. */
+  /** The spec's text, with its diacritics. */
   warehouseFieldsRequired: "Completați numele și tipul depozitului.",
   warehouseAdded: "Depozitul a fost adăugat cu succes.",
   warehouseUpdated: "Depozitul a fost actualizat cu succes.",
@@ -21,4 +21,6 @@ export const SHARED_MESSAGES = {
   /** An import sent without a file. */
   noFile: "Te rugăm să selectezi un fișier înainte de a-l încărca.",
   invoiceImported: "Fișierul a fost încărcat cu succes!",
+  /** A quantity of zero or below: SmartBill's storno reverses an invoice, a line never does. */
+  lineQuantityNotPositive: "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.",
 } as const;

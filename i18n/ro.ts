@@ -417,7 +417,7 @@ export const ro = {
       number: "Introduceți un număr.",
       priceStep: "Prețul are cel mult 2 zecimale.",
       pricePositive: "Prețul nu poate fi negativ.",
-      quantityPositive: "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.",
+      quantityPositive: SHARED_MESSAGES.lineQuantityNotPositive,
       taxPercentageHelp: "Din cota aleasă (lista SmartBill).",
       taxNotListed: "Cota „%{name}” nu este în lista SmartBill: alegeți una din listă.",
       discardTitle: "Renunțați la ce ați scris?",

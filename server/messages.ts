@@ -560,9 +560,8 @@ export const taxPercentNotListed = (percent: number, known: string) =>
 export const ambiguousTaxPercent = (percent: number, names: readonly string[]) =>
   `Procentul TVA ${percent.toLocaleString("ro-RO")}% este al mai multor cote din SmartBill (${names.join(", ")}); ` +
   "scrieți numele cotei (coloana „Taxa”).";
-/** A quantity of zero or below: SmartBill's storno reverses an invoice, a line never does. */
-export const lineQuantityNotPositive =
-  "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.";
+/** A quantity of zero or below (contract/messages.ts, shown by the line dialog too). */
+export const lineQuantityNotPositive = SHARED_MESSAGES.lineQuantityNotPositive;
 /** The first few of many, and how many more: a refusal stays readable on a 400-line invoice. */
 function someOf<T>(items: readonly T[], say: (item: T) => string, shown = 5): string {
   const more = items.length - shown;

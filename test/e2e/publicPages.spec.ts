@@ -40,7 +40,7 @@ function mailsTo(recipient: string): Array<{ subject: string; body: string }> {
 test("'Despre platformă' says what the platform is and leads to the contact page", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1, name: "Despre platformă" })).toBeVisible();
-  await expect(page.getByText(/back office pentru companiile care facturează prin SmartBill/)).toBeVisible();
+  await expect(page.getByText(/locul de lucru al biroului pentru firmele care facturează prin SmartBill/)).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Scrieți-ne" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Contact" })).toBeVisible();
 });

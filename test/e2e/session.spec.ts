@@ -57,7 +57,7 @@ test("the home shows each role its next steps, as links that open them", async (
   // The super-admin starts in the first client company, not in 'system', and invoices for it.
   await signInAndWaitForHome(page, DEMO.superadmin);
   await expect(page.getByTestId("acting-tenant")).toHaveText("Demo SRL");
-  await expect(shortcuts(page, "Administrarea platformei")).toHaveText(["Tenanți", "Utilizatori"]);
+  await expect(shortcuts(page, "Administrarea platformei")).toHaveText(["Firme", "Utilizatori"]);
   await expect(shortcuts(page, "Facturare pentru Demo SRL")).toHaveText(["Import factură", "Facturi importate", "Clienți", "Stoc produse"]);
 });
 

@@ -377,11 +377,11 @@ describeEachDialect("the invoices resource (/api/smartbill/invoice)", (dialect) 
       const sheet = await xlsxOf([
         [...HEADER, "Procent TVA"],
         ["Laptop", "L1", 3, 4299.9, 21], // 12.899,70 + 2.708,94
-        ["Cablu", "C1", 1.5, 10.01, 9], // 15,02 (15,015) + 1,35
-        ["Service", "S1", 1, 0.05, 19], // 0,05 + 0,01 (0,0095)
+        ["Cablu", "C1", 1.5, 10.01, 11], // 15,02 (15,015) + 1,65 (1,652)
+        ["Service", "S1", 1, 0.05, 21], // 0,05 + 0,01 (0,0105)
       ]);
       const invoice = await imported(sheet, { clientId, currency: "RON", precision: 2 });
-      const expected = 12_899.7 + 2_708.94 + 15.02 + 1.35 + 0.05 + 0.01;
+      const expected = 12_899.7 + 2_708.94 + 15.02 + 1.65 + 0.05 + 0.01;
       expect(invoice.total).toBeCloseTo(expected, 6);
       const page = (await t.api("GET", "/api/smartbill/invoice?page=0&size=5", { session: invoicing })).json<Page<Invoice>>();
       expect(page.content.find((i) => i.id === invoice.id)?.total).toBeCloseTo(expected, 6);

@@ -387,7 +387,7 @@ describeEachDialect("a smartbill.url stored before the rule", (dialect) => {
 
       const taxes = await t.api("GET", "/api/smartbill/tax", { session: invoicing });
       expect(taxes.statusCode).toBe(200);
-      expect(taxes.json()).toEqual({ taxes: [{ name: "Normala", percentage: 19 }], fromProvider: false, source: "standard", readAt: null });
+      expect(taxes.json()).toEqual({ taxes: [{ name: "Normala", percentage: 21 }], fromProvider: false, source: "standard", readAt: null });
 
       const sent = await t.api("POST", `/api/smartbill/invoice/send/${invoiceId}`, { session: invoicing });
       expect(sent.statusCode, value).toBe(400);
