@@ -102,7 +102,8 @@ export function InvoiceList() {
             <FunctionField<Invoice> source="clientName" label="resources.invoices.fields.client" render={clientText} />
             <RoDateField source="issueDate" />
             <RoDateField source="dueDate" sortable={false} />
-            <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} />
+            {/* An amount never breaks between its digits and its currency. */}
+            <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} sx={{ whiteSpace: "nowrap" }} />
             <InvoiceLifeField label="invoiceLife.payment.column" />
             <InvoiceStatusField label="resources.invoices.fields.status" />
             <InvoiceRowActions label="resources.invoices.fields.actions" />
