@@ -1,7 +1,12 @@
-/** Client tests: jest-dom matchers, a clean DOM and clean browser storage for every test. */
+/** Client tests: jest-dom matchers, patient waits, a clean DOM and clean browser storage for every test. */
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// What a screen shows after a call to the live server comes when the machine gets to it: on a
+// busy machine Testing Library's 1 s default for findBy…/waitFor failed tests that were right.
+// A wait ends as soon as the screen is there, so a longer bound costs a passing test nothing.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no fetch and Node's has no browser manners: resolve relative URLs against the page,
 // and keep and send the page's own cookies on same-origin calls, as a browser does, so the
