@@ -75,6 +75,12 @@ export interface Config {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /**
+   * REFRESH_RETRY_WINDOW_SECONDS: how long after a refresh the same refresh token, sent again with
+   * an exchange name, is answered with the same successor (a reload that lost the answer, another
+   * tab) instead of counting as a stolen token's reuse (auth/sessions.ts).
+   */
+  refreshRetryWindowSeconds: number;
   /** First super-admin, created on an empty database in production. */
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -198,6 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
     jwtSecret,
     accessTokenTtlSeconds,
     refreshTokenTtlSeconds: integer(env, "REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 1),
+    refreshRetryWindowSeconds: integer(env, "REFRESH_RETRY_WINDOW_SECONDS", 60, 0),
     adminEmail: optional(env, "ADMIN_EMAIL")?.toLowerCase(),
     adminPassword: optional(env, "ADMIN_PASSWORD"),
     smtpUrl: optional(env, "SMTP_URL"),

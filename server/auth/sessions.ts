@@ -4,20 +4,29 @@
  * whole session is revoked: the thief's and the owner's tokens, refresh and access alike, stop
  * working and the owner signs in again. Logout ends the session the same way.
  *
- * One exception keeps a reload from signing the user out: a page that reloads while its refresh
- * is on the way never receives the answer, and would present the old token again. A client that
- * names its exchange (`attempt`) gets a successor derived from the old token and that name; the
- * same token with the same name, while that successor is still unused, is answered with the same
- * successor again. Any other second presentation is a reuse, as before.
+ * Two exceptions keep an honest client signed in, both bounded by a short retry window
+ * (REFRESH_RETRY_WINDOW_SECONDS, a minute by default) after the exchange:
+ *
+ * - A page that reloads while its refresh is on the way never receives the answer, and presents
+ *   the old token again. A client that names its exchanges (`attempt`) gets, within the window and
+ *   while the successor is still unused, that same successor again.
+ * - Tabs refreshing one stored session at once (where the browser has no locks to queue them)
+ *   each name their own exchange. The one that comes second, within the window, gets the
+ *   successor the first one got rather than revoking it: the tabs share the stored session, so
+ *   whichever answer is stored, the session goes on.
+ *
+ * So within the window a named exchange of a just-rotated token is answered with its successor
+ * whatever its name. After the window it can no longer be a retry: it is a reuse, and revokes the
+ * session. An unnamed exchange comes from a client that never asks twice, so any second one is a
+ * reuse at once.
  *
  * Nor does a retry sign the user out: a request that overlaps an exchange of the same token (a
  * load balancer's 502 retried while the first is still running) gets that exchange's answer.
  * Within a process, the refresh route lets overlapping requests share one exchange. Across
  * processes (a fleet on PostgreSQL), the one that loses the race for the token's row was there
  * before the exchange completed, so it answers the same successor: every successor is derived
- * from the old token and a key only the server holds (or the client's name for the exchange), so
- * the loser can name it without the winner. Only a token presented after its exchange completed
- * is a reuse.
+ * from the old token and a key only the server holds, so the loser can name it without the winner
+ * and nothing but its hash is stored.
  */
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
@@ -54,23 +63,23 @@ export type RotationResult =
 
 export interface Rotation {
   refreshTtlSeconds: number;
-  /** The server's key that an unnamed exchange's successor is derived with (never sent to clients). */
+  /** The server's key that a token's successor is derived with (never sent to clients). */
   successorKey: Uint8Array;
-  /** The client's name for this exchange, when it gave one. */
+  /** The client's name for this exchange, when it gave one: it may then be asked again. */
   attempt?: string;
+  /** How long after an exchange a named exchange of the same token is answered again. */
+  retryWindowSeconds: number;
 }
 
 /** Exchanges a refresh token for a new one in the same session, or says why it cannot. */
 export async function rotateRefreshToken(
   db: Kysely<Database>,
   presented: string,
-  { refreshTtlSeconds, successorKey, attempt }: Rotation,
+  { refreshTtlSeconds, successorKey, attempt, retryWindowSeconds }: Rotation,
 ): Promise<RotationResult> {
   const tokenHash = hashOpaqueToken(presented);
-  const successor =
-    attempt === undefined
-      ? derivedOpaqueToken(successorKey, `refresh successor of ${presented}`)
-      : derivedOpaqueToken(presented, attempt);
+  // The same whatever the exchange's name, so tabs naming theirs differently share one successor.
+  const successor = derivedOpaqueToken(successorKey, `refresh successor of ${presented}`);
   const unusedSuccessor = async (trx: Kysely<Database>, sessionId: string) =>
     !!(await trx
       .selectFrom("refresh_tokens")
@@ -97,8 +106,10 @@ export async function rotateRefreshToken(
     if (row.revokedAt) return { ok: false, reason: "revoked" };
     const now = timestamp();
     if (row.usedAt) {
-      // The same named exchange asked again (its answer was lost): the same successor, if unused.
-      if (attempt !== undefined && (await unusedSuccessor(trx, row.sessionId))) {
+      // A named exchange asked again while it can still be a retry (a lost answer, another tab):
+      // the same successor, if unused. Later, or with the successor in use, it is a copy.
+      const retrying = attempt !== undefined && row.usedAt > timestampIn(-retryWindowSeconds);
+      if (retrying && (await unusedSuccessor(trx, row.sessionId))) {
         return { ok: true, userId: row.userId, sessionId: row.sessionId, refreshToken: successor };
       }
       await revokeSession(trx, row.sessionId);

@@ -3,10 +3,10 @@
  * user's email, tenant and roles are read again, so changes reach the token at the next refresh.
  *
  * Requests that present the same token before its exchange's answer was sent (a retry after a load
- * balancer's 502, a second tab) share that exchange and get its answer: they are judged by when
- * they arrived, not by when their turn came, since a fast exchange can be over before a request
- * that arrived with it is even read. Only a token presented after the answer was sent counts as a
- * reuse (sessions.ts).
+ * balancer's 502, a second tab), whatever they name their exchange, share that exchange and get
+ * its answer: they are judged by when they arrived, not by when their turn came, since a fast
+ * exchange can be over before a request that arrived with it is even read. A token presented after
+ * the answer was sent is a reuse, unless it names an exchange within the retry window (sessions.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { LoginResponse } from "../../../contract/api";
@@ -19,7 +19,7 @@ import { loginResponse } from "./loginResponse";
 import { LoginAnswer, refreshBody } from "./schemas";
 
 export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
-  /** Exchanges by token hash and exchange name, kept a while after their answer was sent. */
+  /** Exchanges by token hash, kept a while after their answer was sent. */
   const answering = new Map<string, Exchange>();
 
   const exchange = async (refreshToken: string, attempt: string | undefined, log: { warn(message: string): void }) => {
@@ -27,6 +27,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
       refreshTtlSeconds: app.config.refreshTokenTtlSeconds,
       successorKey: app.jwtKey,
       attempt,
+      retryWindowSeconds: app.config.refreshRetryWindowSeconds,
     });
     if (!rotation.ok) {
       if (rotation.reason === "reused") log.warn("refresh token reused: its session has been revoked");
@@ -50,7 +51,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
         const own = ownExchanges.get(request);
         if (!own) return;
         own.answeredAt = performance.now();
-        const key = answeringKey(request.body.refreshToken, request.body.attempt);
+        const key = hashOpaqueToken(request.body.refreshToken);
         const forget = () => {
           if (answering.get(key) === own) answering.delete(key);
         };
@@ -62,7 +63,7 @@ export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { refreshToken, attempt } = request.body;
-      const key = answeringKey(refreshToken, attempt);
+      const key = hashOpaqueToken(refreshToken);
       const joined = answering.get(key);
       if (joined && (joined.answeredAt === undefined || request.arrivedAt < joined.answeredAt)) return joined.answer;
       const own: Exchange = { answer: exchange(refreshToken, attempt, request.log) };
@@ -87,6 +88,3 @@ const JOINS_ANSWERED_FOR_MS = 60_000;
 
 /** The exchange each request started, so only its own request's end marks it answered. */
 const ownExchanges = new WeakMap<object, Exchange>();
-
-const answeringKey = (refreshToken: string, attempt: string | undefined) =>
-  `${hashOpaqueToken(refreshToken)} ${attempt ?? ""}`;
