@@ -6,6 +6,12 @@
  * key is locked for the window's length, and every login on it is refused with 429, even with the
  * right password. The counters live in the database so several API processes share them.
  *
+ * A browser that has signed in to the account before (a device cookie, deviceCookies.ts) is
+ * counted apart instead: under its own key, with the account's limit and no address counter, and
+ * its success clears only its own counter. So strangers' wrong passwords, which lock the account
+ * for strangers, never lock its owner's known browser out, and the owner's sign-ins do not hand
+ * the strangers fresh guesses.
+ *
  * Reset-link requests (POST /dmz-api/recover) are limited the same way, in the same table under
  * keys of their own (`recover-account:`, `recover-address:`), so they neither lock nor unlock
  * logins: there every request counts, since each one can send a mail.
@@ -27,6 +33,11 @@ export interface ThrottleKeys {
 
 export function throttleKeys(email: string, address: string): ThrottleKeys {
   return { account: `account:${email}`, address: `address:${address}` };
+}
+
+/** A known browser's sign-ins to the account its device cookie names (deviceCookies.ts). */
+export function deviceThrottleKeys(deviceId: string): ThrottleKeys {
+  return { account: `device:${deviceId}` };
 }
 
 export function recoverThrottleKeys(email: string, address: string): ThrottleKeys {

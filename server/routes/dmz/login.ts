@@ -1,6 +1,7 @@
 /** POST /dmz-api/login: email and password for a session (spec section 7). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { attemptSucceeded, loginCounters, takeAttempt, throttleKeys } from "../../auth/loginThrottle";
+import { knownDevice, rememberDevice } from "../../auth/deviceCookies";
+import { attemptSucceeded, deviceThrottleKeys, loginCounters, takeAttempt, throttleKeys } from "../../auth/loginThrottle";
 import { verifyPassword } from "../../auth/passwords";
 import { startSession } from "../../auth/sessions";
 import { HttpError, throttled } from "../../errors";
@@ -13,9 +14,12 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/login",
     { config: { audit: "session.signIn" }, schema: { body: loginBody, response: { 200: LoginAnswer } } },
-    async (request) => {
+    async (request, reply) => {
       const email = normalizeEmail(request.body.username);
-      const keys = throttleKeys(email, request.ip);
+      // A browser this account signed in from before has its own counter: strangers' wrong
+      // passwords lock the account for strangers only (auth/deviceCookies.ts).
+      const device = knownDevice(app.jwtKey, request, email);
+      const keys = device ? deviceThrottleKeys(device) : throttleKeys(email, request.ip);
 
       const limits = app.config.loginThrottle;
       const lockedMs = await takeAttempt(app.db, loginCounters(keys, limits), limits.windowSeconds);
@@ -41,6 +45,7 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
         return { current, ...session };
       });
       if (!signedIn) throw new HttpError(401, messages.wrongCredentials);
+      rememberDevice(app.jwtKey, request, reply, email);
       return loginResponse(app, signedIn.current, signedIn.sessionId, signedIn.refreshToken);
     },
   );
