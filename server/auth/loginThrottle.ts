@@ -12,6 +12,9 @@
  * for strangers, never lock its owner's known browser out, and the owner's sign-ins do not hand
  * the strangers fresh guesses.
  *
+ * Set/reset links used (POST /dmz-api/set, /reset) are counted per client address, before the
+ * token is looked at, under a key of their own (`password-link-address:`).
+ *
  * Reset-link requests (POST /dmz-api/recover) are limited the same way, in the same table under
  * keys of their own (`recover-account:`, `recover-address:`), so they neither lock nor unlock
  * logins: there every request counts, since each one can send a mail.
@@ -94,6 +97,16 @@ export function recoverCounters(keys: ThrottleKeys, limits: RecoverThrottleConfi
   return counters(keys, limits.maxRequestsPerAccount, limits.maxRequestsPerAddress);
 }
 
+/**
+ * Set/reset links used from one client address (POST /dmz-api/set and /reset together): a wrong or
+ * spent link counts, a link that sets the password is given back. Only the address is counted: a
+ * per-email lock would let anyone who knows an address spoil its owner's link, and a link's token
+ * is far too long to guess, so what the count bounds is the work one client can cause.
+ */
+export function passwordLinkCounter(address: string, limits: LoginThrottleConfig): Counter {
+  return { key: `password-link-address:${address}`, max: limits.maxFailuresPerAddress };
+}
+
 export function passwordChangeCounters(keys: ThrottleKeys, limits: PasswordChangeThrottleConfig): Counter[] {
   return [{ key: keys.account, max: limits.maxFailuresPerAccount }];
 }
@@ -112,14 +125,19 @@ function counters(keys: ThrottleKeys, perAccount: number, perAddress: number): C
 export async function attemptSucceeded(db: Kysely<Database>, keys: ThrottleKeys, limits: LoginThrottleConfig): Promise<void> {
   await clearAccountFailures(db, keys);
   if (keys.address === undefined) return;
+  await giveBackAttempt(db, { key: keys.address, max: limits.maxFailuresPerAddress });
+}
+
+/** One attempt on the counter was not a failure: its count goes down by one, the rest stays. */
+export async function giveBackAttempt(db: Kysely<Database>, { key, max }: Counter): Promise<void> {
   await db
     .updateTable("login_failures")
     .set((eb) => ({
       failures: eb("failures", "-", 1),
       // The lock this very attempt set, by being the limit's, is lifted with it.
-      lockedUntil: eb.case().when("failures", "<=", limits.maxFailuresPerAddress).then(eb.val<string | null>(null)).else(eb.ref("lockedUntil")).end(),
+      lockedUntil: eb.case().when("failures", "<=", max).then(eb.val<string | null>(null)).else(eb.ref("lockedUntil")).end(),
     }))
-    .where("key", "=", keys.address)
+    .where("key", "=", key)
     .where("failures", ">", 0)
     .execute();
 }

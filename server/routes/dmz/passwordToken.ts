@@ -1,11 +1,13 @@
 /**
  * POST /dmz-api/set and /dmz-api/reset: choose a password with a link's token. Both work the
  * same; a token only opens the route of its own kind. The new password ends every existing
- * session of the user: whoever knew the old one is signed out.
+ * session of the user: whoever knew the old one is signed out. Uses are counted per client address
+ * before the token is looked at (auth/loginThrottle.ts, `passwordLinkCounter`): past the limit of
+ * wrong links, even a good one is answered 429 until the window ends.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MIN_PASSWORD_LENGTH } from "../../../contract/constants";
-import { clearAccountFailures, throttleKeys } from "../../auth/loginThrottle";
+import { clearAccountFailures, giveBackAttempt, passwordLinkCounter, takeAttempt, throttleKeys } from "../../auth/loginThrottle";
 import {
   consumePasswordToken,
   invalidatePasswordTokens,
@@ -14,8 +16,8 @@ import {
 import { hashPassword } from "../../auth/passwords";
 import { revokeUserSessions } from "../../auth/sessions";
 import type { PasswordTokenKind } from "../../db/database";
-import { HttpError } from "../../errors";
-import { messages } from "../../messages";
+import { HttpError, throttled } from "../../errors";
+import { messages, tooManyAttempts } from "../../messages";
 import { findAccountById, normalizeEmail, setPasswordHash } from "../api/users/users.repository";
 import { MessageAnswer } from "../answers";
 import { passwordTokenBody } from "./schemas";
@@ -37,6 +39,12 @@ export const passwordTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (newPassword.length < MIN_PASSWORD_LENGTH) {
           throw new HttpError(400, messages.passwordTooShort, { newPassword: messages.passwordTooShort });
         }
+        // Counted before the token is looked at, as sign-in counts before the password is: links
+        // sent all at once take their numbers first, and past the limit even a good one waits.
+        const limits = app.config.loginThrottle;
+        const counter = passwordLinkCounter(request.ip, limits);
+        const lockedMs = await takeAttempt(app.db, [counter], limits.windowSeconds);
+        if (lockedMs > 0) throw throttled(lockedMs, tooManyAttempts);
         // Cheap check first: an unauthenticated caller should not make us hash for nothing.
         if (!(await isPasswordTokenValid(app.db, email, token, kind))) {
           throw new HttpError(400, messages.passwordTokenInvalid);
@@ -55,6 +63,7 @@ export const passwordTokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (userId === undefined) throw new HttpError(400, messages.passwordTokenInvalid);
         // Whoever proved control of the mailbox may sign in at once, even after a lock-out.
         await clearAccountFailures(app.db, throttleKeys(email, request.ip));
+        await giveBackAttempt(app.db, counter);
         return { message: SUCCESS[kind] };
       },
     );
