@@ -66,8 +66,8 @@ describe("the token refresher against the real server", () => {
   it("removes the stored user when the refresh is refused", async () => {
     const first = await signIn();
     refresher.stop();
-    // Someone else used this refresh token: the server now refuses it (and ends the login).
-    await requestJson("/dmz-api/refresh", { method: "POST", body: JSON.stringify({ refreshToken: first.refreshToken }) });
+    // The login was ended elsewhere (signed out, or revoked for a copied token): the server refuses it.
+    await requestJson("/dmz-api/logout", { method: "POST", body: JSON.stringify({ refreshToken: first.refreshToken }) });
     const { seen, stop } = endings();
     await expect(refresher.refresh()).rejects.toMatchObject({ status: 401 });
     stop();

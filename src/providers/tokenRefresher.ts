@@ -8,7 +8,9 @@
  *
  * Tabs share the stored session, and the server ends a login whose refresh token is presented
  * twice; so a refresh runs under a browser-wide lock and first looks whether another tab has
- * already refreshed while it waited.
+ * already refreshed while it waited. Where the browser has no locks (plain http off localhost),
+ * the server answers a tab that presents the just-exchanged token within its retry window with the
+ * successor the first tab got, and the tabs end up storing the same session.
  */
 import { HttpError } from "./HttpError";
 import type { LoginResponse } from "../../contract/api";
@@ -97,7 +99,7 @@ export function createTokenRefresher(store: SessionStore = session, apiBase = ""
       }
       store.refreshAnswered();
       const stored = store.get();
-      // Another tab asked the same exchange (where the browser has no locks) and stored its answer first.
+      // Another tab exchanged the same token (where the browser has no locks) and stored the same successor first.
       if (stored?.refreshToken === next.refreshToken) {
         schedule();
         return stored;
