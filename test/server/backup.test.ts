@@ -102,19 +102,23 @@ describe("npm run backup on SQLite", () => {
     // Copies one after the other until the import has answered; it cannot answer before a copy
     // taken while it held every row uncommitted has finished.
     let whileHeld: ReturnType<typeof inspect> | undefined;
-    for (let i = 0; importing; i++) {
-      const target = join(dir, `during-${i}.db`);
-      const startedWhileHeld = holding;
-      const result = await backup(t.databaseUrl, target);
-      expect(result.code, result.output).toBe(0);
-      expect(result.output).toContain("integrity check ok");
-      const copy = inspect(target);
-      expect(copy.integrity).toBe("ok");
-      expect([before, before + ROWS]).toContain(copy.customers);
-      if (startedWhileHeld && !whileHeld) {
-        whileHeld = copy;
-        releaseImport();
+    try {
+      for (let i = 0; importing; i++) {
+        const target = join(dir, `during-${i}.db`);
+        const startedWhileHeld = holding;
+        const result = await backup(t.databaseUrl, target);
+        expect(result.code, result.output).toBe(0);
+        expect(result.output).toContain("integrity check ok");
+        const copy = inspect(target);
+        expect(copy.integrity).toBe("ok");
+        expect([before, before + ROWS]).toContain(copy.customers);
+        if (startedWhileHeld && !whileHeld) {
+          whileHeld = copy;
+          releaseImport();
+        }
       }
+    } finally {
+      releaseImport(); // a failed copy must not leave the import holding its transaction
     }
     const response = await imported;
     expect(response.statusCode, response.body).toBe(200);
