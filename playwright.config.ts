@@ -26,7 +26,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // Where demo mode listens (loopback only, IPv4): `localhost` may resolve to ::1 first.
+    baseURL: `http://127.0.0.1:${port}`,
     locale: "ro-RO",
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     actionTimeout: 15_000,
@@ -35,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     command: "npm start",
-    url: `http://localhost:${port}/`,
+    url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: "ignore",

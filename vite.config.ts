@@ -7,7 +7,8 @@ import react from "@vitejs/plugin-react";
 // With its extension: Vite warns of extensionless imports in its config.
 import { precompress } from "./scripts/precompress.js";
 
-const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`;
+// The API server in demo mode listens on 127.0.0.1 only; `localhost` may resolve to ::1 first.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
   plugins: [react(), precompress()],

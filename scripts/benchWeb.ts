@@ -194,7 +194,7 @@ try {
   // Lighthouse 12.8 (the last for Node 20) is no dependency: it needs third-party-web pinned (README).
   console.log("Lighthouse, by hand (targets: performance, accessibility, best practices ≥ 0.95 for / and /login), with `npm start` running:");
   console.log(
-    "  CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@12.8 http://localhost:8080/login " +
+    "  CHROME_PATH=/usr/bin/chromium npx --yes lighthouse@12.8 http://127.0.0.1:8080/login " +
       '--only-categories=performance,accessibility,best-practices --chrome-flags="--headless=new --no-sandbox --disable-gpu --no-first-run"',
   );
 } finally {

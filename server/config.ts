@@ -55,6 +55,11 @@ export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 export interface Config {
   port: number;
+  /**
+   * HOST: the address to listen on. Unset, production listens on every interface (behind a load
+   * balancer) and demo mode on loopback only: the demo's accounts, with their printed password,
+   * and the emulator's admin API (which rewrites its state on a PUT) are for this machine.
+   */
   host: string;
   /** `sqlite:<path>` or `postgres://…` / `postgresql://…` */
   databaseUrl: string;
@@ -130,6 +135,9 @@ export interface Config {
 }
 
 export const DEFAULT_DATABASE_URL = "sqlite:./data/app.db";
+/** Where a process listens unless HOST says otherwise (see Config.host). */
+export const DEFAULT_PRODUCTION_HOST = "0.0.0.0";
+export const DEFAULT_DEMO_HOST = "127.0.0.1";
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 /** HS256 wants a key of at least 256 bits; 32 characters is the floor we accept. */
 const MIN_JWT_SECRET_LENGTH = 32;
@@ -196,7 +204,7 @@ export function loadConfig(env: Env = process.env): Config {
   const windowSeconds = integer(env, "LOGIN_WINDOW_SECONDS", 900, 1);
   return {
     port: integer(env, "PORT", 8080, 0),
-    host: optional(env, "HOST") ?? "0.0.0.0",
+    host: optional(env, "HOST") ?? (demo ? DEFAULT_DEMO_HOST : DEFAULT_PRODUCTION_HOST),
     databaseUrl,
     databasePoolSize: integer(env, "DATABASE_POOL_SIZE", DEFAULT_DATABASE_POOL_SIZE, 1),
     demo,

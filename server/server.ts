@@ -11,6 +11,7 @@ import { buildApp, type BuildAppOptions } from "./app";
 import { type Config, loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
 import { DEMO_SMARTBILL_ACCOUNT } from "./demo/demoCompany";
+import { listenOrigin } from "./listenOrigin";
 
 /** How long a stopping server lets requests in flight finish. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -53,7 +54,7 @@ export async function startServer(
 
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  console.log(`SmartBill back office: http://localhost:${port}`);
+  console.log(`SmartBill back office: ${listenOrigin(config.host, port)}`);
   if (config.demo) {
     console.log(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(20)} ${account.role}`);

@@ -91,7 +91,7 @@ test("the page to return to after sign-in is never another site", async ({ page 
     await page.getByRole("textbox", { name: "Parola", exact: true }).fill("demo1234");
     await page.getByRole("button", { name: "Conectați-vă" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Bun venit!" })).toBeVisible();
-    await expect(page).toHaveURL((url) => url.pathname === "/" && url.hostname === "localhost");
+    await expect(page).toHaveURL((url) => url.pathname === "/" && url.hostname === "127.0.0.1");
     await signOut(page);
   }
 });

@@ -39,7 +39,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 30_000);
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
-      const found = /http:\/\/localhost:(\d+)/.exec(output);
+      const found = /SmartBill back office: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (found) {
         clearTimeout(timer);
         resolve(Number(found[1]));

@@ -178,7 +178,7 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,
-      host: "0.0.0.0",
+      host: "127.0.0.1",
       databaseUrl: "sqlite:./data/app.db",
       demo: true,
       jwtSecret: undefined,
@@ -192,7 +192,7 @@ describe("loadConfig", () => {
   it("reads every setting from the environment", () => {
     const config = loadConfig({
       PORT: "9090",
-      HOST: "127.0.0.1",
+      HOST: "0.0.0.0",
       DATABASE_URL: "postgresql://u:p@db:5432/app",
       JWT_SECRET: "s",
       ACCESS_TOKEN_TTL_SECONDS: "60",
@@ -208,7 +208,7 @@ describe("loadConfig", () => {
     });
     expect(config).toMatchObject({
       port: 9090,
-      host: "127.0.0.1",
+      host: "0.0.0.0",
       databaseUrl: "postgresql://u:p@db:5432/app",
       accessTokenTtlSeconds: 60,
       refreshTokenTtlSeconds: 3600,

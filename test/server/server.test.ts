@@ -33,7 +33,7 @@ describeEachDialect("the server", (dialect) => {
       const address = app.server.address();
       const port = typeof address === "object" && address ? address.port : 0;
       const printed = log.mock.calls.map((call) => call.join(" ")).join("\n");
-      expect(printed).toContain(`SmartBill back office: http://localhost:${port}`);
+      expect(printed).toContain(`SmartBill back office: http://127.0.0.1:${port}`);
       for (const email of ["superadmin@demo.ro", "admin@demo.ro", "facturare@demo.ro"]) {
         expect(printed).toContain(email);
       }
@@ -73,7 +73,7 @@ describeEachDialect("the server", (dialect) => {
     const app = await startServer(config, { logger: false });
     try {
       const printed = log.mock.calls.map((call) => call.join(" ")).join("\n");
-      expect(printed).toContain("SmartBill back office: http://localhost:");
+      expect(printed).toContain("SmartBill back office: http://127.0.0.1:");
       expect(printed).not.toMatch(/demo|emulator|token/i);
     } finally {
       await app.close();
@@ -101,7 +101,7 @@ describeEachDialect("the server", (dialect) => {
         const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /SmartBill back office: http:\/\/localhost:(\d+)/.exec(output);
+          const match = /SmartBill back office: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
           if (match) {
             clearTimeout(timer);
             resolve(`http://127.0.0.1:${match[1]}`);
