@@ -6,8 +6,8 @@
 import type { Static } from "typebox";
 import { HttpError } from "../../../errors";
 import { paymentInvalid, paymentMessages, reverseInvalid, reverseMessages } from "../../../messages";
-import type { PaymentType } from "../../../smartbill/types";
 import { romanianDate } from "../../../smartbill/bucharestTime";
+import type { PaymentType } from "../../../smartbill/types";
 import type { IssuedInvoice } from "./afterSend";
 import { afterIssueWindow, inWindow } from "./invoiceDates";
 import { MAX_AMOUNT } from "./lineRules";

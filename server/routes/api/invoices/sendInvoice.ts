@@ -49,9 +49,10 @@
  * draft stays in SmartBill, not fiscal, for the clerk to delete there.
  *
  * Before anything is sent, the issue date must be within today's window and the due date a real
- * day (an invoice saved long ago may no longer be), and each line's VAT percent is checked against the tenant's tax list as
- * last read (no extra SmartBill call): a line whose tax the list rates otherwise, or does not
- * list, is refused here in words the clerk can act on, rather than by SmartBill.
+ * day (an invoice saved long ago may no longer be), and each line's VAT percent is checked
+ * against the tenant's tax list as last read (no extra SmartBill call): a line whose tax the list
+ * rates otherwise, or does not list, is refused here in words the clerk can act on, rather than
+ * by SmartBill.
  */
 import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
