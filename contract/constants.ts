@@ -38,6 +38,11 @@ export const INVOICE_DEFAULTS = {
   saveToDb: false,
 } as const;
 export const MIN_DUE_DAYS = 1;
+/**
+ * A year to pay: Romanian law gives companies 60 days, longer only by an agreement that is not
+ * abusive; more than a year is a typing mistake, refused on import and on save.
+ */
+export const MAX_DUE_DAYS = 365;
 /** SmartBill refuses a document with more lines (HTTP 410). */
 export const MAX_INVOICE_LINES = 400;
 

@@ -277,7 +277,7 @@ export const en = {
     clientSearch: "Search the client (name, code, tax code)",
     noClients: "No client found",
     selectWarehouse: "Choose the warehouse",
-    dueDaysMin: "At least %{min} day.",
+    dueDaysRange: "Between %{min} and %{max} days.",
     upload: "Upload the file",
     chooseFile: "Choose the file",
     noFile: "No file chosen",

@@ -287,7 +287,7 @@ export const ro = {
     clientSearch: "Caută clientul (denumire, cod, CIF)",
     noClients: "Niciun client găsit",
     selectWarehouse: "Alegeți depozitul",
-    dueDaysMin: "Minim %{min} zi.",
+    dueDaysRange: "Între %{min} și %{max} de zile.",
     upload: "Încarcă fișierul",
     chooseFile: "Alege fișierul",
     noFile: "Niciun fișier ales",

@@ -50,6 +50,17 @@ export interface TaskConfig {
   concurrency: number;
 }
 
+/**
+ * The issue dates an invoice may have, around Romania's today (routes/api/invoices/invoiceDates.ts):
+ * checked on import, on every save of the form and again at the send.
+ */
+export interface InvoiceDatesConfig {
+  /** INVOICE_DATE_DAYS_BACK: how many days before today an issue date may be. */
+  daysBack: number;
+  /** INVOICE_DATE_DAYS_AHEAD: how many days after today an issue date may be. */
+  daysAhead: number;
+}
+
 /** PostgreSQL connections per process, unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
@@ -127,6 +138,7 @@ export interface Config {
   paymentStatusIntervalSeconds: number;
   /** AUDIT_RETENTION_DAYS: how long the audit log keeps a row (the clean-up removes older ones). */
   auditRetentionDays: number;
+  invoiceDates: InvoiceDatesConfig;
   /**
    * The operator's contact details shown on /contact (CONTACT_EMAIL, CONTACT_PHONE); unset, the
    * page shows the form only. The form's messages go to CONTACT_EMAIL, else to the super-admins.
@@ -148,6 +160,15 @@ export const MIN_ACCESS_TOKEN_TTL_SECONDS = REFRESH_LEAD_SECONDS + 1;
 const RECOVER_MAX_REQUESTS_PER_ACCOUNT = 5;
 const RECOVER_MAX_REQUESTS_PER_ADDRESS = 20;
 const PASSWORD_CHANGE_MAX_FAILURES = 10;
+/**
+ * A year back covers a late invoice and the corrections of the previous fiscal year; a month
+ * ahead, an invoice prepared for the next one. The caps keep every day of the window, and its due
+ * dates, a real date: wider than ten years back or one ahead is a typing mistake.
+ */
+const INVOICE_DATE_DAYS_BACK = 365;
+const INVOICE_DATE_DAYS_AHEAD = 30;
+const MAX_INVOICE_DATE_DAYS_BACK = 3650;
+const MAX_INVOICE_DATE_DAYS_AHEAD = 365;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -244,6 +265,10 @@ export function loadConfig(env: Env = process.env): Config {
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
     paymentStatusIntervalSeconds: integer(env, "PAYMENT_STATUS_INTERVAL_SECONDS", 900, 0),
+    invoiceDates: {
+      daysBack: integer(env, "INVOICE_DATE_DAYS_BACK", INVOICE_DATE_DAYS_BACK, 0, MAX_INVOICE_DATE_DAYS_BACK),
+      daysAhead: integer(env, "INVOICE_DATE_DAYS_AHEAD", INVOICE_DATE_DAYS_AHEAD, 0, MAX_INVOICE_DATE_DAYS_AHEAD),
+    },
     contact: contactDetails(env),
   };
 }
@@ -317,11 +342,12 @@ function optional(env: Env, name: string): string | undefined {
   return value ? value : undefined;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number): number {
+function integer(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const raw = optional(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}".`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number ${range}, got "${raw}".`);
   }
   return Number(raw);
 }

@@ -392,11 +392,22 @@ export const invoiceSendMessages = {
   noClient: "Factura nu are un client. Alegeți clientul în „Date factură”, apoi trimiteți-o din nou.",
   clientGone: "Clientul facturii nu mai există în lista de clienți. Alegeți un client în „Date factură”, apoi trimiteți-o din nou.",
   noLines: "Factura nu are produse. Adăugați cel puțin un produs în „Produse”, apoi trimiteți-o din nou.",
+  /** issueDate + dueDays is no real day (a row stored before dates were bounded). */
+  dueDateImpossible:
+    "Data scadenței facturii nu este o dată reală. Corectați data emiterii sau numărul de zile până la scadență în „Date factură”, apoi trimiteți-o din nou.",
   /** The outcome is unknown for a draft: SmartBill numbers no draft, so the series cannot tell. */
   draftUnclearAdvice:
     "SmartBill nu dă număr ciornelor, deci seria nu poate arăta dacă ciorna a fost creată: " +
     "verificați ciornele în SmartBill înainte de a trimite din nou (o nouă trimitere creează o altă ciornă).",
 } as const;
+
+/** "31.08.2026": a yyyy-mm-dd day as Romanians write it, in every sentence that names a date window. */
+const day = (isoDate: string) => isoDate.split("-").reverse().join(".");
+
+/** An invoice whose issue date (imported or saved earlier) is outside today's window: refused before SmartBill. */
+export const invoiceIssueDateOutsideAtSend = (issueDate: string, from: string, to: string) =>
+  `Data emiterii facturii, ${day(issueDate)}, nu este între ${day(from)} și ${day(to)}, intervalul permis acum. ` +
+  "Corectați-o în „Date factură”, apoi trimiteți factura din nou.";
 
 /** 'Emite factura' asked for an invoice that is not a SmartBill draft. */
 export const invoiceNotADraft =
@@ -461,6 +472,7 @@ export const invoiceMessages = {
   warehouseUnknown: "Depozitul ales nu există.",
   payloadInvalid: "Datele formularului de import nu sunt JSON valid.",
   issueDateInvalid: "Data emiterii trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  issueDateOutside: (from: string, to: string) => `Data emiterii trebuie să fie între ${day(from)} și ${day(to)}.`,
   seriesRequired: "Seria facturii este obligatorie.",
   currencyRequired: "Moneda facturii este obligatorie.",
   languageRequired: "Limba facturii este obligatorie.",
@@ -649,6 +661,11 @@ export const paymentMessages = {
   amountInvalid: "Suma trebuie să fie un număr mai mare decât zero, cu cel mult două zecimale.",
   amountTooLarge: "Suma este prea mare.",
   dateInvalid: "Data încasării trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  /** Between the invoice's issue date and tomorrow (invoiceDates.ts). */
+  dateOutside: (from: string, to: string) =>
+    from > to
+      ? `Încasarea poate fi înregistrată începând cu data emiterii facturii, ${day(from)}.`
+      : `Data încasării trebuie să fie între data emiterii facturii, ${day(from)}, și ${day(to)}.`,
   typeInvalid: (types: readonly string[]) => `Alegeți tipul încasării dintre: ${types.join(", ")}.`,
   clientGone: "Clientul facturii nu mai există în lista de clienți, iar SmartBill leagă încasarea de clientul facturii.",
   notFound: "Încasarea nu a fost găsită pe această factură.",
@@ -693,6 +710,11 @@ export const paymentStatusTaskDone = (checked: number, failed: number) =>
 export const reverseMessages = {
   requestIdInvalid: paymentMessages.requestIdInvalid,
   issueDateInvalid: "Data facturii storno trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  /** Between the original's issue date and tomorrow (invoiceDates.ts); without a date asked for, today is checked. */
+  issueDateOutside: (from: string, to: string) =>
+    from > to
+      ? `Factura poate fi stornată începând cu data ei de emitere, ${day(from)}.`
+      : `Data facturii storno trebuie să fie între data emiterii facturii stornate, ${day(from)}, și ${day(to)}.`,
 } as const;
 export const reverseInvalid = (problems: readonly string[]) => `Factura nu a fost stornată: ${problems.join(" ")}`;
 export const invoiceReversed = (series: string, number: string) =>

@@ -5,6 +5,7 @@
  */
 import type { InvoiceForm, InvoiceLineInput } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
+import { dueDateOf } from "../routes/api/invoices/invoiceDates";
 import { smartBillInvoiceBody } from "../routes/api/invoices/smartBillInvoiceBody";
 import { TAXES_2026 } from "../smartbill/emulator/model";
 import type { InvoiceRequest } from "../smartbill/types";
@@ -61,15 +62,10 @@ export function demoInvoiceBody(invoice: DemoInvoice, issueDate: string): Invoic
   const form = demoInvoiceForm(invoice, issueDate);
   const lines = demoInvoiceLines(invoice).map((line, index) => ({ ...line, id: index + 1, invoiceId: 0 }));
   return smartBillInvoiceBody({
-    invoice: { ...form, dueDate: dueDateOf(issueDate, form.dueDays) },
+    // A demo invoice is dated a fixed day of 2026 or today: its due date always exists.
+    invoice: { ...form, dueDate: dueDateOf(issueDate, form.dueDays)! },
     client: demoCustomer(invoice.client),
     lines,
     defaultWarehouseName: DEMO_INVOICE_WAREHOUSE,
   });
-}
-
-/** yyyy-mm-dd plus whole days, as a calendar date. */
-function dueDateOf(issueDate: string, dueDays: number): string {
-  const [year, month, day] = issueDate.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + dueDays)).toISOString().slice(0, 10);
 }

@@ -42,3 +42,17 @@ describe("the invoice form's choice of issuing or a SmartBill draft", () => {
     expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ draft: false }));
   });
 });
+
+describe("the invoice form's days to pay", () => {
+  it("says at once that more than a year to pay is refused, as the server does", async () => {
+    renderWithAdmin(<Form onChange={vi.fn()} />);
+    const dueDays = screen.getByLabelText("Zile până la scadență");
+    expect(dueDays).toHaveAttribute("max", "365");
+    await userEvent.clear(dueDays);
+    await userEvent.type(dueDays, "3650");
+    expect(screen.getByText("Între 1 și 365 de zile.")).toBeInTheDocument();
+    await userEvent.clear(dueDays);
+    await userEvent.type(dueDays, "30");
+    expect(screen.queryByText("Între 1 și 365 de zile.")).toBeNull();
+  });
+});

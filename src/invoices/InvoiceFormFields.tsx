@@ -20,7 +20,7 @@ import Radio from "@mui/material/Radio";
 import RadioGroup from "@mui/material/RadioGroup";
 import TextField from "@mui/material/TextField";
 import type { InvoiceForm, Warehouse } from "../../contract/api";
-import { MIN_DUE_DAYS } from "../../contract/constants";
+import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../../contract/constants";
 import { SMARTBILL_CURRENCIES, SMARTBILL_LANGUAGES } from "../../contract/smartBillChoices";
 import { CodeSelect } from "./CodeSelect";
 import { type ClientOption, CustomerPicker } from "./CustomerPicker";
@@ -43,9 +43,12 @@ export function useWarehouses(): Warehouse[] {
   return data;
 }
 
+/** The server refuses the same: at least a day, at most a year to pay. */
 export function dueDaysError(dueDays: number): boolean {
-  return !Number.isInteger(dueDays) || dueDays < MIN_DUE_DAYS;
+  return !Number.isInteger(dueDays) || dueDays < MIN_DUE_DAYS || dueDays > MAX_DUE_DAYS;
 }
+
+export const DUE_DAYS_RANGE = { min: MIN_DUE_DAYS, max: MAX_DUE_DAYS } as const;
 
 /** 'Emite factura' or, deliberately, a SmartBill draft; what the choice means said under it. */
 function IssueModeField({ draft, disabled, onChange }: { draft: boolean; disabled?: boolean; onChange: (draft: boolean) => void }) {
@@ -156,8 +159,8 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           size="small"
           fullWidth
           error={badDueDays}
-          helperText={badDueDays ? translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }) : undefined}
-          slotProps={{ htmlInput: { min: MIN_DUE_DAYS, step: 1 } }}
+          helperText={badDueDays ? translate("invoices.dueDaysRange", DUE_DAYS_RANGE) : undefined}
+          slotProps={{ htmlInput: { min: MIN_DUE_DAYS, max: MAX_DUE_DAYS, step: 1 } }}
         />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

@@ -22,7 +22,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
-import { INVOICE_DEFAULTS, MIN_DUE_DAYS } from "../../contract/constants";
+import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
@@ -30,7 +30,7 @@ import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
-import { dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
+import { DUE_DAYS_RANGE, dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
 import { InvoiceLineColumns } from "./InvoiceLineColumns";
 import { useInvoiceSeries } from "./SeriesInput";
@@ -101,7 +101,7 @@ export function InvoiceImport() {
     setTried(true);
     const problems = [
       Object.keys(missingFields(values, translate)).length > 0 ? translate("invoices.importForm.fixFields") : null,
-      dueDaysError(values.dueDays) ? translate("invoices.dueDaysMin", { min: MIN_DUE_DAYS }) : null,
+      dueDaysError(values.dueDays) ? translate("invoices.dueDaysRange", DUE_DAYS_RANGE) : null,
       checkExcelFile(file) && translate(checkExcelFile(file)!),
     ].filter(Boolean);
     if (problems.length > 0) return setError(problems.join(" "));

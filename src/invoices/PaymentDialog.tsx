@@ -73,7 +73,9 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
       open = false;
     };
   }, [neverRead, dataProvider, invoice.id, queryClient]);
-  const [date, setDate] = useState(today);
+  // Today, but never before the invoice's day (the server refuses that): an invoice issued in the
+  // evening in Romania is already dated tomorrow for a clerk west of it.
+  const [date, setDate] = useState(() => (today() < invoice.issueDate ? invoice.issueDate : today()));
   const [type, setType] = useState("");
   const [errors, setErrors] = useState<Errors>({});
   const types = useQuery({
@@ -146,7 +148,8 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
               required
               error={!!errors.date}
               helperText={errors.date}
-              slotProps={{ inputLabel: { shrink: true } }}
+              // The picker offers what the server accepts: from the invoice's day to tomorrow (the form does not validate natively).
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: invoice.issueDate, max: today(new Date(Date.now() + 86_400_000)) } }}
             />
             <TextField
               select

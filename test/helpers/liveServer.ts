@@ -30,6 +30,9 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       LOG_LEVEL: process.env.LIVE_SERVER_LOG ? "error" : "silent",
       // An empty demo company: each test makes the data it counts on.
       DEMO_DATA: "off",
+      // Fixtures' invoices are dated fixed days of 2026: the widest issue-date window keeps them
+      // importable in whatever year the suite runs.
+      INVOICE_DATE_DAYS_BACK: "3650",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

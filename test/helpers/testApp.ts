@@ -74,6 +74,9 @@ export async function testApp(dialect: Dialect, options: TestAppOptions = {}): P
     UI_DIR: "./test/.no-ui-build",
     // The demo company starts empty: each test makes the data it counts on (seed.test.ts checks the demo's).
     DEMO_DATA: "off",
+    // The fixtures' invoices are dated fixed days of 2026 and must stay importable and sendable in
+    // whatever year the suite runs: the widest issue-date window. Its own tests set it themselves.
+    INVOICE_DATE_DAYS_BACK: "3650",
     ...options.env,
   });
   const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds });

@@ -14,6 +14,7 @@ import { audited } from "../../../plugins/audit";
 import { listAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import { refuseFrozen, stale } from "./editGuards";
+import { issueDateWindow } from "./invoiceDates";
 import { checkForm, checkReferences } from "./invoiceForm";
 import { findInvoiceState, getInvoice, invoiceList, listInvoices, updateInvoiceForm } from "./invoices.repository";
 import { invoiceIdParams, InvoiceSchema, invoiceUpdateSchema } from "./schemas";
@@ -44,7 +45,7 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!state) throw new HttpError(404, invoiceMessages.notFound);
       refuseFrozen(state.status);
       if (state.version !== body.version) return stale(reply, state.version);
-      const form = checkForm(body, "update");
+      const form = checkForm(body, "update", issueDateWindow(app.config, Date.now()));
       await checkReferences(app.db, tenantId, form);
       const saved = await audited(
         request,

@@ -23,6 +23,7 @@ import { HttpError } from "../../../errors";
 import { invoiceFiles, invoiceImportMissing, invoiceLinesResult, invoiceMessages, invoiceRowsRejected } from "../../../messages";
 import { attachment, XLSX_TYPE } from "../../spreadsheetStreams";
 import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
+import { issueDateWindow } from "./invoiceDates";
 import { checkForm, checkReferences } from "./invoiceForm";
 import { InvoiceImportAnswer } from "./schemas";
 import { insertInvoice } from "./invoices.repository";
@@ -44,7 +45,7 @@ export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post("/import", { config: { audit: "invoices.import" }, schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
     try {
       const { file, fields } = await upload.read(request);
-      const form = checkForm(parsePayload(request, fields.payload), "import");
+      const form = checkForm(parsePayload(request, fields.payload), "import", issueDateWindow(app.config, Date.now()));
       const warehouseName = await checkReferences(app.db, request.tenantId, form);
       const defaults: LineDefaults = { currency: form.currency, saveToDb: form.saveToDb, warehouseName };
       const taxes = () => readTaxList(app.db, request.tenantId, app.smartBillUrls, request.log);

@@ -11,15 +11,17 @@ import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { romanianDate } from "../../../smartbill/bucharestTime";
 import { findWarehouse } from "../warehouses/warehouses.repository";
+import { type DateWindow, inWindow } from "./invoiceDates";
 import { customerExists } from "./invoices.repository";
 import type { FormBody } from "./schemas";
 
 /**
  * On import a missing, null or blank field takes the spec's default (issue date: today in
  * Romania); on update the schema requires every field and a blank series, currency or
- * language is refused.
+ * language is refused. The issue date must be within `issueDates` (invoiceDates.ts), on every
+ * save: an invoice kept as a draft for long must have its date corrected before anything else.
  */
-export function checkForm(body: FormBody, mode: "import" | "update"): InvoiceForm {
+export function checkForm(body: FormBody, mode: "import" | "update", issueDates: DateWindow): InvoiceForm {
   const errors: Record<string, string> = {};
   const text = (value: string | null | undefined) => (value ?? "").trim();
   const required = (field: "seriesName" | "currency" | "language", message: string) => {
@@ -31,6 +33,7 @@ export function checkForm(body: FormBody, mode: "import" | "update"): InvoiceFor
   };
   const issueDate = text(body.issueDate) || (mode === "import" ? romanianDate(Date.now()) : "");
   if (!isCalendarDate(issueDate)) errors.issueDate = invoiceMessages.issueDateInvalid;
+  else if (!inWindow(issueDate, issueDates)) errors.issueDate = invoiceMessages.issueDateOutside(issueDates.from, issueDates.to);
   const form: InvoiceForm = {
     clientId: body.clientId ?? null,
     warehouseId: body.warehouseId ?? null,

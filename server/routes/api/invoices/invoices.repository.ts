@@ -30,6 +30,7 @@ import {
 import type { CustomersTable, Database, InvoicesTable } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
+import { dueDateOf } from "./invoiceDates";
 import { getInvoiceLines, insertInvoiceLines } from "./invoiceLines.repository";
 
 /** The statuses in which the form and the lines may change (sending and sent are frozen). */
@@ -171,7 +172,8 @@ function toInvoice(row: InvoiceRow): Invoice {
     warehouseId: row.warehouseId,
     issueDate: row.issueDate,
     dueDays: row.dueDays,
-    dueDate: dueDateOf(row.issueDate, row.dueDays),
+    // '' rather than an impossible date for a row stored before dates were bounded; the send refuses it.
+    dueDate: dueDateOf(row.issueDate, row.dueDays) ?? "",
     useStock: row.useStock === 1,
     mentions: row.mentions,
     observations: row.observations,
@@ -218,12 +220,6 @@ function paymentOf(row: InvoiceRow): Invoice["payment"] {
     status: paymentStatusOf(total, paid),
     checkedAt: row.paymentCheckedAt,
   };
-}
-
-/** yyyy-mm-dd plus whole days, as a calendar date (no time zone involved). */
-function dueDateOf(issueDate: string, dueDays: number): string {
-  const [year, month, day] = issueDate.split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day + dueDays)).toISOString().slice(0, 10);
 }
 
 const flag = (value: boolean) => (value ? 1 : 0);

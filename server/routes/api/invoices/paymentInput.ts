@@ -1,11 +1,15 @@
 /**
  * The bodies of POST /{id}/payments and POST /{id}/reverse, checked after their shape: every
  * problem named at its field, all of them in one 400, before anything is claimed or asked.
+ * Their dates against the invoice (invoiceDates.ts) once it is read, still before any claim.
  */
 import type { Static } from "typebox";
 import { HttpError } from "../../../errors";
 import { paymentInvalid, paymentMessages, reverseInvalid, reverseMessages } from "../../../messages";
+import { romanianDate } from "../../../smartbill/bucharestTime";
 import type { PaymentType } from "../../../smartbill/types";
+import type { IssuedInvoice } from "./afterSend";
+import { afterIssueWindow, inWindow } from "./invoiceDates";
 import { MAX_AMOUNT } from "./lineRules";
 import { INVOICE_PAYMENT_TYPES, type paymentBody, type reverseBody } from "./paymentSchemas";
 
@@ -59,4 +63,20 @@ export function checkReverseInput(body: Static<typeof reverseBody>): ReverseInpu
   const problems = Object.values(errors);
   if (problems.length > 0) throw new HttpError(400, reverseInvalid(problems), errors);
   return { requestId, issueDate };
+}
+
+/** A payment dated between the invoice's issue date and tomorrow (Romania's calendar). */
+export function checkPaymentDate(input: PaymentInput, invoice: Pick<IssuedInvoice, "issueDate">, nowMs: number): void {
+  const window = afterIssueWindow(invoice.issueDate, nowMs);
+  if (inWindow(input.date, window)) return;
+  const problem = paymentMessages.dateOutside(window.from, window.to);
+  throw new HttpError(400, paymentInvalid([problem]), { date: problem });
+}
+
+/** A storno dated (or, without a date, made today) between the original's issue date and tomorrow. */
+export function checkReverseDate(input: ReverseInput, original: Pick<IssuedInvoice, "issueDate">, nowMs: number): void {
+  const window = afterIssueWindow(original.issueDate, nowMs);
+  if (inWindow(input.issueDate ?? romanianDate(nowMs), window)) return;
+  const problem = reverseMessages.issueDateOutside(window.from, window.to);
+  throw new HttpError(400, reverseInvalid([problem]), { issueDate: problem });
 }

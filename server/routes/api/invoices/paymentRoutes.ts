@@ -18,7 +18,7 @@ import { invoiceMessages, paymentStatusRead } from "../../../messages";
 import { afterSend } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
 import { addInvoicePayment, deleteInvoicePayment, listInvoicePayments, recordedPaymentMessage } from "./invoicePayments";
-import { checkPaymentInput } from "./paymentInput";
+import { checkPaymentDate, checkPaymentInput } from "./paymentInput";
 import { INVOICE_PAYMENT_TYPES, InvoicePaymentSchema, PaymentActionAnswer, paymentBody, paymentParams } from "./paymentSchemas";
 import { storePaymentStatus } from "./paymentStatus";
 import { invoiceIdParams } from "./schemas";
@@ -50,9 +50,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = request.params.id;
       const again = await recordedPaymentMessage(app.db, request.tenantId, id, input.requestId);
       if (again) return { message: again, invoice: await invoiceNow(request.tenantId, id) };
-      const { message } = await afterSend(app, request, id, "payment", (context) =>
-        addInvoicePayment({ db: app.db, request, ...context }, input),
-      );
+      const { message } = await afterSend(app, request, id, "payment", async (context) => {
+        checkPaymentDate(input, context.invoice, Date.now());
+        return addInvoicePayment({ db: app.db, request, ...context }, input);
+      });
       return { message, invoice: await invoiceNow(request.tenantId, id) };
     },
   );

@@ -8,7 +8,7 @@ import { HttpError } from "../../../errors";
 import { invoiceAlreadyReversed, invoiceMessages } from "../../../messages";
 import { afterSend } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
-import { checkReverseInput } from "./paymentInput";
+import { checkReverseDate, checkReverseInput } from "./paymentInput";
 import { ReverseAnswer, reverseBody } from "./paymentSchemas";
 import { madeStorno, reverseIssuedInvoice } from "./reverseInvoice";
 import { invoiceIdParams } from "./schemas";
@@ -36,7 +36,10 @@ export const invoiceReverseRoute: FastifyPluginAsyncTypebox = async (app) => {
           storno,
         };
       }
-      const done = await afterSend(app, request, id, "reverse", (context) => reverseIssuedInvoice({ db: app.db, request, ...context }, input));
+      const done = await afterSend(app, request, id, "reverse", async (context) => {
+        checkReverseDate(input, context.invoice, Date.now());
+        return reverseIssuedInvoice({ db: app.db, request, ...context }, input);
+      });
       return { message: done.message, invoice: await invoiceNow(request.tenantId, id), storno: await invoiceNow(request.tenantId, done.stornoId) };
     },
   );

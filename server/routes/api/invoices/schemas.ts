@@ -6,6 +6,7 @@
  */
 import { type Static, type TSchema, Type } from "typebox";
 import { INVOICE_STATUSES } from "../../../../contract/api";
+import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../../../../contract/constants";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../../../../contract/invoiceEvents";
 import { Nullable, TaxRateSchema, Timestamp } from "../../answers";
 import { IdSchema, idParams } from "../params";
@@ -14,8 +15,6 @@ import { LINE_TEXT_MAX, MAX_AMOUNT } from "./lineRules";
 /** SmartBill takes 2, 3 or 4 decimals (and silently caps more at 4): anything else is refused here. */
 const MIN_PRECISION = 2;
 const MAX_PRECISION = 4;
-/** Ten years: a longer term is a typing mistake, and keeps the due date a sane date. */
-const MAX_DUE_DAYS = 3650;
 const MENTIONS_MAX_LENGTH = 5000;
 
 const strict = { additionalProperties: false } as const;
@@ -28,7 +27,7 @@ const formFields = {
   clientId: IdSchema,
   warehouseId: IdSchema,
   issueDate: Type.String({ maxLength: 10, description: "yyyy-mm-dd" }),
-  dueDays: Type.Integer({ minimum: 1, maximum: MAX_DUE_DAYS }),
+  dueDays: Type.Integer({ minimum: MIN_DUE_DAYS, maximum: MAX_DUE_DAYS }),
   useStock: Type.Boolean(),
   mentions: text(MENTIONS_MAX_LENGTH),
   observations: text(MENTIONS_MAX_LENGTH),
@@ -96,7 +95,7 @@ export const InvoiceLineSchema = Type.Object({
 const invoiceFields = {
   id: Type.Integer(),
   version: Type.Integer({ description: "bumped by every saved change of the form; PUT sends the version it was edited from" }),
-  dueDate: Type.String({ description: "issueDate + dueDays, yyyy-mm-dd" }),
+  dueDate: Type.String({ description: "issueDate + dueDays, yyyy-mm-dd; '' when that is no day with a four-digit year (a row stored before dates were bounded)" }),
   clientName: Nullable(Type.String({ description: "the client's name from the customer list, or null when not found" })),
   status: Type.Enum(INVOICE_STATUSES),
   sentSeries: Nullable(

@@ -19,6 +19,7 @@ import type { InvoiceEventAction } from "../../../../contract/invoiceEvents";
 import { restrictTo } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
+import { issueDateWindow } from "./invoiceDates";
 import { InvoiceSendAnswer } from "./schemas";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { sendInvoice, type SendOptions } from "./sendInvoice";
@@ -30,7 +31,7 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addContentTypeParser("*", discardBody);
 
   /** One send, in the history as `action` (and, when SmartBill issued it, in the audit log). */
-  const send = async (request: FastifyRequest, invoiceId: number, action: InvoiceEventAction, options: SendOptions) => {
+  const send = async (request: FastifyRequest, invoiceId: number, action: InvoiceEventAction, options: Omit<SendOptions, "issueDates">) => {
     const user = { id: request.user.id, email: request.user.email };
     try {
       const result = await sendInvoice(
@@ -44,7 +45,7 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await request.audit(trx, { target: invoiceId, targetLabel: number, result: sent.message || null });
           await recordInvoiceEvent(trx, { invoiceId, action, outcome: "ok", user, answer: sent.message || null, detail: { series: sent.series, number: sent.number } });
         },
-        options,
+        { ...options, issueDates: issueDateWindow(app.config, Date.now()) },
       );
       const refusal = result.importResult?.errorText;
       if (refusal) await recordInvoiceEvent(app.db, { invoiceId, action, outcome: "refused", user, answer: refusal });

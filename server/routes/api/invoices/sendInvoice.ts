@@ -48,9 +48,11 @@
  * fiscal invoice. When nothing could be issued, the draft's record is put back as it was. The
  * draft stays in SmartBill, not fiscal, for the clerk to delete there.
  *
- * Before anything is sent, each line's VAT percent is checked against the tenant's tax list as
- * last read (no extra SmartBill call): a line whose tax the list rates otherwise, or does not
- * list, is refused here in words the clerk can act on, rather than by SmartBill.
+ * Before anything is sent, the issue date must be within today's window and the due date a real
+ * day (an invoice saved long ago may no longer be), and each line's VAT percent is checked
+ * against the tenant's tax list as last read (no extra SmartBill call): a line whose tax the list
+ * rates otherwise, or does not list, is refused here in words the clerk can act on, rather than
+ * by SmartBill.
  */
 import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
@@ -62,6 +64,7 @@ import { HttpError } from "../../../errors";
 import {
   invoiceAlreadySent,
   invoiceConfirmedFromSeries,
+  invoiceIssueDateOutsideAtSend,
   invoiceMessages,
   invoiceNotADraft,
   invoiceNotSent,
@@ -84,6 +87,7 @@ import {
   type SendRecord,
   updateClaimedSend,
 } from "./invoices.repository";
+import { type DateWindow, inWindow } from "./invoiceDates";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
 import { lineTaxProblem, savedTaxList } from "./vatRates";
 
@@ -112,6 +116,11 @@ interface Claim {
 export interface SendOptions {
   /** Issue a SmartBill draft sent earlier ('Emite factura'); anything else is refused (409). */
   issueDraft?: boolean;
+  /**
+   * The issue dates allowed now (invoiceDates.ts): checked again here, since the form was saved
+   * days or months ago, when the window was another.
+   */
+  issueDates: DateWindow;
 }
 
 /** SmartBill prints numbers zero-padded to 4 digits ("0025"); an unpadded one is "not found". */
@@ -128,7 +137,7 @@ export async function sendInvoice(
   invoiceId: number,
   smartBillUrls: SmartBillUrlPolicy,
   recordSent: RecordSent,
-  options: SendOptions = {},
+  options: SendOptions,
 ): Promise<InvoiceSendResult> {
   const now = Date.now;
   const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS, options.issueDraft === true);
@@ -175,6 +184,11 @@ export async function sendInvoice(
 
     const invoice = await getInvoice(db, tenantId, invoiceId);
     if (!invoice) return await send.fail(new HttpError(404, invoiceMessages.notFound));
+    const { from, to } = options.issueDates;
+    if (!inWindow(invoice.issueDate, options.issueDates)) {
+      return await send.fail(new HttpError(400, invoiceIssueDateOutsideAtSend(invoice.issueDate, from, to)));
+    }
+    if (!invoice.dueDate) return await send.fail(new HttpError(400, invoiceSendMessages.dueDateImpossible));
     const lines = invoice.products ?? [];
     if (invoice.clientId === null) return await send.fail(new HttpError(400, invoiceSendMessages.noClient));
     const customer = await findInvoiceClient(db, tenantId, invoice.clientId);
