@@ -504,6 +504,8 @@ export const invoiceActionMessages = {
     `SmartBill nu a dat PDF-ul facturii ${invoice}: nu găsește factura (poate a fost ștearsă direct în SmartBill) ` +
     "sau nu o poate genera acum. Verificați factura în SmartBill, apoi încercați din nou.",
   emailed: (invoice: string, to: string) => `Factura ${invoice} a fost trimisă pe e-mail către ${to}.`,
+  /** The audit row of an e-mail sent: every recipient. */
+  emailRecipients: (to: string, cc: string) => `Către: ${to}${cc ? `; Cc: ${cc}` : ""}`,
   cancelled: (invoice: string) => `Factura ${invoice} a fost anulată în SmartBill.`,
   restored: (invoice: string) => `Factura ${invoice} a fost restaurată în SmartBill.`,
   deleted: (invoice: string) => `Factura ${invoice} a fost ștearsă din SmartBill; numărul ei este din nou liber acolo.`,
@@ -513,6 +515,7 @@ export const invoiceActionMessages = {
   addressInvalid: (address: string) => `Adresa de e-mail „${address}” nu este validă.`,
   tooManyAddresses: (max: number) => `Introduceți cel mult ${max} adrese, despărțite prin virgulă.`,
   subjectRequired: "Introduceți subiectul e-mailului.",
+  subjectOneLine: "Subiectul e-mailului trebuie să fie pe un singur rând, fără Enter.",
   bodyRequired: "Introduceți textul e-mailului.",
 } as const;
 
