@@ -462,6 +462,7 @@ export const invoiceMessages = {
   payloadInvalid: "Datele formularului de import nu sunt JSON valid.",
   issueDateInvalid: "Data emiterii trebuie să fie o dată validă, de forma aaaa-ll-zz.",
   seriesRequired: "Seria facturii este obligatorie.",
+  seriesInvalid: "Seria facturii poate conține doar litere fără diacritice, cifre și cratimă (-), ca seriile din SmartBill.",
   currencyRequired: "Moneda facturii este obligatorie.",
   languageRequired: "Limba facturii este obligatorie.",
   lineNameRequired: "Denumirea produsului este obligatorie.",
