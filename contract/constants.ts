@@ -71,5 +71,3 @@ export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 14
 /** Minimum length of a new password, checked by client and server. */
 export const MIN_PASSWORD_LENGTH = 8;
 
-/** A user's email as the add and edit forms and the server check it: something@domain.tld, no spaces. */
-export const USER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -6,6 +6,7 @@
  */
 import { isIP } from "node:net";
 import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
+import { isEmailAddress } from "../contract/emailAddress";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, normalizedAllowedHost } from "./smartbill/allowedUrl";
 
 export interface LoginThrottleConfig {
@@ -276,7 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
 /** CONTACT_EMAIL must be an address (messages are sent to it); CONTACT_PHONE is shown as written. */
 function contactDetails(env: Env): Config["contact"] {
   const email = optional(env, "CONTACT_EMAIL");
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (email !== undefined && !isEmailAddress(email)) {
     throw new ConfigError(`CONTACT_EMAIL must be an e-mail address (e.g. contact@firma.ro), got "${email}".`);
   }
   const phone = optional(env, "CONTACT_PHONE");

@@ -474,6 +474,7 @@ export const invoiceMessages = {
   issueDateInvalid: "Data emiterii trebuie să fie o dată validă, de forma aaaa-ll-zz.",
   issueDateOutside: (from: string, to: string) => `Data emiterii trebuie să fie între ${day(from)} și ${day(to)}.`,
   seriesRequired: "Seria facturii este obligatorie.",
+  seriesInvalid: "Seria facturii poate conține doar litere fără diacritice, cifre și cratimă (-), ca seriile din SmartBill.",
   currencyRequired: "Moneda facturii este obligatorie.",
   languageRequired: "Limba facturii este obligatorie.",
   lineNameRequired: "Denumirea produsului este obligatorie.",
@@ -516,6 +517,8 @@ export const invoiceActionMessages = {
     `SmartBill nu a dat PDF-ul facturii ${invoice}: nu găsește factura (poate a fost ștearsă direct în SmartBill) ` +
     "sau nu o poate genera acum. Verificați factura în SmartBill, apoi încercați din nou.",
   emailed: (invoice: string, to: string) => `Factura ${invoice} a fost trimisă pe e-mail către ${to}.`,
+  /** The audit row of an e-mail sent: every recipient. */
+  emailRecipients: (to: string, cc: string) => `Către: ${to}${cc ? `; Cc: ${cc}` : ""}`,
   cancelled: (invoice: string) => `Factura ${invoice} a fost anulată în SmartBill.`,
   restored: (invoice: string) => `Factura ${invoice} a fost restaurată în SmartBill.`,
   deleted: (invoice: string) => `Factura ${invoice} a fost ștearsă din SmartBill; numărul ei este din nou liber acolo.`,
@@ -525,6 +528,7 @@ export const invoiceActionMessages = {
   addressInvalid: (address: string) => `Adresa de e-mail „${address}” nu este validă.`,
   tooManyAddresses: (max: number) => `Introduceți cel mult ${max} adrese, despărțite prin virgulă.`,
   subjectRequired: "Introduceți subiectul e-mailului.",
+  subjectOneLine: "Subiectul e-mailului trebuie să fie pe un singur rând, fără Enter.",
   bodyRequired: "Introduceți textul e-mailului.",
 } as const;
 

@@ -7,6 +7,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import { MIN_PASSWORD_LENGTH, SYSTEM_TENANT_ID } from "../../contract/constants";
+import { isEmailAddress } from "../../contract/emailAddress";
 import { ROLES, type RoleName } from "../../contract/roles";
 import type { Config } from "../config";
 import { DEMO_SMARTBILL_ACCOUNT } from "../demo/demoCompany";
@@ -148,7 +149,7 @@ async function firstAdmin(config: Config): Promise<SeedAccount[]> {
         "super-admin (NODE_ENV=production creates no demo accounts).",
     );
   }
-  if (!/^[^\s@]+@[^\s@]+$/.test(adminEmail)) {
+  if (!isEmailAddress(adminEmail)) {
     throw new SeedError(`ADMIN_EMAIL must be an email address, got "${adminEmail}".`);
   }
   if (adminPassword.length < MIN_PASSWORD_LENGTH) {

@@ -4,6 +4,7 @@
  */
 import { PassThrough, type Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { CSV_BOM, type CsvCell, csvRow } from "../../contract/csvRow";
 
 export const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 export const CSV_TYPE = "text/csv; charset=utf-8";
@@ -38,27 +39,19 @@ export function tableXlsx<T>(sheetName: string, headers: readonly string[], item
 }
 
 /**
- * CSV for Romanian Excel: UTF-8 with a BOM (without it Excel reads the text as Windows-1250 and
- * garbles ș, ț), `;` between fields (Romanian locale's list separator: Excel opens a `,` file as
- * one column), CRLF line ends, fields quoted when they contain `;`, `"` or a line break. A value
- * that Excel would run as a formula (=, @, or + / - not followed by a plain number such as a
- * phone number) gets a leading apostrophe (CSV injection).
+ * A CSV by contract/csvRow.ts, the one rule of every CSV the product writes: Romanian Excel's
+ * form (BOM, `;`, CRLF), every text quoted, and no cell any reader could split off starting
+ * like a formula.
  */
-export async function* tableCsv<T>(headers: readonly string[], items: AsyncIterable<T>, cells: (item: T) => (string | number | null)[]): AsyncGenerator<string> {
-  yield `\uFEFF${headers.map(csvField).join(";")}\r\n`;
+export async function* tableCsv<T>(headers: readonly string[], items: AsyncIterable<T>, cells: (item: T) => CsvCell[]): AsyncGenerator<string> {
+  yield CSV_BOM + csvRow(headers);
   let chunk = "";
   for await (const item of items) {
-    chunk += `${cells(item).map(csvField).join(";")}\r\n`;
+    chunk += csvRow(cells(item));
     if (chunk.length > 64 * 1024) {
       yield chunk;
       chunk = "";
     }
   }
   if (chunk) yield chunk;
-}
-
-function csvField(value: string | number | null): string {
-  let text = value === null ? "" : String(value);
-  if (/^[=@\t\r]/.test(text) || (/^[+-]/.test(text) && !/^[+-][\d\s().]*$/.test(text))) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -7,16 +7,14 @@ import { Button as RaButton, useDataProvider, useListContext, useNotify, useTran
 import DownloadIcon from "@mui/icons-material/Download";
 import { errorMessage } from "../common/errorMessage";
 import { saveFile } from "../common/saveFile";
+import { CSV_BOM, type CsvCell, csvRow } from "../../contract/csvRow";
 
 /** The server's largest page (server/routes/api/listQuery.ts MAX_PAGE_SIZE). */
 const PAGE = 500;
 const COLUMNS = ["code", "name", "unit", "price", "currency", "taxName", "taxPercentage", "isService"] as const;
 
-/** One CSV field: quoted when it holds a separator, a quote or a line break. */
-const field = (value: unknown) => {
-  const text = String(value ?? "");
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+/** Numbers as a Romanian Excel reads them: `12,5`. */
+const romanianNumber = (value: number) => value.toLocaleString("ro-RO", { useGrouping: false });
 
 export function ProductExportButton() {
   const translate = useTranslate();
@@ -33,18 +31,14 @@ export function ProductExportButton() {
       }
       const yes = translate("ra.boolean.true");
       const no = translate("ra.boolean.false");
-      // Semicolons and a byte-order mark: what Excel opens as columns, diacritics intact, on a Romanian system.
+      // The product's one CSV rule (contract/csvRow.ts): what Excel opens as columns on a Romanian
+      // system, diacritics intact, and no cell any reader could take for a formula.
+      const cell = (value: unknown): CsvCell => (typeof value === "number" || typeof value === "string" ? value : null);
       const lines = [
-        COLUMNS.map((column) => field(translate(`resources.products.fields.${column}`))).join(";"),
-        ...rows.map((row) =>
-          COLUMNS.map((column) => {
-            const value = row[column];
-            if (column === "isService") return field(value ? yes : no);
-            return field(typeof value === "number" ? value.toLocaleString("ro-RO", { useGrouping: false }) : value);
-          }).join(";"),
-        ),
+        csvRow(COLUMNS.map((column) => translate(`resources.products.fields.${column}`))),
+        ...rows.map((row) => csvRow(COLUMNS.map((column) => (column === "isService" ? (row[column] ? yes : no) : cell(row[column]))), romanianNumber)),
       ];
-      saveFile(new Blob([`\uFEFF${lines.join("\r\n")}\r\n`], { type: "text/csv;charset=utf-8" }), "nomenclator-produse.csv");
+      saveFile(new Blob([CSV_BOM + lines.join("")], { type: "text/csv;charset=utf-8" }), "nomenclator-produse.csv");
     } catch (failure) {
       notify(translate("resources.products.exportError", { message: errorMessage(failure, "") }), { type: "error" });
     }

@@ -4,6 +4,7 @@
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { formulaLikeCells, sheetJsRead } from "../../test/helpers/csvReaders";
 import { captureDownloads } from "../../test/helpers/downloads";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
@@ -69,10 +70,29 @@ describe("the product catalogue list", () => {
       // The byte-order mark stays: Blob.text() would drop it.
       const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.blob.arrayBuffer());
       expect(text.split("\r\n")).toEqual([
-        "\uFEFFCod produs;Denumire produs;UM;Preț;Monedă;Taxă;Procent TVA;Serviciu",
-        "CAB-1;Cablu rețea Cat6;buc;12,5;RON;Normala;21;Nu",
+        '\uFEFF"Cod produs";"Denumire produs";"UM";"Preț";"Monedă";"Taxă";"Procent TVA";"Serviciu"',
+        '"CAB-1";"Cablu rețea Cat6";"buc";12,5;"RON";"Normala";21;"Nu"',
         "",
       ]);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  it("exports a name typed as a formula after a comma so that no spreadsheet runs it, read with ';' or ','", async () => {
+    await signInLive("facturare@demo.ro");
+    await dataProvider.create("products", { data: product("-SONDA", "Sonda,=cmd|' /C calc'!A0,+1") });
+    renderWithAdmin(<ProductList />, { path: "/products" });
+    await userEvent.type(await screen.findByPlaceholderText("Caută după cod sau denumire"), "sonda");
+    // The search's answer on screen: the other products gone (a busy machine renders slowly).
+    await waitFor(() => expect(screen.queryByRole("cell", { name: "Cablu rețea Cat6" })).not.toBeInTheDocument(), { timeout: 15_000 });
+    expect(screen.getByRole("cell", { name: "-SONDA" })).toBeInTheDocument();
+    const downloads = captureDownloads();
+    try {
+      const csv = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Exportă" })));
+      const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.blob.arrayBuffer());
+      expect(formulaLikeCells(text)).toEqual([]);
+      expect(sheetJsRead(text, ";").rows[1]).toEqual(["'-SONDA", "Sonda,'=cmd|' /C calc'!A0,'+1", "buc", "12,5", "RON", "Normala", "21", "Nu"]);
     } finally {
       downloads.restore();
     }

@@ -6,7 +6,7 @@
  */
 import { SelectInput, TextInput, useGetList, useTranslate } from "react-admin";
 import type { User } from "../../contract/api";
-import { USER_EMAIL_PATTERN } from "../../contract/constants";
+import { isEmailAddress } from "../../contract/emailAddress";
 import { type RoleName, rolesForTenant } from "../../contract/roles";
 import { FormDialog } from "../common/FormDialog";
 import { useRoles } from "../common/useRoles";
@@ -55,7 +55,7 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
       validate={(values) => {
         const email = values.email?.trim();
         return {
-          ...(!email ? { email: "users.emailRequired" } : !USER_EMAIL_PATTERN.test(email) ? { email: "users.emailInvalid" } : {}),
+          ...(!email ? { email: "users.emailRequired" } : !isEmailAddress(email) ? { email: "users.emailInvalid" } : {}),
           ...(!values.tenantId || Number(values.tenantId) === 0 ? { tenantId: "users.tenantRequired" } : {}),
           ...(adding && rolesFor(values).length === 0 ? { roles: "users.rolesRequired" } : {}),
         };

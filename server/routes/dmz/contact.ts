@@ -14,6 +14,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { CONTACT_LIMITS } from "../../../contract/contact";
 import { SYSTEM_TENANT_ID } from "../../../contract/constants";
+import { isEmailAddress } from "../../../contract/emailAddress";
 import { SUPERADMIN } from "../../../contract/roles";
 import { takeAttempt } from "../../auth/loginThrottle";
 import { HttpError, throttled } from "../../errors";
@@ -32,8 +33,6 @@ export const CONTACT_MAX_TOTAL = 100;
 const CONTACT_BODY_LIMIT = 32 * 1024;
 /** Super-admins written to at most, when no CONTACT_EMAIL is set. */
 const MAX_RECIPIENTS = 5;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A name or company on one line (it goes in the subject), its spaces collapsed. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -58,7 +57,7 @@ export const contactRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const message = request.body.message.trim();
       const errors: Record<string, string> = {};
       if (!name) errors.name = contactMessages.nameRequired;
-      if (!EMAIL.test(email)) errors.email = contactMessages.emailInvalid;
+      if (!isEmailAddress(email)) errors.email = contactMessages.emailInvalid;
       if (!message) errors.message = contactMessages.messageRequired;
       else if (message.length < CONTACT_LIMITS.messageMin) errors.message = contactMessages.messageTooShort(CONTACT_LIMITS.messageMin);
       if (Object.keys(errors).length > 0) throw new HttpError(400, contactMessages.notValid, errors);

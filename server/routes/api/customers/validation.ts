@@ -7,6 +7,7 @@
  */
 import type { CustomerFields } from "../../../../contract/api";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
+import { isEmailAddress } from "../../../../contract/emailAddress";
 import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellText } from "../../../excel/cells";
 import { cellControlCharacters, columnTooLong, customerRowMessages } from "../../../messages";
@@ -52,10 +53,6 @@ export function isValidIban(value: string): boolean {
   return remainder === 1;
 }
 
-export function isValidEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
-}
-
 const FIELDS = Object.keys(CUSTOMER_HEADERS) as CustomerField[];
 
 /** Every run of white space as one space; the same string when there is nothing to change. */
@@ -89,7 +86,7 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
   if (!fields.cif) reasons.push(customerRowMessages.cifMissing);
   else if (!isValidCif(fields.cif)) reasons.push(customerRowMessages.cifInvalid(fields.cif));
   if (fields.iban && !isValidIban(fields.iban)) reasons.push(customerRowMessages.ibanInvalid(fields.iban));
-  if (fields.email && !isValidEmail(fields.email)) reasons.push(customerRowMessages.emailInvalid(fields.email));
+  if (fields.email && !isEmailAddress(fields.email)) reasons.push(customerRowMessages.emailInvalid(fields.email));
   for (const field of FIELDS) {
     // The cell as it was: collapsing white space would already have hidden \v and \f.
     const value = values[field];

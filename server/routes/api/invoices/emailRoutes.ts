@@ -40,7 +40,7 @@ export const invoiceEmailRoutes: FastifyPluginAsyncTypebox = async (app) => {
           result: { message: invoiceActionMessages.emailed(invoiceName(invoice), form.to.replaceAll(",", ", ")) },
           answer,
           detail: { to: form.to, cc: form.cc, subject: form.subject },
-          audit: { result: form.to },
+          audit: { result: invoiceActionMessages.emailRecipients(form.to, form.cc) },
         };
       });
     },

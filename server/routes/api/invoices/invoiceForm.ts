@@ -1,11 +1,13 @@
 /**
  * The invoice form (contract/api.ts InvoiceForm) as the import and the edit screen send it,
- * trimmed, defaulted and checked: what JSON Schema cannot say (a blank series, a date that does
- * not exist, a client or warehouse of another tenant). Every problem is answered at once (400).
+ * trimmed, defaulted and checked: what JSON Schema cannot say (a blank series or one SmartBill
+ * could not have, a date that does not exist, a client or warehouse of another tenant). Every
+ * problem is answered at once (400).
  */
 import type { Kysely } from "kysely";
 import type { InvoiceForm } from "../../../../contract/api";
 import { INVOICE_DEFAULTS } from "../../../../contract/constants";
+import { isSeriesName } from "../../../../contract/seriesName";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
@@ -31,6 +33,11 @@ export function checkForm(body: FormBody, mode: "import" | "update", issueDates:
     errors[field] = message;
     return "";
   };
+  // A series as SmartBill names them (contract/seriesName.ts); a blank one is refused above.
+  const seriesName = (value: string) => {
+    if (value && !isSeriesName(value)) errors.seriesName = invoiceMessages.seriesInvalid;
+    return value;
+  };
   const issueDate = text(body.issueDate) || (mode === "import" ? romanianDate(Date.now()) : "");
   if (!isCalendarDate(issueDate)) errors.issueDate = invoiceMessages.issueDateInvalid;
   else if (!inWindow(issueDate, issueDates)) errors.issueDate = invoiceMessages.issueDateOutside(issueDates.from, issueDates.to);
@@ -44,7 +51,7 @@ export function checkForm(body: FormBody, mode: "import" | "update", issueDates:
     observations: text(body.observations),
     draft: body.draft ?? INVOICE_DEFAULTS.draft,
     saveToDb: body.saveToDb ?? INVOICE_DEFAULTS.saveToDb,
-    seriesName: required("seriesName", invoiceMessages.seriesRequired),
+    seriesName: seriesName(required("seriesName", invoiceMessages.seriesRequired)),
     currency: required("currency", invoiceMessages.currencyRequired).toUpperCase(),
     language: required("language", invoiceMessages.languageRequired).toUpperCase(),
     precision: body.precision ?? INVOICE_DEFAULTS.precision,

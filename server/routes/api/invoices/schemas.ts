@@ -7,6 +7,7 @@
 import { type Static, type TSchema, Type } from "typebox";
 import { INVOICE_STATUSES } from "../../../../contract/api";
 import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../../../../contract/constants";
+import { SERIES_NAME_MAX_LENGTH } from "../../../../contract/seriesName";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../../../../contract/invoiceEvents";
 import { Nullable, TaxRateSchema, Timestamp } from "../../answers";
 import { IdSchema, idParams } from "../params";
@@ -33,7 +34,7 @@ const formFields = {
   observations: text(MENTIONS_MAX_LENGTH),
   draft: Type.Boolean({ description: "SmartBill's isDraft ('Ciorna')" }),
   saveToDb: Type.Boolean({ description: "'Salvează în DB': SmartBill saves the client and products in its catalogue" }),
-  seriesName: text(50),
+  seriesName: text(SERIES_NAME_MAX_LENGTH),
   currency: text(10),
   language: text(10),
   precision: Type.Integer({ minimum: MIN_PRECISION, maximum: MAX_PRECISION }),

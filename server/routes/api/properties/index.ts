@@ -14,6 +14,7 @@ import { messages, propertyNameTaken, smartBillUrlRule } from "../../../messages
 import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
+import { emailSettingProblem } from "../invoices/invoiceEmail";
 import { listAnswer, MessageAnswer } from "../../answers";
 import { listQuerystringFor } from "../listQuery";
 import {
@@ -55,6 +56,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(400, messages.propertyNameInvalid, { name: messages.propertyNameInvalid });
       }
       checkSmartBillUrl(app, name, value);
+      checkEmailSetting(name, value);
       const existing = await findPropertyNamed(app.db, request.tenantId, name);
       if (existing) throw new HttpError(409, propertyNameTaken(existing.name));
       try {
@@ -76,6 +78,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const value = request.body.value?.trim() ?? "";
       if (!value) throw new HttpError(400, messages.propertyFieldsRequired, { value: messages.propertyFieldsRequired });
       checkSmartBillUrl(app, name, value);
+      checkEmailSetting(name, value);
       const current = await findProperty(app.db, request.tenantId, name);
       if (!current) throw new HttpError(404, messages.propertyNotFound);
       // The edit form shows a secret masked: saved back unchanged, the mask must not replace
@@ -119,6 +122,12 @@ function checkSmartBillUrl(app: FastifyInstance, name: string, value: string): v
   if (name !== SMARTBILL_SETTINGS.url || app.smartBillUrls.allowsBaseUrl(value)) return;
   const message = smartBillUrlRule(app.smartBillUrls.allowed());
   throw new HttpError(400, message, { value: message });
+}
+
+/** The invoice e-mail's subject and cc are header fields: refused as the e-mail form would refuse them. */
+function checkEmailSetting(name: string, value: string): void {
+  const problem = emailSettingProblem(name, value);
+  if (problem) throw new HttpError(400, problem, { value: problem });
 }
 
 function masked({ name, value }: Property): Property {

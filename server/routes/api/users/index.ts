@@ -10,7 +10,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { User } from "../../../../contract/api";
-import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID, USER_EMAIL_PATTERN } from "../../../../contract/constants";
+import { MIN_PASSWORD_LENGTH, PROTECTED_MAX_ID } from "../../../../contract/constants";
+import { isEmailAddress } from "../../../../contract/emailAddress";
 import { grantableRoles, isSuperadmin, type RoleName, ROLES, rolesForTenant } from "../../../../contract/roles";
 import {
   createPasswordToken,
@@ -343,7 +344,7 @@ function userFields(body: UserBody): UserFields {
   const email = normalizeEmail(body.email ?? "");
   const errors: Record<string, string> = {};
   if (!email) errors.email = messages.emailRequired;
-  else if (!USER_EMAIL_PATTERN.test(email)) errors.email = messages.emailInvalid;
+  else if (!isEmailAddress(email)) errors.email = messages.emailInvalid;
   if (!body.tenantId) errors.tenantId = messages.tenantRequired;
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(400, first, errors);
