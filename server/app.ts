@@ -16,6 +16,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
 import { AccessLog } from "./accessLog";
+import { BODY_LIMITS, defaultBodyLimit } from "./bodyLimits";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { messages } from "./messages";
@@ -25,6 +26,7 @@ import { auditPlugin } from "./plugins/audit";
 import { authPlugin } from "./plugins/auth";
 import { cleanUpPlugin } from "./plugins/cleanUp";
 import { paymentStatusRefreshPlugin } from "./plugins/paymentStatusRefresh";
+import { requestBodiesPlugin } from "./plugins/requestBodies";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { healthPlugin } from "./plugins/health";
@@ -72,6 +74,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
       },
     },
     logController: new AccessLog(),
+    // What a route that names no larger limit reads, a 404 included (bodyLimits.ts).
+    bodyLimit: BODY_LIMITS.unread,
     trustProxy: config.trustProxy,
     // Requests Fastify refuses before routing (a malformed %-escape in the address, a bad
     // Content-Type): the product's answer, in Romanian and with the security headers, rather
@@ -103,6 +107,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.setErrorHandler(errorHandler);
 
   app.register(silentConnectionsPlugin);
+  app.register(requestBodiesPlugin);
   app.register(securityHeadersPlugin);
   app.register(dbPlugin, { config });
   // Before every route, so its timing hook sees them all.
@@ -133,7 +138,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   // its own not-found answers (never the SPA's index.html).
   // With the demo data, its demo company has issued the invoices the demo seed wrote (demo/demoCompany.ts).
   if (config.demo) {
-    app.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX, ...(config.demoData ? { companies: [demoHistory().company] } : {}) });
+    app.register(async (emulator) => {
+      defaultBodyLimit(emulator, BODY_LIMITS.emulator);
+      await emulator.register(smartBillEmulator, { prefix: SMARTBILL_EMULATOR_PREFIX, ...(config.demoData ? { companies: [demoHistory().company] } : {}) });
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

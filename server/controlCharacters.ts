@@ -5,46 +5,86 @@
  * we write. Tab, line feed and carriage return are ordinary text (an address typed on two lines,
  * Alt+Enter in an Excel cell) and stay allowed.
  *
+ * Invisible characters are refused with them: zero-width spaces and joiners, the word joiner and
+ * the byte-order mark make two names that look the same differ (a customer "ACME" and "AC\u200bME"),
+ * and the direction marks, embeddings, overrides and isolates make a name read other than it is
+ * stored (U+202E turns "fdp.exe" around on screen, in the audit log and in an export).
+ *
  * The API refuses them at the edge, before validation, in the query string, the path and the JSON
  * body (`refuseControlCharacters`, a preValidation hook of /api and /dmz-api); the imports check
  * their cells row by row.
  */
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
+import { mayHoldRefusedCharacters } from "./bodyShape";
 import { fieldControlCharacters, messages } from "./messages";
 
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const REFUSED_CHARACTER =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
 
-/** True when `text` holds a control character other than tab, line feed or carriage return. */
+/**
+ * True when `text` holds a control character other than tab, line feed or carriage return, or an
+ * invisible one (zero-width, direction marks, overrides and isolates, BOM).
+ */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  return REFUSED_CHARACTER.test(text);
 }
+
+/** The same test for one UTF-16 code unit, for the JSON body's scan (jsonBody.ts). */
+export function isRefusedCharacter(code: number): boolean {
+  if (code < 0x20) return code !== 0x09 && code !== 0x0a && code !== 0x0d;
+  if (code < 0x7f) return false;
+  if (code <= 0x9f) return true;
+  if (code < 0x200b) return false;
+  return (
+    code <= 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    code === 0x2060 ||
+    (code >= 0x2066 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
+
+interface Pending {
+  value: unknown;
+  key: string;
+  parent: Pending | undefined;
+}
+
+const pathOf = (entry: Pending | undefined): string => {
+  const keys: string[] = [];
+  for (let at = entry; at?.parent !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reverse().join(".");
+};
 
 /**
  * The path (`products.0.name`) of the first text in a parsed JSON value, or one of its keys, that
- * holds a control character; undefined when there is none. Walked without recursion, so a deeply
- * nested body cannot overflow the stack.
+ * holds a refused character; undefined when there is none. Walked without recursion, so a deeply
+ * nested value cannot overflow the stack, and a path is spelled out only for the field found.
  */
 export function controlCharacterField(value: unknown): string | undefined {
-  const pending: [value: unknown, path: string][] = [[value, ""]];
+  const pending: Pending[] = [{ value, key: "", parent: undefined }];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, path] = next;
+    const item = next.value;
     if (typeof item === "string") {
-      if (hasControlCharacter(item)) return path;
+      if (hasControlCharacter(item)) return pathOf(next);
     } else if (item !== null && typeof item === "object") {
-      for (const [key, child] of Object.entries(item)) {
-        const childPath = path ? `${path}.${key}` : key;
-        if (hasControlCharacter(key)) return path || key;
-        pending.push([child, childPath]);
+      for (const key of Object.keys(item)) {
+        if (hasControlCharacter(key)) return pathOf(next) || key;
+        pending.push({ value: (item as Record<string, unknown>)[key], key, parent: next });
       }
     }
   }
   return undefined;
 }
 
-/** 400 naming the field, when any text the request carries holds a control character. */
+/**
+ * 400 naming the field, when any text the request carries holds a refused character. A JSON body
+ * whose text the parser found clean (jsonBody.ts) is not walked again.
+ */
 export async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
-  for (const part of [request.query, request.params, request.body]) {
+  const body = mayHoldRefusedCharacters(request.body) ? request.body : undefined;
+  for (const part of [request.query, request.params, body]) {
     const field = controlCharacterField(part);
     if (field !== undefined) throw controlCharactersError(field || "corpul cererii");
   }

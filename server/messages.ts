@@ -37,6 +37,7 @@ export const messages = {
   malformedJson: "Date invalide: corpul cererii nu este JSON valid.",
   unsupportedMediaType: "Tipul de conținut al cererii nu este acceptat.",
   payloadTooLarge: "Cererea este prea mare.",
+  bodyTooComplex: "Date invalide: corpul cererii are prea multe niveluri sau prea multe câmpuri.",
   methodNotAllowed: "Metoda nu este permisă pentru această resursă.",
 
   // Lists (page, size, sort, q)
@@ -120,12 +121,16 @@ export const validationMessages = {
   invalid: (name: string) => `${name} este invalid`,
 } as const;
 
-/** A field, query parameter or cell holding NUL or another control character (controlCharacters.ts). */
-export const fieldControlCharacters = (field: string) => `„${field}” conține caractere de control nepermise (de exemplu NUL)`;
+/**
+ * A field, query parameter or cell holding NUL or another control character, or an invisible one
+ * (zero-width, direction marks and overrides) (controlCharacters.ts).
+ */
+const REFUSED_CHARACTERS = "caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului)";
+export const fieldControlCharacters = (field: string) => `„${field}” conține ${REFUSED_CHARACTERS}`;
 /** A cell longer than its column takes (customer and invoice-line sheets alike). */
 export const columnTooLong = (column: string, max: number) => `Valoarea din coloana „${column}” depășește ${max} de caractere.`;
 export const cellControlCharacters = (column: string) =>
-  `Celula din coloana „${column}” conține caractere de control nepermise (de exemplu NUL).`;
+  `Celula din coloana „${column}” conține ${REFUSED_CHARACTERS}.`;
 
 /** How many of the ignored columns an import's answer names; the rest are counted. */
 export const IGNORED_COLUMNS_NAMED = 5;
@@ -213,7 +218,7 @@ export function stockRowsInvalid(problems: readonly string[]): string {
 }
 export const stockRowWithoutName = (position: number) => `produsul de pe poziția ${position} nu are denumire`;
 export const stockRowControlCharacters = (position: number) =>
-  `produsul de pe poziția ${position} conține caractere de control nepermise (de exemplu NUL)`;
+  `produsul de pe poziția ${position} conține ${REFUSED_CHARACTERS}`;
 export const stockRowBadQuantity = (name: string) => `produsul „${name}” are o cantitate invalidă`;
 export const stockRowRepeated = (name: string) => `produsul „${name}” apare de două ori, cu unități de măsură diferite`;
 

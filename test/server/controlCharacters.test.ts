@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { LoginResponse } from "../../contract/api";
-import { hasControlCharacter } from "../../server/controlCharacters";
+import { hasControlCharacter, isRefusedCharacter } from "../../server/controlCharacters";
 import { type ApiRoute, apiRoutes } from "../helpers/apiRoutes";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
@@ -16,8 +16,8 @@ import { type TestApp, testApp } from "../helpers/testApp";
 afterAll(removeTemporaryDatabases);
 
 const refusal = (field: string) => ({
-  message: `Date invalide: „${field}” conține caractere de control nepermise (de exemplu NUL).`,
-  errors: { [field]: `„${field}” conține caractere de control nepermise (de exemplu NUL)` },
+  message: `Date invalide: „${field}” conține caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului).`,
+  errors: { [field]: `„${field}” conține caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului)` },
 });
 
 it("knows the control characters: C0 but tab, line feed and carriage return; DEL; C1", () => {
@@ -26,6 +26,21 @@ it("knows the control characters: C0 but tab, line feed and carriage return; DEL
   }
   for (const text of ["a\tb", "linia 1\nlinia 2", "a\r\nb", "Șervețele Ţesute SRL", "€ ß 漢字 😀", "\u00a0"]) {
     expect([text, hasControlCharacter(text)]).toEqual([text, false]);
+  }
+});
+
+it("knows the invisible characters: zero-width ones, direction marks, embeddings, overrides and isolates, BOM", () => {
+  const invisible = [0x200b, 0x200c, 0x200d, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2060, 0x2066, 0x2067, 0x2068, 0x2069, 0xfeff];
+  for (const code of invisible) {
+    expect([code, hasControlCharacter(`ACME${String.fromCharCode(code)}SRL`)]).toEqual([code, true]);
+    expect([code, isRefusedCharacter(code)]).toEqual([code, true]);
+  }
+  // Their neighbours are ordinary text: spaces, dashes, quotes, the ellipsis, the no-break space.
+  for (const code of [0x2000, 0x200a, 0x2010, 0x2014, 0x201e, 0x201d, 0x2026, 0x2029 - 2, 0x202f, 0x205f, 0x206a, 0xfeff - 1, 0xff01]) {
+    expect([code, hasControlCharacter(String.fromCharCode(code))]).toEqual([code, false]);
+  }
+  for (let code = 0; code < 0x3000; code++) {
+    expect([code, isRefusedCharacter(code)]).toEqual([code, hasControlCharacter(String.fromCharCode(code))]);
   }
 });
 
@@ -102,6 +117,28 @@ describeEachDialect("control characters in requests", (dialect) => {
     expect(setting.json()).toEqual(refusal("value"));
     expect(await t.db.selectFrom("warehouses").select("id").where("warehouseName", "like", "Depozit%Ascuns").execute()).toEqual([]);
     expect(await t.db.selectFrom("properties").select("name").where("name", "=", "nota.interna").execute()).toEqual([]);
+  });
+
+  it("refuses a right-to-left override or a zero-width space in a name, sent raw or \\u-escaped", async () => {
+    const call = (payload: string) =>
+      t.api("POST", "/api/smartbill/warehouses", {
+        session: superadmin,
+        tenantId: 2,
+        body: payload,
+        headers: { "content-type": "application/json" },
+      });
+    for (const payload of [
+      '{"warehouseName":"Depozit \u202eTXT.exe","warehouseType":"en gros"}',
+      '{"warehouseName":"Depozit \\u202ETXT.exe","warehouseType":"en gros"}',
+      '{"warehouseName":"Depo\u200bzit","warehouseType":"en gros"}',
+      '{"warehouseName":"Depo\\u200Bzit","warehouseType":"en gros"}',
+      '{"warehouseName":"\\ufeffDepozit","warehouseType":"en gros"}',
+    ]) {
+      const response = await call(payload);
+      expect([payload, response.statusCode]).toEqual([payload, 400]);
+      expect(response.json()).toEqual(refusal("warehouseName"));
+    }
+    expect(await t.db.selectFrom("warehouses").select("id").where("warehouseName", "like", "Depo%zit%").execute()).toEqual([]);
   });
 
   it("keeps tab, line feed and carriage return as text", async () => {

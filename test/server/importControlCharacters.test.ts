@@ -41,7 +41,8 @@ describeEachDialect("control characters in imported cells", (dialect) => {
   const storedCodes = async (codes: string[]) =>
     (await t.db.selectFrom("customers").select("codClient").where("codClient", "in", codes).orderBy("codClient").execute()).map((c) => c.codClient);
 
-  for (const [control, name] of [["\u0000", "NUL"], ["\u0007", "BEL"], ["\u001b", "ESC"]] as const) {
+  // With the control characters, the invisible ones: a right-to-left override and a zero-width space.
+  for (const [control, name] of [["\u0000", "NUL"], ["\u0007", "BEL"], ["\u001b", "ESC"], ["\u202e", "RLO"], ["\u200b", "ZWSP"]] as const) {
     for (const filename of ["clienti.xls", "clienti.xlsx"]) {
       if (control === "\u0000" && filename.endsWith(".xlsx")) continue; // XML cannot carry NUL
       const label = `${name}-${filename.split(".")[1]}-`;

@@ -376,9 +376,9 @@ describeEachDialect("the stock import with an answer that cannot be stored as it
       errors: 3,
       errorText:
         "Stocul primit de la SmartBill are 3 produse invalide: " +
-        "produsul de pe poziția 2 conține caractere de control nepermise (de exemplu NUL); " +
-        "produsul de pe poziția 3 conține caractere de control nepermise (de exemplu NUL); " +
-        "produsul de pe poziția 4 conține caractere de control nepermise (de exemplu NUL). Nimic nu a fost modificat.",
+        "produsul de pe poziția 2 conține caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului); " +
+        "produsul de pe poziția 3 conține caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului); " +
+        "produsul de pe poziția 4 conține caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului). Nimic nu a fost modificat.",
     });
     expect(await stock()).toEqual(before);
   });

@@ -1,7 +1,8 @@
 /**
  * The private API under /api. Every route here runs, in order: authentication (401), the
  * anti-forgery check for state-changing methods (403), the tenant scope (403, 404), and before
- * validation the refusal of control characters in any text (400). A caller without a valid
+ * validation the refusal of control characters in any text (400). A body is held to
+ * BODY_LIMITS.api unless its route names a limit (bodyLimits.ts). A caller without a valid
  * access token gets 401 whatever else is missing, so the client knows to sign in again. Routes add
  * `restrictTo(app, resource)` for the role matrix.
  *
@@ -11,6 +12,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { API_PREFIXES, apiPrefixOf } from "../../../contract/paths";
+import { BODY_LIMITS, defaultBodyLimit } from "../../bodyLimits";
 import { refuseControlCharacters } from "../../controlCharacters";
 import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
@@ -59,6 +61,7 @@ export function guardApi(app: FastifyInstance): void {
   app.addHook("onRequest", app.verifyXsrf);
   app.addHook("onRequest", app.resolveTenant);
   app.addHook("preValidation", refuseControlCharacters);
+  defaultBodyLimit(app, BODY_LIMITS.api);
 }
 
 export const apiRoutes: FastifyPluginAsync = async (app) => {

@@ -4,6 +4,7 @@
  * check (see plugins/xsrf.ts for why).
  */
 import type { FastifyPluginAsync } from "fastify";
+import { BODY_LIMITS, defaultBodyLimit } from "../../bodyLimits";
 import { refuseControlCharacters } from "../../controlCharacters";
 import { documentAccessOf } from "../../plugins/requireRole";
 import { noStore } from "../../plugins/securityHeaders";
@@ -19,6 +20,7 @@ export const dmzRoutes: FastifyPluginAsync = async (app) => {
   app.addHook("onRequest", noStore);
   documentAccessOf(app, "public");
   app.addHook("preValidation", refuseControlCharacters);
+  defaultBodyLimit(app, BODY_LIMITS.public);
   await app.register(loginRoute);
   await app.register(refreshRoute);
   await app.register(logoutRoute);

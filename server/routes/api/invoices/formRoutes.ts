@@ -8,6 +8,7 @@
  * The form's PUT carries the version it was edited from and bumps it.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { BODY_LIMITS } from "../../../bodyLimits";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { audited } from "../../../plugins/audit";
@@ -36,7 +37,8 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put(
     "/:id",
-    { config: { audit: "invoices.update" }, schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
+    // The form may come back with its lines (react-admin sends the record it loaded), up to 400.
+    { bodyLimit: BODY_LIMITS.invoice, config: { audit: "invoices.update" }, schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const { tenantId, body } = request;

@@ -5,8 +5,10 @@
  * Fastify validates itself.
  */
 import type { FastifyRequest } from "fastify";
+import { recordBodyShape } from "../../../bodyShape";
 import { controlCharacterField, controlCharactersError } from "../../../controlCharacters";
 import { HttpError } from "../../../errors";
+import { scanJson } from "../../../jsonBody";
 import { invoiceMessages } from "../../../messages";
 import { describeValidation } from "../../../validation";
 import { type FormBody, importPayloadSchema } from "./schemas";
@@ -21,11 +23,15 @@ export function parsePayload(request: FastifyRequest, payload: unknown): FormBod
   let value = payload;
   if (typeof payload === "string") {
     if (payload.trim() === "") return {};
+    // Bounded as a JSON body is (jsonBody.ts) before it is parsed and walked.
+    const shape = scanJson(payload);
+    if (shape === undefined) throw payloadInvalid();
     try {
       value = JSON.parse(payload);
     } catch {
       throw payloadInvalid();
     }
+    recordBodyShape(value, shape);
   }
   if (value === undefined || value === null) return {};
   const field = controlCharacterField(value);
