@@ -26,6 +26,8 @@ const POSTGRES_MESSAGES = [
   /Client has encountered a connection error and is not queryable/i,
   /Client was closed and is not queryable/i,
   /Cannot use a pool after calling end on the pool/i,
+  // An operator closed the database for maintenance (ALTER DATABASE … ALLOW_CONNECTIONS false).
+  /is not currently accepting connections/i,
 ];
 
 /** Names the storage problem behind `error` (or its causes), if it is one. */
