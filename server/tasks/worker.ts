@@ -153,8 +153,9 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
       }
       try {
         // A database that is away now may be back in seconds: the outcome is written then.
-        await whenStored(() => (result === "requeue" ? releaseTask(db, task.id, workerId) : finishTask(db, task.id, workerId, result)));
-        if (result !== "requeue" && result.status === "done") taskLog.info({ message: result.message }, "task done");
+        const outcome = result;
+        await whenStored<unknown>(() => (outcome === "requeue" ? releaseTask(db, task.id, workerId) : finishTask(db, task.id, workerId, outcome)));
+        if (outcome !== "requeue" && outcome.status === "done") taskLog.info({ message: outcome.message }, "task done");
       } catch (error) {
         taskLog.error({ err: error }, "could not record the task's outcome");
       } finally {

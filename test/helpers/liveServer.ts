@@ -30,6 +30,8 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       LOG_LEVEL: process.env.LIVE_SERVER_LOG ? "error" : "silent",
       // An empty demo company: each test makes the data it counts on.
       DEMO_DATA: "off",
+      // No balancer to drain for: SIGTERM stops it at once.
+      DRAIN_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

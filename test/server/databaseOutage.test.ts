@@ -123,7 +123,7 @@ describe.skipIf(skipReason !== null)(`two processes on a PostgreSQL that stops a
           fetch(`${second.origin}/api/smartbill/customer/import`, {
             method: "POST",
             headers: { ...headers(invoicing, 2), ...file.headers },
-            body: file.body,
+            body: new Uint8Array(file.body),
           }),
         );
         if (imported) acknowledgedCodes.push(...codes);
