@@ -16,7 +16,8 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   children.push(child);
 }
 
-run("npx", ["tsx", "watch", "--clear-screen=false", "server/server.ts"], { PORT: apiPort, UI_DIR: "" });
+// No load balancer to drain for: a restart on change stops the old server at once.
+run("npx", ["tsx", "watch", "--clear-screen=false", "server/server.ts"], { PORT: apiPort, UI_DIR: "", DRAIN_SECONDS: process.env.DRAIN_SECONDS ?? "0" });
 run("npx", ["vite"], { API_PORT: apiPort });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

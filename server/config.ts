@@ -73,6 +73,12 @@ export interface Config {
    * and the emulator's admin API (which rewrites its state on a PUT) are for this machine.
    */
   host: string;
+  /**
+   * DRAIN_SECONDS (default 5): after SIGTERM the process keeps serving this long with
+   * /health/ready answering 503, so load balancers take it out of rotation before it stops
+   * accepting connections; then requests in flight finish.
+   */
+  drainSeconds: number;
   /** `sqlite:<path>` or `postgres://…` / `postgresql://…` */
   databaseUrl: string;
   /** DATABASE_POOL_SIZE: PostgreSQL connections this process keeps at most (default 10). */
@@ -255,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     uiDir: env.UI_DIR === undefined ? "./dist" : env.UI_DIR.trim(),
     logLevel,
     trustProxy: trustProxy(env, "TRUST_PROXY"),
+    drainSeconds: integer(env, "DRAIN_SECONDS", 5, 0),
     tasks: {
       worker: !/^(0|off|false|no)$/i.test(env.TASK_WORKER?.trim() ?? ""),
       pollMs: integer(env, "TASK_POLL_MS", 500, 10),

@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import type { ApiError } from "../contract/api";
+import { storageProblem } from "./db/unavailable";
 import { messages } from "./messages";
 import { describeValidation } from "./validation";
 
@@ -65,6 +66,12 @@ export function errorHandler(error: FastifyError | HttpError, request: FastifyRe
     const message =
       FASTIFY_MESSAGES[error.code] ?? STATUS_MESSAGES[status] ?? messages.badRequest;
     return reply.code(status).send(body(message));
+  }
+  // The database away or its disk full: not this request's fault, and worth retrying shortly.
+  const problem = storageProblem(error);
+  if (problem) {
+    request.log.error({ err: error, storage: problem }, `request failed: ${problem}`);
+    return reply.code(503).header("retry-after", "5").send(body(messages.serviceUnavailable));
   }
   request.log.error({ err: error }, "request failed");
   return reply.code(500).send(body(messages.internalError));

@@ -31,6 +31,7 @@ export const messages = {
 
   notFound: "Resursa nu a fost găsită.",
   internalError: "Eroare internă de server.",
+  serviceUnavailable: "Serviciul este momentan indisponibil. Încercați din nou în câteva secunde.",
   invalidData: "Date invalide",
   badRequest: "Cerere invalidă.",
   emptyBody: "Date invalide: corpul cererii este gol.",

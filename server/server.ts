@@ -13,7 +13,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
 import { DEMO_SMARTBILL_ACCOUNT } from "./demo/demoCompany";
 import { listenOrigin } from "./listenOrigin";
 
-/** How long a stopping server lets requests in flight finish. */
+/** How long a stopping server lets requests in flight finish, once it stops accepting. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(
@@ -21,10 +21,23 @@ export async function startServer(
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
   const app = buildApp(config, options);
+  let draining: NodeJS.Timeout | undefined;
+  let closing = false;
   const stop = (signal: NodeJS.Signals) => {
-    app.log.info({ signal }, "shutting down");
-    // First out of the balancer's rotation (/health/ready answers 503), then closed.
+    // A second signal (Ctrl-C again) skips what is left of the drain.
+    if (draining) return close();
+    app.log.info({ signal, drainSeconds: config.drainSeconds }, "shutting down");
+    // First out of the balancer's rotation: /health/ready answers 503 while the process still
+    // accepts and serves, for DRAIN_SECONDS, so the balancer's probes see it and stop sending
+    // before any connection is refused.
     app.startDraining();
+    draining = setTimeout(() => close(), config.drainSeconds * 1000);
+  };
+  const close = () => {
+    if (closing) return;
+    closing = true;
+    clearTimeout(draining);
+    app.log.info("no longer accepting connections; finishing requests in flight");
     // Requests in flight may finish, but a request waiting on SmartBill (its rate limiter can
     // hold a call for 10 s, a call may take 30 s) must not keep a stopping server alive.
     setTimeout(() => {
@@ -49,8 +62,8 @@ export async function startServer(
     await app.close(); // e.g. port in use: release the database before giving up
     throw error;
   }
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;

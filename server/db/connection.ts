@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { type DatabaseConnection, type Driver, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { DEFAULT_DATABASE_POOL_SIZE } from "../config";
 import type { Database } from "./database";
@@ -53,15 +53,69 @@ function openSqlite(path: string): Kysely<Database> {
   database.function("fold", { deterministic: true }, (value: unknown) =>
     typeof value === "string" ? fold(value) : value,
   );
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialectKeepingTheCause(database) });
 }
 
+/**
+ * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL, SQLITE_IOERR, …); Kysely
+ * then sends its own ROLLBACK, which fails with "cannot rollback - no transaction is active" and
+ * is thrown in place of the error that mattered (a full disk was logged as that sentence). The
+ * rollback is skipped when SQLite has none open, so the real error reaches the caller.
+ */
+class SqliteDialectKeepingTheCause extends SqliteDialect {
+  readonly #database: SQLite.Database;
+
+  constructor(database: SQLite.Database) {
+    super({ database });
+    this.#database = database;
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      if (this.#database.inTransaction) await rollback(connection);
+    };
+    const rollbackToSavepoint = driver.rollbackToSavepoint?.bind(driver);
+    if (rollbackToSavepoint) {
+      driver.rollbackToSavepoint = async (connection, name, compile) => {
+        if (this.#database.inTransaction) await rollbackToSavepoint(connection, name, compile);
+      };
+    }
+    return driver;
+  }
+}
+
+/** How long a new connection to PostgreSQL may take before the request is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 function openPostgres(connectionString: string, poolSize: number): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolSize });
-  // An idle client losing its connection (database restart) emits 'error' on the pool; without a
-  // listener that would crash the process instead of letting the next query reconnect.
-  pool.on("error", (error) => console.error(`PostgreSQL idle connection error: ${error.message}`));
+  const pool = new pg.Pool({ connectionString, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A client losing its connection (the database stopped or restarted) emits 'error': on the
+  // pool while it is idle, on the client itself while a request, a transaction or the task
+  // worker holds it. Unheard, that 'error' kills the process; heard, the query in flight fails
+  // (503, db/unavailable.ts), the pool drops the client, and the next query connects afresh.
+  // One line per outage, not one per connection.
+  let lost = false;
+  const connectionLost = (error: Error) => {
+    if (lost) return;
+    lost = true;
+    console.error(`PostgreSQL connection lost (${describe(error)}); requests answer 503 until it is back`);
+  };
+  pool.on("error", connectionLost);
+  pool.on("connect", (client) => {
+    client.on("error", connectionLost);
+    if (lost) {
+      lost = false;
+      console.error("PostgreSQL reachable again");
+    }
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: oldestRequestFirst(pool, poolSize) }) });
+}
+
+function describe(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? `${code}: ${error.message}` : error.message;
 }
 
 /**

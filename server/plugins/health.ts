@@ -26,6 +26,9 @@ export const HEALTH_PATHS = { live: "/health/live", ready: "/health/ready" } as 
 /** The migration this code was built with last; a database without it is not ready. */
 const LATEST_MIGRATION = Object.keys(migrations).sort().at(-1)!;
 
+/** How long the readiness probe waits for the database. */
+const READY_TIMEOUT_MS = 2_000;
+
 export type ReadyProblem = "draining" | "database" | "migrations";
 
 export const healthPlugin = fp(
@@ -44,13 +47,23 @@ export const healthPlugin = fp(
     });
 
     async function databaseProblem(): Promise<ReadyProblem | undefined> {
+      let timer: NodeJS.Timeout | undefined;
       try {
         // Kysely's own record of the migrations run: one indexed row, and proof the database answers.
-        const { rows } = await sql<{ name: string }>`select "name" from "kysely_migration" where "name" = ${LATEST_MIGRATION}`.execute(app.db);
+        const query = sql<{ name: string }>`select "name" from "kysely_migration" where "name" = ${LATEST_MIGRATION}`.execute(app.db);
+        // A database that hangs (a host gone, a full pool) is as unready as one that refuses:
+        // the probe answers within its own time-out, not the balancer's.
+        const late = new Promise<never>((_resolve, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+        });
+        query.catch(() => {}); // its failure after the time-out is no one's business
+        const { rows } = await Promise.race([query, late]);
         return rows.length === 1 ? undefined : "migrations";
       } catch (error) {
         app.log.warn({ err: error }, "readiness check: the database did not answer");
         return "database";
+      } finally {
+        clearTimeout(timer);
       }
     }
   },

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import { dialectOf } from "../db/connection";
+import { isStorageUnavailable, storageProblem } from "../db/unavailable";
 import type { Database } from "../db/database";
 import { messages, taskKindUnknown } from "../messages";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
@@ -28,6 +29,7 @@ import {
   onTaskEnqueued,
   releaseTask,
   reportProgress,
+  type TaskResult,
 } from "./queue";
 import { TaskFailure, type TaskKinds, type TaskRow } from "./types";
 
@@ -82,6 +84,20 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   };
   let unsubscribe: () => void = () => {};
   let lastSweep = Date.now();
+  /** The database was away at the last claim. */
+  let waiting = false;
+
+  /** Runs `write`, again every poll period while the database is away, until it lands or the worker stops. */
+  async function whenStored<T>(write: () => Promise<T>): Promise<T> {
+    for (;;) {
+      try {
+        return await write();
+      } catch (error) {
+        if (stopped || !isStorageUnavailable(error)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(pollMs, 1_000)));
+      }
+    }
+  }
 
   async function sweep(atStart: boolean): Promise<void> {
     // At start on SQLite no other process can be running anything: every 'running' task is
@@ -96,10 +112,16 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
   function start(task: TaskRow): void {
     const controller = new AbortController();
     const beat = setInterval(() => {
-      heartbeat(db, task.id, workerId).catch((error: unknown) => log.warn({ err: error, taskId: task.id }, "heartbeat failed"));
+      heartbeat(db, task.id, workerId).catch((error: unknown) => {
+        // The database away is said once, by the loop; a beat missed then is no news.
+        if (!isStorageUnavailable(error)) log.warn({ err: error, taskId: task.id }, "heartbeat failed");
+      });
     }, heartbeatMs);
     const taskLog = log.child({ taskId: task.id, kind: task.kind, tenantId: task.tenantId });
     const done = (async () => {
+      // What the task's row becomes: its outcome, or back to the queue when the database went
+      // away under it (the task did nothing wrong; it runs again once the database is back).
+      let result: TaskResult | "requeue";
       try {
         const handler = Object.hasOwn(kinds, task.kind) ? kinds[task.kind as TaskKind] : undefined;
         if (!handler) throw new TaskFailure(taskKindUnknown(task.kind));
@@ -113,19 +135,29 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           smartBillUrls: options.smartBillUrls,
         });
         const { message, ...counts } = outcome;
-        await finishTask(db, task.id, workerId, { status: "done", message, counts });
-        taskLog.info({ message }, "task done");
+        result = { status: "done", message, counts };
       } catch (error) {
-        const errorText = describeFailure(error, controller.signal.aborted);
-        if (!(error instanceof TaskFailure || error instanceof SmartBillError)) {
-          taskLog.error({ err: error }, "task failed");
+        if (!controller.signal.aborted && isStorageUnavailable(error)) {
+          taskLog.warn({ storage: storageProblem(error) }, "task interrupted by the database; it goes back to the queue");
+          result = "requeue";
         } else {
-          taskLog.info({ errorText }, "task failed");
+          const errorText = describeFailure(error, controller.signal.aborted);
+          if (!(error instanceof TaskFailure || error instanceof SmartBillError)) {
+            taskLog.error({ err: error }, "task failed");
+          } else {
+            taskLog.info({ errorText }, "task failed");
+          }
+          const counts = error instanceof TaskFailure ? error.counts : {};
+          result = { status: "failed", errorText, counts };
         }
-        const counts = error instanceof TaskFailure ? error.counts : {};
-        await finishTask(db, task.id, workerId, { status: "failed", errorText, counts }).catch((finishError: unknown) =>
-          taskLog.error({ err: finishError }, "could not record the task's failure"),
-        );
+      }
+      try {
+        // A database that is away now may be back in seconds: the outcome is written then.
+        const outcome = result;
+        await whenStored<unknown>(() => (outcome === "requeue" ? releaseTask(db, task.id, workerId) : finishTask(db, task.id, workerId, outcome)));
+        if (outcome !== "requeue" && outcome.status === "done") taskLog.info({ message: outcome.message }, "task done");
+      } catch (error) {
+        taskLog.error({ err: error }, "could not record the task's outcome");
       } finally {
         clearInterval(beat);
         running.delete(task.id);
@@ -143,9 +175,18 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
       try {
         if (Date.now() - lastSweep >= sweepMs) await sweep(false);
         if (running.size < concurrency) task = await claimNextTask(db, workerId);
+        if (waiting) {
+          waiting = false;
+          log.warn("database back: the task worker resumes");
+        }
       } catch (error) {
         if (stopped) return;
-        log.error({ err: error }, "could not claim a task");
+        if (!isStorageUnavailable(error)) log.error({ err: error }, "could not claim a task");
+        else if (!waiting) {
+          // Said once per outage; the loop keeps polling and resumes by itself.
+          waiting = true;
+          log.warn({ storage: storageProblem(error) }, "database unavailable: the task worker waits for it");
+        }
       }
       if (stopped) {
         // Claimed while stopping: back to the queue, for the next worker to run.

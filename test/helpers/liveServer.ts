@@ -33,6 +33,8 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
       // Fixtures' invoices are dated fixed days of 2026: the widest issue-date window keeps them
       // importable in whatever year the suite runs.
       INVOICE_DATE_DAYS_BACK: "3650",
+      // No balancer to drain for: SIGTERM stops it at once.
+      DRAIN_SECONDS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],

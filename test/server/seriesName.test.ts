@@ -52,7 +52,10 @@ describeEachDialect("an invoice's series", (dialect) => {
       const refused = await importWith({ clientId, seriesName });
       expect(refused.statusCode, JSON.stringify(seriesName)).toBe(400);
       // Longer than 50: refused by the schema, with its own sentence.
-      if (seriesName.length <= 50) expect(refused.json().errors, JSON.stringify(seriesName)).toEqual({ seriesName: invoiceMessages.seriesInvalid });
+      // Invisible characters are refused at the edge, before the series rule, with their own sentence.
+      const invisible = /[\u200b\u202e]/.test(seriesName);
+      if (seriesName.length <= 50 && !invisible) expect(refused.json().errors, JSON.stringify(seriesName)).toEqual({ seriesName: invoiceMessages.seriesInvalid });
+      else expect(Object.keys(refused.json().errors), JSON.stringify(seriesName)).toEqual(["seriesName"]);
     }
     expect(await invoiceCount()).toBe(before);
   });

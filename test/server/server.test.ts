@@ -92,6 +92,8 @@ describeEachDialect("the server", (dialect) => {
         DATABASE_URL: await freshDatabaseUrl(dialect),
         UI_DIR: join(dir, "no-ui"),
         LOG_LEVEL: "warn",
+        // Stops at once: the drain before it has a test of its own (drain.test.ts).
+        DRAIN_SECONDS: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -52,6 +52,7 @@ describe.skipIf(postgres.skipReason !== null)("a fleet of three processes on one
       SMARTBILL_ALLOWED_HOSTS: `127.0.0.1:${address.port}`,
       NODE_EXTRA_CA_CERTS: join(dir, "cert.pem"),
       TASK_POLL_MS: "50",
+      DRAIN_SECONDS: "0",
     };
     // The first process seeds the demo tenant; the test's tenants come after it.
     children.push(await startProcess(dir, env));

@@ -49,11 +49,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return () => stop();
 }
 
-class SkipPostgres extends Error {}
+export class SkipPostgres extends Error {}
 
-interface Cluster {
+export interface Cluster {
   url: string;
+  /** Stops the server and removes its files. */
   stop: () => Promise<void>;
+}
+
+/** A cluster this code started, whose server a test may stop and start again on the same data. */
+export interface OwnCluster extends Cluster {
+  /** `pg_ctl stop -m fast`: sessions are ended (57P01), new connections refused. */
+  halt: () => Promise<void>;
+  /** `pg_ctl start` again, on the same port and data; resolves once it accepts connections. */
+  resume: () => Promise<void>;
 }
 
 async function findPostgres(): Promise<Cluster> {
@@ -69,7 +78,7 @@ async function findPostgres(): Promise<Cluster> {
   return startCluster(bin);
 }
 
-async function findBinDir(): Promise<string | undefined> {
+export async function findBinDir(): Promise<string | undefined> {
   const hasServer = (dir: string) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl"));
   if (process.env.PG_BIN) return hasServer(process.env.PG_BIN) ? process.env.PG_BIN : undefined;
   const debianRoot = "/usr/lib/postgresql";
@@ -92,7 +101,8 @@ async function findBinDir(): Promise<string | undefined> {
   }
 }
 
-async function startCluster(bin: string): Promise<Cluster> {
+/** A throwaway cluster of its own (tests that stop their database use one, never the run's shared one). */
+export async function startCluster(bin: string): Promise<OwnCluster> {
   const asRoot = process.getuid?.() === 0;
   const owner = asRoot ? await postgresUser() : undefined;
   const dir = mkdtempSync(join(tmpdir(), "smartbill-pg-"));
@@ -111,6 +121,16 @@ async function startCluster(bin: string): Promise<Cluster> {
     await exec("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]).catch(() => {});
     rmSync(dir, { recursive: true, force: true });
   };
+  // Durability settings off: the cluster lives for one test run.
+  const serverOptions = [
+    `-k ${dir}`,
+    `-p ${port}`,
+    "-c listen_addresses=127.0.0.1",
+    "-c max_connections=300",
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+  ].join(" ");
   try {
     // Sorting byte by byte (collation C) like SQLite; letters case-folded as in Unicode
     // (LC_CTYPE C.UTF-8) like a production server, so lower() folds Ș to ș. Where the system
@@ -120,22 +140,18 @@ async function startCluster(bin: string): Promise<Cluster> {
       rmSync(data, { recursive: true, force: true });
       await exec("initdb", initdb);
     });
-    // Durability settings off: the cluster lives for one test run.
-    const serverOptions = [
-      `-k ${dir}`,
-      `-p ${port}`,
-      "-c listen_addresses=127.0.0.1",
-      "-c max_connections=300",
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
-    ].join(" ");
     await exec("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", serverOptions, "-w", "-t", "60", "start"]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+  const halt = async () => {
+    await exec("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"]);
+  };
+  const resume = async () => {
+    await exec("pg_ctl", ["-D", data, "-l", join(dir, "server.log"), "-o", serverOptions, "-w", "-t", "60", "start"]);
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, halt, resume };
 }
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {

@@ -4,6 +4,7 @@ import { knownDevice, rememberDevice } from "../../auth/deviceCookies";
 import { attemptSucceeded, deviceThrottleKeys, loginCounters, takeAttempt, throttleKeys } from "../../auth/loginThrottle";
 import { verifyPassword } from "../../auth/passwords";
 import { startSession } from "../../auth/sessions";
+import { skippedWhenStorageFails } from "../../db/skippedWhenStorageFails";
 import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
 import { findAccountByEmail, findAccountById, lockUser, normalizeEmail } from "../api/users/users.repository";
@@ -22,7 +23,9 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       const keys = device ? deviceThrottleKeys(device) : throttleKeys(email, request.ip);
 
       const limits = app.config.loginThrottle;
-      const lockedMs = await takeAttempt(app.db, loginCounters(keys, limits), limits.windowSeconds);
+      // A full or read-only disk (SQLite) refuses the counters' write: the sign-in goes on without
+      // counting (the password is still checked), rather than nobody signing in at all.
+      const lockedMs = await skippedWhenStorageFails(request.log, 0, () => takeAttempt(app.db, loginCounters(keys, limits), limits.windowSeconds));
       if (lockedMs > 0) throw throttled(lockedMs, tooManyAttempts);
 
       const account = await findAccountByEmail(app.db, email);
@@ -31,7 +34,7 @@ export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
       const valid = await verifyPassword(account?.passwordHash ?? null, request.body.password);
       if (!account || !valid) throw new HttpError(401, messages.wrongCredentials);
 
-      await attemptSucceeded(app.db, keys, limits);
+      await skippedWhenStorageFails(request.log, undefined, () => attemptSucceeded(app.db, keys, limits));
       // The roles are read again, with the session made, under the user's lock: a role change,
       // a move or a deletion that landed while the password was being checked is seen here, and
       // one that comes after ends this session like every other, so the token never carries

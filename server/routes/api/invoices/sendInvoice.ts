@@ -60,6 +60,7 @@ import { MAX_INVOICE_LINES } from "../../../../contract/constants";
 import type { Database } from "../../../db/database";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { timestamp, timestampMs } from "../../../db/timestamps";
+import { isStorageUnavailable } from "../../../db/unavailable";
 import { HttpError } from "../../../errors";
 import {
   invoiceAlreadySent,
@@ -239,10 +240,26 @@ export async function sendInvoice(
   } catch (error) {
     // A bug or a database failure: before the POST nothing was sent; after it, who knows.
     if (!(error instanceof HttpError)) {
-      await (posted ? send.markUnclear() : send.restore()).catch(() => undefined);
+      const putBack = () => (posted ? send.markUnclear() : send.restore());
+      // The database away (the usual reason to be here): the invoice is put back as soon as it
+      // returns, not left `sending` until the claim goes stale, so the next send confirms the
+      // attempt from SmartBill's series at once.
+      await putBack().catch((writeError: unknown) => {
+        if (isStorageUnavailable(writeError)) retryWhileUnavailable(putBack, Date.now() + SEND_STALE_MS);
+      });
     }
     throw error;
   }
+}
+
+/** Runs `write` again every second while the database is away, until it lands or `deadline` passes. */
+function retryWhileUnavailable(write: () => Promise<void>, deadline: number): void {
+  if (Date.now() > deadline) return;
+  setTimeout(() => {
+    write().catch((error: unknown) => {
+      if (isStorageUnavailable(error)) retryWhileUnavailable(write, deadline);
+    });
+  }, 1_000).unref();
 }
 
 /** Moves the invoice to `sending`, or answers why not (404, 409). */
