@@ -26,10 +26,10 @@ export async function startServerProcess(env: Record<string, string>, startTimeo
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /SmartBill back office: http:\/\/localhost:(\d+)/.exec(output);
+      const match = /SmartBill back office: (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
+        resolve(match[1]);
       }
     };
     child.stdout!.on("data", onData);
