@@ -94,7 +94,7 @@ describe.skipIf(postgres.skipReason !== null)("a fleet of three processes on one
     await emulator.inject({ method: "PUT", url: "/__emulator/settings", payload: { limiter: { limit: 0, windowMs: WINDOW_MS, blockMs: 60_000 } } });
     const [first] = warehouses;
     const { task: locked } = await enqueueTask(db, { tenantId: first.tenantId, kind: "stock-import", title: "Import", payload: { warehouseId: first.id }, createdBy: null, dedupKey: stockImportKey(first.id) });
-    await until(async () => (await db.selectFrom("tasks").select("status").where("id", "=", locked.id).executeTakeFirstOrThrow()).status === "failed", 20_000);
+    await until(async () => (await db.selectFrom("tasks").select("status").where("id", "=", locked.id).executeTakeFirstOrThrow()).status === "failed", 60_000);
     await emulator.inject({ method: "DELETE", url: "/__emulator/lockouts" });
     await emulator.inject({ method: "POST", url: "/__emulator/reset" });
     // The process that was told stops, so the tasks below can only go to the others (one fast
@@ -110,7 +110,7 @@ describe.skipIf(postgres.skipReason !== null)("a fleet of three processes on one
       const { task } = await enqueueTask(db, { tenantId: warehouse.tenantId, kind: "stock-import", title: "Import", payload: { warehouseId: warehouse.id }, createdBy: null, dedupKey: stockImportKey(warehouse.id) });
       ids.push(task.id);
     }
-    await until(async () => (await db.selectFrom("tasks").select("id").where("id", "in", ids).where("status", "in", ["done", "failed"]).execute()).length === ids.length, 20_000);
+    await until(async () => (await db.selectFrom("tasks").select("id").where("id", "in", ids).where("status", "in", ["done", "failed"]).execute()).length === ids.length, 60_000);
     const tasks = await db.selectFrom("tasks").select(["status", "errorText", "claimedBy"]).where("id", "in", [locked.id, ...ids]).execute();
     expect(tasks.every((task) => task.status === "failed" && /blocat|limita/i.test(task.errorText ?? ""))).toBe(true);
     // Every one but the first claimed by a process that was not told.
