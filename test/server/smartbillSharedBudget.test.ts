@@ -106,14 +106,17 @@ describe.skipIf(postgres.skipReason !== null)("the SmartBill budget shared by a 
       granted = true;
       return r;
     });
-    // It has asked and been told to wait; between its asks (one a second) it holds nothing, so a
-    // look finds no connection busy. One that kept a transaction open while waiting never would.
+    // It has asked and been told to wait; between its asks (one a second) it holds nothing, so
+    // three looks in a row find no connection busy. One that kept a transaction open while
+    // waiting would show none but in the instant between two transactions.
     await until(() => asked.times().length > 0);
+    let idleLooks = 0;
     await until(async () => {
       const { rows } = await sql<{ open: number }>`
         select count(*)::int as "open" from pg_stat_activity
         where datname = current_database() and state in ('active', 'idle in transaction') and pid <> pg_backend_pid()`.execute(first);
-      return rows[0].open === 0;
+      idleLooks = rows[0].open === 0 ? idleLooks + 1 : 0;
+      return idleLooks >= 3;
     });
     expect(granted).toBe(false);
     // The slot frees (as the window's end would): the waiter gets it at its next ask.
