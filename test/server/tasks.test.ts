@@ -168,7 +168,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
         finishedAt: expect.any(String),
       });
       expect(task.startedAt! >= task.createdAt && task.finishedAt! >= task.startedAt!).toBe(true);
-    });
+    }, 150_000);
 
     it("records a failure meant for the user as the task's errorText, with its counts", async () => {
       const task = await waitForTask(t, invoicing, (await enqueue(t, { action: "fail-politely" })).id);
@@ -336,7 +336,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       } finally {
         await t.close();
       }
-    });
+    }, 150_000);
 
     it("aborts every running task on stop() and waits for all of them to wind down", async () => {
       const t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
@@ -466,7 +466,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       } finally {
         await second.close();
       }
-    });
+    }, 150_000);
   });
 });
 
@@ -604,7 +604,7 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
-  });
+  }, 150_000);
 });
 
 describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres", () => {
@@ -628,7 +628,7 @@ describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres
       await worker.stop();
       await t.close();
     }
-  });
+  }, 150_000);
 });
 
 /** Holds the answer of the first task claim (an UPDATE … RETURNING on tasks) until released. */
