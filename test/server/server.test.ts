@@ -100,7 +100,8 @@ describeEachDialect("the server", (dialect) => {
     try {
       let output = "";
       const origin = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 20_000);
+        // Generous: a busy machine has taken 28 s to start it.
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 90_000);
         const onData = (chunk: Buffer) => {
           output += chunk.toString();
           const match = /SmartBill back office: http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
@@ -122,5 +123,5 @@ describeEachDialect("the server", (dialect) => {
       if (child.exitCode === null) child.kill("SIGKILL");
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 150_000);
 });

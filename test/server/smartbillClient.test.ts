@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { type SmartBillUrlPolicy, smartBillUrlPolicy } from "../../server/smartbill/allowedUrl";
 import {
   createSmartBillClient,
+  DEFAULT_SMARTBILL_TIMEOUT_MS,
   resetSmartBillLimiters,
   type SmartBillClientOptions,
   smartBillClientForTenant,
@@ -260,7 +261,8 @@ describe("the SmartBill client", () => {
     const error = await failure(client({}, { timeoutMs: 200 }).getTaxes());
     expect(error.kind).toBe("timeout");
     expect(error.message).toBe("SmartBill nu a răspuns în 0,2 s (GET /tax).");
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Ended by this call's limit, not the default one (30 s); generous for a busy machine.
+    expect(Date.now() - started).toBeLessThan(DEFAULT_SMARTBILL_TIMEOUT_MS / 2);
     // The emulator is fine afterwards.
     expect(await client().getTaxes()).toHaveLength(3);
   });

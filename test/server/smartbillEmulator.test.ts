@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import {
   DEMO_SMARTBILL_CIF,
   DEMO_SMARTBILL_TOKEN,
@@ -769,6 +769,10 @@ describe("the SmartBill emulator: rate limit (§5, §7.8)", () => {
 
   it("blocks the token on the call over the limit with the observed 403 text, without headers, until the block ends", async () => {
     const app = await emulator({ limiter: { limit: 3, windowMs: 5_000, blockMs: 300 } });
+    // The emulator's clock stands still until the test moves it past the block: a busy machine
+    // cannot end the block before the calls below are refused.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => void vi.useRealTimers());
     for (let i = 0; i < 3; i++) expect((await tax(app)).statusCode).toBe(200);
     const blocked = await tax(app);
     expect(blocked.statusCode).toBe(403);
@@ -781,7 +785,9 @@ describe("the SmartBill emulator: rate limit (§5, §7.8)", () => {
     expect((await stocks(app)).statusCode).toBe(403);
     const lockouts = (await app.inject({ method: "GET", url: `${ADMIN}/lockouts` })).json();
     expect(lockouts).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    vi.setSystemTime(Date.now() + 299);
+    expect((await tax(app)).statusCode).toBe(403);
+    vi.setSystemTime(Date.now() + 51);
     expect((await tax(app)).statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@
  * connections to one database stand for two processes, each with its own budget object, so
  * nothing but the database is shared between them. SQLite keeps the in-process limiter.
  */
-import type { Kysely } from "kysely";
+import type { Kysely, KyselyPlugin } from "kysely";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../server/db/connection";
@@ -56,19 +56,27 @@ describe.skipIf(postgres.skipReason !== null)("the SmartBill budget shared by a 
 
   it("keeps a call's slot while it is in flight and for a whole window after its answer", async () => {
     const one = { limit: 1 + SHARED_BUDGET_MARGIN, windowMs: 800 };
-    const release = await new SharedTokenBudget(first, TOKEN, one).acquire(CALL_MS);
+    // A call that may take ten minutes: it counts until its answer, however slow the machine.
+    const longCallMs = 10 * 60_000;
+    const release = await new SharedTokenBudget(first, TOKEN, one).acquire(longCallMs);
+    const reservedAt = Math.max(...(await countedUntil(first)).map((until) => until - longCallMs - one.windowMs));
+    const asked = databaseTimesSeen();
     let grantedAt = 0;
-    const other = new SharedTokenBudget(second, TOKEN, one).acquire(CALL_MS).then((r) => {
-      grantedAt = Date.now();
-      return r;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const other = new SharedTokenBudget(second.withPlugin(asked.plugin), TOKEN, one)
+      .acquire(CALL_MS)
+      .then((r) => {
+        grantedAt = Date.now();
+        return r;
+      });
+    // The other process has asked later than a window after the call left, and been made to wait:
+    // it asks again (a granted call would not).
+    await until(() => asked.times().filter((now) => now > reservedAt + one.windowMs).length >= 2);
     expect(grantedAt).toBe(0);
     const answeredAt = Date.now();
     await release();
     await (await other)();
     expect(grantedAt - answeredAt).toBeGreaterThanOrEqual(one.windowMs - 50);
-  });
+  }, 60_000);
 
   it("refuses every process's calls at once while one of them was told of a lockout, then lets them through", async () => {
     const seen = new SharedTokenBudget(first, TOKEN, SETTINGS);
@@ -88,17 +96,33 @@ describe.skipIf(postgres.skipReason !== null)("the SmartBill budget shared by a 
   });
 
   it("holds no database connection while a call waits for a free slot", async () => {
-    const one = { limit: 1 + SHARED_BUDGET_MARGIN, windowMs: 1_000 };
+    // A window far longer than the test: the call below waits until the test frees its slot.
+    const one = { limit: 1 + SHARED_BUDGET_MARGIN, windowMs: 10 * 60_000 };
     const release = await new SharedTokenBudget(first, TOKEN, one).acquire(CALL_MS);
     await release();
-    const waiting = new SharedTokenBudget(second, TOKEN, one).acquire(CALL_MS);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const { rows } = await sql<{ open: number }>`
-      select count(*)::int as "open" from pg_stat_activity
-      where datname = current_database() and state in ('active', 'idle in transaction') and pid <> pg_backend_pid()`.execute(first);
-    expect(rows[0].open).toBe(0);
+    const asked = databaseTimesSeen();
+    let granted = false;
+    const waiting = new SharedTokenBudget(second.withPlugin(asked.plugin), TOKEN, one).acquire(CALL_MS).then((r) => {
+      granted = true;
+      return r;
+    });
+    // It has asked and been told to wait; between its asks (one a second) it holds nothing, so
+    // three looks in a row find no connection busy. One that kept a transaction open while
+    // waiting would show none but in the instant between two transactions.
+    await until(() => asked.times().length > 0);
+    let idleLooks = 0;
+    await until(async () => {
+      const { rows } = await sql<{ open: number }>`
+        select count(*)::int as "open" from pg_stat_activity
+        where datname = current_database() and state in ('active', 'idle in transaction') and pid <> pg_backend_pid()`.execute(first);
+      idleLooks = rows[0].open === 0 ? idleLooks + 1 : 0;
+      return idleLooks >= 3;
+    });
+    expect(granted).toBe(false);
+    // The slot frees (as the window's end would): the waiter gets it at its next ask.
+    await first.updateTable("smartbill_budget").set({ calls: "[]" }).where("tokenHash", "=", tokenHash(TOKEN)).execute();
     await (await waiting)();
-  });
+  }, 60_000);
 
   it("names the token in the database only by its SHA-256", async () => {
     await (await new SharedTokenBudget(first, TOKEN, SETTINGS).acquire(CALL_MS))();
@@ -114,6 +138,31 @@ describe.skipIf(postgres.skipReason !== null)("the SmartBill budget shared by a 
     expect(budgetForToken(TOKEN, SETTINGS, first)).toBe(budget);
   });
 });
+
+/** The `until` of each call the token's row counts (epoch ms, database clock). */
+async function countedUntil(db: Kysely<Database>): Promise<number[]> {
+  const row = await db.selectFrom("smartbill_budget").select("calls").where("tokenHash", "=", tokenHash(TOKEN)).executeTakeFirstOrThrow();
+  return (JSON.parse(row.calls) as { until: number }[]).map((call) => call.until);
+}
+
+/** Notes the database clock each time a budget on this connection reads it (once per ask). */
+function databaseTimesSeen() {
+  const times: number[] = [];
+  const plugin: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
+    async transformResult({ result }) {
+      const now = (result.rows[0] as { now?: unknown } | undefined)?.now;
+      if (typeof now === "number") times.push(now);
+      return result;
+    },
+  };
+  return { plugin, times: () => times };
+}
+
+/** Waits for `check` to hold; the test's own timeout is the deadline. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 describe("the SmartBill budget on sqlite", () => {
   it("stays this process's limiter: one process has nothing to share", async () => {

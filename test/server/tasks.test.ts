@@ -149,7 +149,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
     it("runs a task as soon as this process enqueues it, and records it done with progress, counts and message", async () => {
       const queued = await enqueue(t, { action: "succeed" });
       expect(queued).toMatchObject({ status: "queued", progress: 0, startedAt: null, finishedAt: null });
-      const task = await waitForTask(t, invoicing, queued.id, { timeoutMs: 5_000 });
+      const task = await waitForTask(t, invoicing, queued.id, { timeoutMs: 60_000 });
       expect(task).toEqual({
         id: queued.id,
         kind: "stock-import",
@@ -168,7 +168,7 @@ describeEachDialect("tasks and the task worker", (dialect) => {
         finishedAt: expect.any(String),
       });
       expect(task.startedAt! >= task.createdAt && task.finishedAt! >= task.startedAt!).toBe(true);
-    });
+    }, 150_000);
 
     it("records a failure meant for the user as the task's errorText, with its counts", async () => {
       const task = await waitForTask(t, invoicing, (await enqueue(t, { action: "fail-politely" })).id);
@@ -324,19 +324,19 @@ describeEachDialect("tasks and the task worker", (dialect) => {
         const slow = await enqueue(t, { action: "wait", gate: "smartbill" }, a);
         const next = await enqueue(t, { action: "record", ms: 1 }, a);
         const other = await enqueue(t, { action: "record", ms: 1 }, b);
-        await eventually(async () => (await taskRow(t, other.id)).status === "done", 5_000);
+        await eventually(async () => (await taskRow(t, other.id)).status === "done", 60_000);
         expect(await taskRow(t, slow.id)).toMatchObject({ status: "running" });
         expect(await taskRow(t, next.id)).toMatchObject({ status: "queued", startedAt: null });
 
         log.open("smartbill");
-        await eventually(async () => (await taskRow(t, next.id)).status === "done", 5_000);
+        await eventually(async () => (await taskRow(t, next.id)).status === "done", 60_000);
         const [slowRun, nextRun] = [slow.id, next.id].map((id) => log.runs.find((run) => run.taskId === id)!);
         expect(nextRun.began).toBeGreaterThan(slowRun.ended!);
         expect((await taskRow(t, next.id)).startedAt! >= (await taskRow(t, slow.id)).finishedAt!).toBe(true);
       } finally {
         await t.close();
       }
-    });
+    }, 150_000);
 
     it("aborts every running task on stop() and waits for all of them to wind down", async () => {
       const t = await testApp(dialect, { env: { TASK_WORKER: "off" } });
@@ -460,13 +460,13 @@ describeEachDialect("tasks and the task worker", (dialect) => {
       try {
         // SQLite: at start-up (one process serves the file). PostgreSQL: once its heartbeat is
         // older than TASK_STALE_SECONDS (another live process may be running it).
-        await eventually(async () => (await taskRow(second, queued.id)).status === "failed", 5_000);
+        await eventually(async () => (await taskRow(second, queued.id)).status === "failed", 60_000);
         expect(await taskRow(second, queued.id)).toMatchObject({ status: "failed", errorText: INTERRUPTED });
         expect(await runningTasks(second)).toEqual([]);
       } finally {
         await second.close();
       }
-    });
+    }, 150_000);
   });
 });
 
@@ -561,18 +561,50 @@ describe.skipIf(postgres.skipReason !== null)("the task worker with several proc
   });
 
   it("does not fail a task another live process is running when a second one starts", async () => {
+    // The first process beats every 250 ms (FAST); the second calls a heartbeat stale after 3 s,
+    // so a beat may come over 2.5 s late on a busy machine before the task would look abandoned.
+    const secondStaleSeconds = 3;
     const first = await testApp("postgres", { env: FAST, taskKinds: fakeKinds() });
     const queued = await enqueue(first, { action: "hang" });
     await eventually(async () => (await taskRow(first, queued.id)).status === "running");
-    const second = await testApp("postgres", { databaseUrl: first.databaseUrl, env: FAST, taskKinds: fakeKinds() });
+    const second = await testApp("postgres", {
+      databaseUrl: first.databaseUrl,
+      env: { ...FAST, TASK_STALE_SECONDS: String(secondStaleSeconds) },
+      taskKinds: fakeKinds(),
+    });
     try {
-      // Well past TASK_STALE_SECONDS: the first process's heartbeat keeps its task alive.
-      await sleep(1_600);
+      const { startedAt, claimedBy } = await taskRow(second, queued.id);
+      // The task outlives a stale period: only the first process's heartbeats can move this on.
+      await eventually(async () => {
+        const { heartbeatAt } = await taskRow(second, queued.id);
+        return Date.parse(heartbeatAt!) - Date.parse(startedAt!) > secondStaleSeconds * 1000;
+      }, 60_000);
+      // A canary the second process's sweep (and only its: the first spares its own worker's
+      // tasks) fails: once it has, that sweep ran later than a stale period after the claim.
+      const [canaryTenant] = await addTenants(first, 1);
+      const canary = await first.db
+        .insertInto("tasks")
+        .values({
+          tenantId: canaryTenant,
+          kind: "stock-import",
+          title: "Test: canary",
+          status: "running",
+          payload: "null",
+          createdBy: 3,
+          createdAt: startedAt!,
+          startedAt,
+          heartbeatAt: null,
+          claimedBy,
+          dedupKey: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await eventually(async () => (await taskRow(second, canary.id)).status === "failed", 60_000);
       expect(await taskRow(second, queued.id)).toMatchObject({ status: "running", errorText: null });
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
-  });
+  }, 150_000);
 });
 
 describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres", () => {
@@ -589,14 +621,14 @@ describe.skipIf(postgres.skipReason !== null)("the worker's wake-up, on postgres
       await gate.reached;
       const { task: queued } = await enqueueTask(db, { tenantId: 2, kind: "stock-import", title: "Test: succeed", payload: { action: "succeed" }, createdBy: 3 });
       gate.release();
-      // Far less than the poll interval: only the wake-up can have run it.
-      await eventually(async () => (await taskRow(t, queued.id)).status === "done", 5_000);
+      // A tenth of the poll interval, generous for a busy machine: only the wake-up can have run it.
+      await eventually(async () => (await taskRow(t, queued.id)).status === "done", 60_000);
     } finally {
       gate.release();
       await worker.stop();
       await t.close();
     }
-  });
+  }, 150_000);
 });
 
 /** Holds the answer of the first task claim (an UPDATE … RETURNING on tasks) until released. */
