@@ -8,6 +8,7 @@ import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { dataProvider } from "../providers/dataProvider";
 import { TaxListNotice } from "./TaxListNotice";
+import { useTaxList } from "./taxRates";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -20,9 +21,20 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server.close(), 30_000);
 
+/** Says, beside the notice and from the same query cache, when the list the notice reads has arrived. */
+function ListArrived() {
+  const list = useTaxList();
+  return list ? <span data-testid="tax-list-arrived">{list.source}</span> : null;
+}
+
 /** Renders the notice; each render has its own query cache (AdminContext's), so it asks the server anew. */
 function showNotice() {
-  renderWithAdmin(<TaxListNotice />);
+  renderWithAdmin(
+    <>
+      <TaxListNotice />
+      <ListArrived />
+    </>,
+  );
 }
 
 async function pointSmartBillAtTheEmulator() {
@@ -49,7 +61,8 @@ describe("the VAT rates' origin", () => {
     const read = await dataProvider.taxList();
     expect(read.source).toBe("smartbill");
     showNotice();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The notice has rendered with the list it read: absent now means absent, not not-yet-arrived.
+    expect(await screen.findByTestId("tax-list-arrived")).toHaveTextContent("smartbill");
     expect(screen.queryByTestId("tax-list-notice")).toBeNull();
 
     await fetch(`${server.url}${EMULATOR}/__emulator/faults`, {
