@@ -60,7 +60,10 @@ async function lockRemainingMs(db: Kysely<Database>, keys: readonly string[]): P
     .where("key", "in", keys)
     .where("lockedUntil", ">", timestamp(now))
     .execute();
-  return Math.max(0, ...rows.map((row) => timestampMs(row.lockedUntil!) - now));
+  // Measured from after the query: while this request waited for a connection, a later one may
+  // have set the lock, and the time left must never exceed the window.
+  const answeredAt = Date.now();
+  return Math.max(0, ...rows.map((row) => timestampMs(row.lockedUntil!) - answeredAt));
 }
 
 /**

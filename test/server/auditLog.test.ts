@@ -25,6 +25,7 @@ import type {
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from "../../contract/auditActions";
 import type { AuditLogTable } from "../../server/db/database";
 import { messages } from "../../server/messages";
+import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { sheetJsRead } from "../helpers/csvReaders";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
@@ -246,14 +247,14 @@ describeEachDialect("the audit log", (dialect) => {
     await recorded(
       "invoices.email",
       () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/email`, { ...inv, body: { to: "client@jurnal.ro", subject: "Factura", body: "Bună ziua" } }),
-      { ...sent, result: "client@jurnal.ro" },
+      { ...sent, result: "Către: client@jurnal.ro" },
     );
     await recorded("invoices.cancel", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/cancel`, inv), sent);
     await recorded("invoices.restore", () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/restore`, inv), sent);
     const sentLabel = expect.stringMatching(/^SBL \d{4}$/);
     const paid = await recorded(
       "invoices.paymentAdd",
-      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/payments`, { ...inv, body: { requestId: randomUUID(), amount: 10, date: "2026-09-01", type: "Card" } }),
+      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/payments`, { ...inv, body: { requestId: randomUUID(), amount: 10, date: romanianDate(Date.now()), type: "Card" } }),
       { ...clerk, target: String(invoiceId), targetLabel: sentLabel, result: "10.00 (Card)" },
     );
     expect(paid.json<{ invoice: Invoice }>().invoice.payment?.paid).toBe(10);
