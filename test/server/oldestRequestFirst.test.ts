@@ -5,6 +5,7 @@
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { asArrivedAt, currentArrival, oldestRequestFirst } from "../../server/db/oldestRequestFirst";
+import { BODY_LIMITS } from "../../server/bodyLimits";
 import { freshDatabaseUrl, removeTemporaryDatabases } from "../helpers/databases";
 import { dialects } from "../helpers/dialects";
 import { testApp } from "../helpers/testApp";
@@ -46,7 +47,8 @@ it.skipIf(postgres.skipReason !== null)("hands a freed connection to the ask of 
 it.skipIf(postgres.skipReason !== null)("runs a request's handling as arrived when it did, after its body is read too", async () => {
   const t = await testApp("postgres", {
     plugin: async (app) => {
-      app.post("/test/arrival", async (request) => ({ seen: currentArrival(), arrivedAt: request.arrivedAt }));
+      // A body of many chunks, as an invoice of 400 lines is.
+      app.post("/test/arrival", { bodyLimit: BODY_LIMITS.invoice }, async (request) => ({ seen: currentArrival(), arrivedAt: request.arrivedAt }));
       app.get("/test/arrival", async (request) => ({ seen: currentArrival(), arrivedAt: request.arrivedAt }));
     },
   });
