@@ -4,7 +4,13 @@
  * session and the password. The server's routes declare theirs (route config `audit`); the
  * 'Jurnal de audit' screen and its export name each in the product's words (AUDIT_ACTION_NAMES,
  * which i18n/ro.ts shows and i18n/en.ts translates).
+ *
+ * A plain tenant resource (server/routes/api/tenantResourceRoutes.ts) is not listed here: its
+ * actions are `<resource>.create|update|delete`, named by a verb and the resource's own name
+ * (`resources.<name>.name` of the language files): 'Adăugare produs'.
  */
+import { isResourceName, type ResourceName } from "./roles";
+
 export const AUDIT_ACTIONS = [
   "session.signIn",
   "session.signOut",
@@ -30,9 +36,6 @@ export const AUDIT_ACTIONS = [
   "warehouses.delete",
   "stock.import",
   "customers.import",
-  "products.create",
-  "products.update",
-  "products.delete",
   "invoices.import",
   "invoices.update",
   "invoices.lineCreate",
@@ -52,6 +55,37 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const isAuditAction = (name: string): name is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(name);
+
+/** The verbs of a plain resource's actions. */
+export const PLAIN_AUDIT_VERBS = ["create", "update", "delete"] as const;
+export type PlainAuditVerb = (typeof PLAIN_AUDIT_VERBS)[number];
+/** An action of a plain resource: `<resource>.create`. */
+export type PlainAuditAction = `${ResourceName}.${PlainAuditVerb}`;
+
+/** Each verb as the audit log names it, before the resource's name. */
+export const PLAIN_AUDIT_VERB_NAMES: Record<PlainAuditVerb, string> = {
+  create: "Adăugare",
+  update: "Modificare",
+  delete: "Ștergere",
+};
+
+/** `customerCategories.create` → the resource and the verb; undefined for any other action. */
+export function plainAuditAction(action: string): { resource: ResourceName; verb: PlainAuditVerb } | undefined {
+  const [resource, verb, ...rest] = action.split(".");
+  if (rest.length > 0 || !isResourceName(resource ?? "")) return undefined;
+  if (!(PLAIN_AUDIT_VERBS as readonly string[]).includes(verb ?? "")) return undefined;
+  return { resource: resource as ResourceName, verb: verb as PlainAuditVerb };
+}
+
+/**
+ * A plain resource's action as people read it: the verb's name, then the resource's name in the
+ * singular (the first form of `resources.<name>.name`, 'Categorie de clienți |||| Categorii de
+ * clienți'), its first letter lower case: 'Adăugare categorie de clienți'.
+ */
+export function plainAuditActionName(verbName: string, resourceNames: string): string {
+  const singular = resourceNames.split("||||")[0]!.trim();
+  return `${verbName} ${singular.charAt(0).toLocaleLowerCase("ro")}${singular.slice(1)}`;
+}
 
 /** What each action is called on the screen and in the export. */
 export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
@@ -79,9 +113,6 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "warehouses.delete": "Ștergere gestiune",
   "stock.import": "Import stoc",
   "customers.import": "Import clienți",
-  "products.create": "Adăugare produs",
-  "products.update": "Modificare produs",
-  "products.delete": "Ștergere produs",
   "invoices.import": "Import facturi",
   "invoices.update": "Modificare factură",
   "invoices.lineCreate": "Adăugare linie de factură",

@@ -33,6 +33,8 @@ export const messages = {
   internalError: "Eroare internă de server.",
   serviceUnavailable: "Serviciul este momentan indisponibil. Încercați din nou în câteva secunde.",
   invalidData: "Date invalide",
+  /** A field naming another record (by id) that the tenant does not have. */
+  unknownReference: (field: string) => `„${field}” nu corespunde niciunei înregistrări a firmei`,
   badRequest: "Cerere invalidă.",
   emptyBody: "Date invalide: corpul cererii este gol.",
   malformedJson: "Date invalide: corpul cererii nu este JSON valid.",

@@ -13,7 +13,7 @@
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { Kysely } from "kysely";
-import { type AuditAction, isAuditAction } from "../../contract/auditActions";
+import { type AuditAction, isAuditAction, type PlainAuditAction, plainAuditAction } from "../../contract/auditActions";
 import { API, DMZ_API } from "../../contract/paths";
 import type { Database } from "../db/database";
 import { timestamp } from "../db/timestamps";
@@ -34,7 +34,7 @@ export interface AuditRecord {
 declare module "fastify" {
   interface FastifyContextConfig {
     /** What a state-changing route records in the audit log; false: nothing (it changes nothing). */
-    audit?: AuditAction | false;
+    audit?: AuditAction | PlainAuditAction | false;
   }
   interface FastifyRequest {
     /** Writes this call's audit row with `db`, the transaction of the change. */
@@ -52,7 +52,7 @@ export const auditPlugin = fp(
       if (!changing || !auditable(route.url)) return;
       const action = route.config?.audit;
       if (action === false) return;
-      if (action === undefined || !isAuditAction(action)) {
+      if (action === undefined || !(isAuditAction(action) || plainAuditAction(action))) {
         throw new Error(`${[route.method].flat().join(",")} ${route.url}: name its audit action (config.audit), or false`);
       }
     });

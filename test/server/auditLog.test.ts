@@ -22,7 +22,11 @@ import type {
   User,
   Warehouse,
 } from "../../contract/api";
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction } from "../../contract/auditActions";
+import { AUDIT_ACTION_NAMES } from "../../contract/auditActions";
+import { apiPathOf } from "../../contract/paths";
+import { type ResourceName, rolesAllow } from "../../contract/roles";
+import { auditActions } from "../../server/routes/api/audit/auditActionNames";
+import { plainResources } from "../../server/routes/api/routeFolders";
 import type { AuditLogTable } from "../../server/db/database";
 import { messages } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
@@ -74,7 +78,7 @@ describeEachDialect("the audit log", (dialect) => {
   }
 
   /** A call that must succeed and write exactly one row, of `action`, matching `expected`. */
-  async function recorded(action: AuditAction, call: () => Promise<LightMyRequestResponse>, expected: Partial<Row> = {}) {
+  async function recorded(action: string, call: () => Promise<LightMyRequestResponse>, expected: Partial<Row> = {}) {
     const { response, rows } = await rowsOf(call);
     expect(rows, action).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action, ...expected });
@@ -82,7 +86,16 @@ describeEachDialect("the audit log", (dialect) => {
     seen.add(action);
     return response;
   }
-  const seen = new Set<AuditAction>();
+  const seen = new Set<string>();
+  /** The demo user a resource's role matrix row lets in: the clerk first, then the admin, then the super-admin. */
+  const sessionFor = (resource: ResourceName) =>
+    (
+      [
+        [invoicing, "ROLE_SMARTBILL"],
+        [admin, "ROLE_ADMIN"],
+        [superadmin, "ROLE_SUPERADMIN"],
+      ] as const
+    ).find(([, role]) => rolesAllow([role], resource))![0];
 
   it("records each kind of change: who, the tenant it concerned, what, on what, the result and the client's address", async () => {
     const from = { remoteAddress: CLIENT_ADDRESS };
@@ -194,18 +207,23 @@ describeEachDialect("the audit log", (dialect) => {
       ...clerk,
       result: "Import finalizat: 2 clienți noi, 0 actualizați, 0 rânduri respinse.",
     });
-    const product = (
-      await recorded("products.create", () => t.api("POST", "/api/products", { ...inv, body: { code: "JRN-P", name: "Produs Jurnal", unit: "buc", price: 10, taxName: "Normala", taxPercentage: 21 } }), {
-        ...clerk,
-        targetLabel: "Produs Jurnal",
-      })
-    ).json<{ id: number }>();
-    await recorded(
-      "products.update",
-      () => t.api("PUT", `/api/products/${product.id}`, { ...inv, body: { code: "JRN-P", name: "Produs Jurnal 2", unit: "buc", price: 12, taxName: "Normala", taxPercentage: 21 } }),
-      { ...clerk, target: String(product.id), targetLabel: "Produs Jurnal 2" },
-    );
-    await recorded("products.delete", () => t.api("DELETE", `/api/products/${product.id}`, inv), { ...clerk, targetLabel: "Produs Jurnal 2" });
+    // Every plain resource, from its definition: its two example records added, edited, deleted.
+    for (const resource of await plainResources()) {
+      const [first, second] = resource.body.examples as Record<string, unknown>[];
+      const session = sessionFor(resource.name);
+      const path = apiPathOf(resource.name);
+      const labelOf = (example: Record<string, unknown>) => (resource.label ? String(example[resource.label]).trim() : null);
+      const who = { userEmail: session.userName, tenantId: DEMO_TENANT, clientAddress: CLIENT_ADDRESS };
+      const created = (
+        await recorded(`${resource.name}.create`, () => t.api("POST", path, { session, ...from, body: first }), { ...who, targetLabel: labelOf(first) })
+      ).json<{ id: number }>();
+      await recorded(`${resource.name}.update`, () => t.api("PUT", `${path}/${created.id}`, { session, ...from, body: second }), {
+        ...who,
+        target: String(created.id),
+        targetLabel: labelOf(second),
+      });
+      await recorded(`${resource.name}.delete`, () => t.api("DELETE", `${path}/${created.id}`, { session, ...from }), { ...who, targetLabel: labelOf(second) });
+    }
 
     // An invoice, from its import to SmartBill.
     const client = await t.db.selectFrom("customers").select("id").where("codClient", "=", "JRN1").executeTakeFirstOrThrow();
@@ -284,7 +302,7 @@ describeEachDialect("the audit log", (dialect) => {
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
     });
 
-    expect(AUDIT_ACTIONS.filter((action) => !seen.has(action))).toEqual([]);
+    expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });
 
   it("records nothing for a call that was refused or failed, nor for one that changed nothing", async () => {

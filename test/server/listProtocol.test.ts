@@ -1,7 +1,7 @@
 /**
  * The list protocol every list speaks (server/routes/api/listQuery.ts): paging, sort, filters,
  * `?id=` (react-admin's getMany) and a filter named after a reference (getManyReference), on the
- * spec's irregular lists and on a plain resource served by tenantResourceRoutes with no adapter.
+ * spec's irregular lists and on a plain resource declared by tenantResource with no adapter.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import { sql } from "kysely";
@@ -14,7 +14,7 @@ import { invoiceList } from "../../server/routes/api/invoices/invoices.repositor
 import { listQuerystringFor } from "../../server/routes/api/listQuery";
 import { propertyList } from "../../server/routes/api/properties/properties.repository";
 import { taskQuerystring } from "../../server/routes/api/tasks/schemas";
-import { tenantResourceRoutes } from "../../server/routes/api/tenantResourceRoutes";
+import { tenantResource } from "../../server/routes/api/tenantResourceRoutes";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { type Dialect, describeEachDialect } from "../helpers/dialects";
 import { addStockItems, addWarehouse } from "../helpers/smartbillData";
@@ -23,9 +23,11 @@ import { addTenant, signInDemoRoles } from "../helpers/users";
 
 afterAll(removeTemporaryDatabases);
 
-/** A plain tenant resource of the tests' own, in a table made for them. */
-interface GadgetsDatabase {
-  gadgets: { id: number; tenantId: number; code: string; name: string; price: number; createdAt: string; updatedAt: string };
+/** A plain tenant resource of the tests' own, in a table made for them, typed as a resource's folder types its table. */
+declare module "../../server/db/database" {
+  interface Database {
+    gadgets: { id: number; tenantId: number; code: string; name: string; price: number; createdAt: string; updatedAt: string };
+  }
 }
 interface Gadget {
   id: number;
@@ -34,9 +36,10 @@ interface Gadget {
   price: number;
 }
 
-const gadgetRoutes = tenantResourceRoutes<GadgetsDatabase, "gadgets">({
+const gadgets = tenantResource({
+  // Borrowing the catalogue's row of the role matrix.
+  name: "products",
   table: "gadgets",
-  resource: "products",
   columns: ["id", "code", "name", "price"],
   body: {
     type: "object",
@@ -53,6 +56,7 @@ const gadgetRoutes = tenantResourceRoutes<GadgetsDatabase, "gadgets">({
   },
   messages: { duplicate: "Codul există deja." },
 });
+const gadgetRoutes = gadgets.routes as FastifyPluginAsync;
 
 const withGadgets: FastifyPluginAsync = async (app) => {
   guardApi(app);

@@ -1,46 +1,59 @@
 /**
- * The routes of a plain tenant-scoped resource, speaking the list protocol (listQuery.ts) with no
- * adapter code of its own. Mounted at `/api/<resource>` (routes/api/index.ts), it answers:
+ * A plain tenant-scoped resource, declared once: `tenantResource({ … })` is the default export of
+ * its route folder (server/routes/api/<name>/index.ts), and everything else is derived from it —
+ * the routes at /api/<name> (contract/paths.ts for an irregular prefix), the role check (the role
+ * matrix row `name`, contract/roles.ts), the audit actions `<name>.create|update|delete` (named on
+ * screen and in the export from the resource's name in i18n/ro.ts, `resources.<name>.name`), the
+ * tenant's data a tenant's deletion looks at, and the generic tests (test/server/plainResources
+ * .test.ts). Its routes speak the list protocol (listQuery.ts):
  *
  *   GET    /      the list: ?page&size&sort&q&id&<filter> → array, or { content, totalElements } when paged
  *   GET    /:id   one record (404 when the tenant has none with that id)
  *   POST   /      the resource's fields → the record created
  *   PUT    /:id   the resource's fields → the record saved
- *   DELETE /:id   → the record deleted
+ *   DELETE /:id   → the record deleted (409 `messages.inUse` while another table refers to it)
  *
- * Every query is scoped by the request's tenant, the role matrix row guards every route, each
- * change is recorded in the audit log as `<resource>.create|update|delete` in its transaction, and the
- * body is checked by the resource's schema (read-only fields the client sends back, `id` and the
- * timestamps, are accepted and ignored: react-admin's edit form sends the whole record). Every
- * answer is serialised through a record schema built from `columns` and the body's schema (see
- * `recordSchema`), which the API document (/api/docs) shows.
- *
- *   export const productRoutes = tenantResourceRoutes({
- *     table: "products",
- *     resource: "products",
- *     columns: ["id", "code", "name", "unit", "price"],
- *     body: productBody,
- *     list: { searchable: ["products.code", "products.name"] },
- *     messages: { notFound: messages.productNotFound, duplicate: messages.productCodeTaken },
+ *   export default tenantResource({
+ *     name: "customerCategories",          // folder, role matrix row, words (resources.<name>), audit
+ *     // table: "customer_categories",     // by default the name in snake_case
+ *     columns: ["id", "name", "code", "description", "active"],
+ *     body: customerCategoryBody,          // TypeBox or JSON Schema; its `examples` (two records) feed the generic tests
+ *     trimmed: ["name", "code", "description"],   // trimmed before anything else
+ *     required: ["name", "code"],          // blank after trimming: refused as missing
+ *     flags: ["active"],                   // booleans in JSON, 0/1 in the table (both dialects)
+ *     unique: { code: "Există deja o categorie cu acest cod." },   // among the tenant's records: 409
+ *     references: { parentId: "customerCategories" },              // must be the same tenant's record: 400
+ *     counts: { customerCount: { table: "customers", column: "categoryId" } },   // answered, read only
+ *     list: { searchable: ["customer_categories.name", "customer_categories.code"] },
+ *     check: async (row, { trx, tenantId, id }) => { … },          // a rule of its own, in the write's transaction
+ *     messages: { notFound: "Categoria nu a fost găsită.", inUse: "Categoria are clienți." },
+ *     label: "name",                       // what names a record in the audit log
  *   });
  *
- * A resource with rules of its own (a state machine, an import) writes its routes by hand with
- * the same listQuery helpers instead.
+ * Every query is scoped by the request's tenant; every change is checked, written and recorded in
+ * the audit log in one transaction. The body is checked by `body` (read-only fields the client
+ * sends back, `id`, `tenantId` and the timestamps, are accepted and ignored: react-admin's edit
+ * form sends the whole record). Every answer is serialised through a record schema built from
+ * `columns`, `counts` and the body's schema (see `recordSchema`), which the API document shows.
+ *
+ * A resource with rules of its own beyond these (a state machine, an import) writes its routes by
+ * hand with the same listQuery helpers instead, and default-exports `routeFolder({ routes })`.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import type { Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import { Type } from "typebox";
+import { PLAIN_AUDIT_VERBS, type PlainAuditAction, type PlainAuditVerb } from "../../../contract/auditActions";
 import type { ResourceName } from "../../../contract/roles";
 import { isForeignKeyViolation, isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/database";
 import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
-import { isAuditAction } from "../../../contract/auditActions";
-import { messages as serverMessages } from "../../messages";
+import { messages as serverMessages, validationMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
 import { listAnswer, Timestamp } from "../answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
+import type { RouteFolder } from "./routeFolder";
 
 /** Tables of `DB` holding a tenant's rows by an integer id, with the house's timestamps. */
 export type TenantTable<DB> = {
@@ -58,45 +71,97 @@ export interface FieldsSchema<Column extends string> {
   type: "object";
   properties: Partial<Record<Column, object>>;
   required?: readonly Column[];
+  /** Two valid bodies, differing in every unique column: the API document's examples and the generic tests' records. */
+  examples?: readonly unknown[];
+}
+
+/** What a resource's own rule sees: the write's transaction, the tenant, and the record's id when it is saved. */
+export interface WriteContext {
+  trx: Transaction<Database>;
+  tenantId: number;
+  /** The record's id when it is saved (PUT); undefined when it is created. */
+  id?: number;
+}
+
+/** A count of the rows of another table that refer to a record, answered with it (read only). */
+export interface CountOf {
+  table: string;
+  column: string;
 }
 
 export interface TenantResource<DB, T extends TenantTable<DB>> {
-  /** The table, which has `id`, `tenantId`, `createdAt` and `updatedAt`. */
-  table: T;
-  /** The role matrix row (contract/roles.ts) that may use every route. */
-  resource: ResourceName;
+  /** The resource: its route folder, its role matrix row, its words' key and its audit actions' subject. */
+  name: ResourceName;
+  /** The table (`id`, `tenantId`, `createdAt`, `updatedAt`); by default the name in snake_case. */
+  table?: T;
   /** The columns a record is answered with, `id` among them. */
   columns: readonly ColumnOf<DB, T>[];
   /** The writable fields. */
   body: FieldsSchema<ColumnOf<DB, T>>;
   /**
-   * How the list sorts and searches; by default every answered column sorts, `q` looks
+   * How the list sorts, searches and filters; by default every answered column sorts, `q` looks
    * nowhere, and the order is by id. Columns here are `table.column`.
    */
   list?: Partial<ListSpec>;
+  /** Texts trimmed before anything else looks at them. */
+  trimmed?: readonly ColumnOf<DB, T>[];
+  /** Texts that may not be blank (after trimming): refused with the sentence of a missing field. */
+  required?: readonly ColumnOf<DB, T>[];
+  /** Booleans of the JSON, stored 0/1 (every flag is an integer on both dialects). */
+  flags?: readonly ColumnOf<DB, T>[];
+  /** Columns unique among the tenant's records, each with the sentence of a second record that has its value (409). */
+  unique?: Partial<Record<ColumnOf<DB, T>, string>>;
+  /** Columns holding the id of another resource's record, which must be the same tenant's (else 400, never stored). */
+  references?: Partial<Record<ColumnOf<DB, T>, ResourceName>>;
+  /** Counts answered with each record (see CountOf). */
+  counts?: Readonly<Record<string, CountOf>>;
   /**
-   * The checked body turned into the row's fields (trimming, a rule JSON Schema cannot say:
-   * throw HttpError 400). By default the body as sent.
+   * The checked, trimmed body turned into the row's fields, for a rule JSON Schema cannot say
+   * (throw HttpError 400). By default the body as it is by then.
    */
   toRow?: (body: Partial<Record<ColumnOf<DB, T>, unknown>>) => Partial<Record<ColumnOf<DB, T>, unknown>>;
-  /**
-   * A stored row turned into the record answered (e.g. a 0/1 flag as a boolean: flags are
-   * integers on both dialects). By default the row as read. `toRow` writes it back.
-   */
+  /** A stored row turned into the record answered, after the flags and counts. By default as read. */
   toRecord?: (row: Record<string, unknown>) => Record<string, unknown>;
-  /** Sentences of server/messages.ts: a missing record, a duplicate (unique index), a record still referred to. */
-  messages?: { notFound?: string; duplicate?: string; inUse?: string };
+  /** A rule of the resource's own that needs the database: run in the write's transaction, before the write; throw HttpError. */
+  check?: (row: Record<string, unknown>, context: WriteContext) => Promise<void>;
+  /** Sentences: a missing record (404), a record still referred to (409), a duplicate the database found (409). */
+  messages?: { notFound?: string; inUse?: string; duplicate?: string };
   /** The column that names a record in the audit log (e.g. `name`); by default only its id. */
   label?: ColumnOf<DB, T>;
 }
 
+/** What the registries and the generic tests read of a declared resource. */
+export interface PlainResource {
+  name: ResourceName;
+  table: string;
+  columns: readonly string[];
+  body: FieldsSchema<string>;
+  flags: readonly string[];
+  required: readonly string[];
+  unique: Readonly<Record<string, string>>;
+  references: Readonly<Record<string, ResourceName>>;
+  counts: readonly string[];
+  label: string | undefined;
+  /** `<name>.create`, `<name>.update`, `<name>.delete`. */
+  auditActions: readonly string[];
+}
+
+/** A name in snake_case, as a type: `customerCategories` → `customer_categories`. */
+export type SnakeCase<S extends string> = S extends `${infer Head}${infer Rest}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeCase<Rest>}`
+  : S;
+
+/** A resource's table by the house's rule: the name in snake_case (`customerCategories` → `customer_categories`). */
+export const tableOf = (name: string): string => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
 /**
  * The answers' record: each of `columns`, the house's own (`id`, `tenantId`, the timestamps) as
  * they always are, a writable field as the body's schema types it, and any other column untyped
- * (written as it is read). A writable field that is not `required` may be stored as null, and a
- * serialiser told "number" writes null as 0 (and "string" as ""): its type also admits null.
+ * (written as it is read); then each count. A writable field that is not `required` may be
+ * stored as null, and a serialiser told "number" writes null as 0 (and "string" as ""): its type
+ * also admits null.
  */
-export function recordSchema<Column extends string>(columns: readonly Column[], body: FieldsSchema<Column>) {
+export function recordSchema<Column extends string>(columns: readonly Column[], body: FieldsSchema<Column>, counts: readonly string[] = []) {
   const required = new Set<string>(body.required ?? []);
   const house: Record<string, object> = {
     id: Type.Integer(),
@@ -113,8 +178,11 @@ export function recordSchema<Column extends string>(columns: readonly Column[], 
   };
   return Type.Unsafe<Record<Column, unknown>>({
     type: "object",
-    properties: Object.fromEntries(columns.map((column) => [column, answerOf(column)])),
-    required: [...columns],
+    properties: {
+      ...Object.fromEntries(columns.map((column) => [column, answerOf(column)])),
+      ...Object.fromEntries(counts.map((count) => [count, Type.Integer({ minimum: 0, readOnly: true })])),
+    },
+    required: [...columns, ...counts],
   });
 }
 
@@ -123,68 +191,145 @@ const READ_ONLY = ["id", "tenantId", "createdAt", "updatedAt"] as const;
 /** The unpaged list answers at most this many, as the other lists; more asks for pages. */
 const MAX_UNPAGED = 10_000;
 
-export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = TenantTable<DB>>(
-  definition: TenantResource<DB, T>,
-): FastifyPluginAsyncTypebox {
-  const { table, resource, columns } = definition;
+/** Declares a plain tenant resource (see above): its route folder's default export. */
+export function tenantResource<
+  const Name extends ResourceName,
+  T extends TenantTable<Database> = Extract<SnakeCase<Name>, TenantTable<Database>>,
+>(
+  definition: TenantResource<Database, T> & { name: Name },
+): RouteFolder & { resource: PlainResource } {
+  const table: string = definition.table ?? tableOf(definition.name);
+  const counts = Object.keys(definition.counts ?? {});
+  const resource: PlainResource = {
+    name: definition.name,
+    table,
+    columns: definition.columns,
+    body: definition.body as FieldsSchema<string>,
+    flags: definition.flags ?? [],
+    required: definition.required ?? [],
+    unique: (definition.unique ?? {}) as Record<string, string>,
+    references: (definition.references ?? {}) as Record<string, ResourceName>,
+    counts,
+    label: definition.label,
+    auditActions: PLAIN_AUDIT_VERBS.map((verb) => `${definition.name}.${verb}`),
+  };
+  return { routes: tenantResourceRoutes(definition, table), resource };
+}
+
+function tenantResourceRoutes<DB, T extends TenantTable<DB>>(definition: TenantResource<DB, T>, name: string): FastifyPluginAsyncTypebox {
+  const { columns } = definition;
   const notFound = definition.messages?.notFound ?? serverMessages.notFound;
-  const selected = columns.map((column) => `${table}.${column}`);
+  const selected = columns.map((column) => `${name}.${column}`);
   const list: ListSpec = {
-    sortable: Object.fromEntries(columns.map((column) => [column, `${table}.${column}`])),
+    sortable: Object.fromEntries(columns.map((column) => [column, `${name}.${column}`])),
     searchable: [],
-    defaultOrder: [`${table}.id`],
+    defaultOrder: [`${name}.id`],
     maxUnpaged: MAX_UNPAGED,
     ...definition.list,
   };
+  const { examples, ...fields } = definition.body;
   const body = {
-    ...definition.body,
+    ...fields,
+    ...(examples ? { examples: [...examples] } : {}),
     additionalProperties: false,
-    properties: { ...Object.fromEntries(READ_ONLY.map((name) => [name, {}])), ...definition.body.properties },
+    properties: { ...Object.fromEntries(READ_ONLY.map((column) => [column, {}])), ...definition.body.properties },
   };
-  const record = recordSchema(columns, definition.body);
+  const countEntries = Object.entries(definition.counts ?? {});
+  const record = recordSchema(columns, definition.body, countEntries.map(([count]) => count));
   const answers = { response: { 200: record } };
-  const toRow = definition.toRow ?? ((fields) => fields);
-  const toRecord = definition.toRecord ?? ((row) => row);
-  const writable = (sent: Record<string, unknown>) => {
-    const fields: Record<string, unknown> = { ...sent };
-    for (const name of READ_ONLY) if (!Object.hasOwn(definition.body.properties, name)) delete fields[name];
-    return toRow(fields as Partial<Record<ColumnOf<DB, T>, unknown>>) as Record<string, unknown>;
+  const flags: readonly string[] = definition.flags ?? [];
+  const trimmed: readonly string[] = definition.trimmed ?? [];
+  const required: readonly string[] = definition.required ?? [];
+  const unique = Object.entries(definition.unique ?? {}) as [string, string][];
+  const references = Object.entries(definition.references ?? {}) as [string, ResourceName][];
+  const toRow = definition.toRow ?? ((row) => row);
+  const toRecord = (row: Record<string, unknown>) => {
+    const record: Record<string, unknown> = { ...row };
+    for (const flag of flags) record[flag] = row[flag] === 1 || row[flag] === true;
+    for (const [count] of countEntries) record[count] = Number(row[count] ?? 0);
+    return definition.toRecord ? definition.toRecord(record) : record;
   };
 
-  const auditOf = (verb: "create" | "update" | "delete") => {
-    const action = `${resource}.${verb}`;
-    if (!isAuditAction(action)) throw new Error(`${action} is not an audit action (contract/auditActions.ts)`);
-    return { config: { audit: action } };
+  /** The body as the row's fields: read-only fields dropped, texts trimmed, blanks refused, flags as 0/1. */
+  const writable = (sent: Record<string, unknown>): Record<string, unknown> => {
+    const row: Record<string, unknown> = { ...sent };
+    for (const column of READ_ONLY) if (!Object.hasOwn(definition.body.properties, column)) delete row[column];
+    for (const column of trimmed) if (typeof row[column] === "string") row[column] = (row[column] as string).trim();
+    const errors: Record<string, string> = {};
+    for (const column of required) {
+      if (row[column] === undefined || row[column] === null || row[column] === "") errors[column] = validationMessages.required(`„${column}”`);
+    }
+    if (Object.keys(errors).length > 0) {
+      throw new HttpError(400, `${serverMessages.invalidData}: ${Object.values(errors).join("; ")}.`, errors);
+    }
+    for (const flag of flags) row[flag] = row[flag] ? 1 : 0;
+    return toRow(row as Partial<Record<ColumnOf<DB, T>, unknown>>) as Record<string, unknown>;
   };
-  const labelOf = (record: Record<string, unknown>) => (definition.label ? String(record[definition.label] ?? "") : null);
+
+  const auditOf = (verb: PlainAuditVerb) => ({ config: { audit: `${definition.name}.${verb}` as PlainAuditAction } });
+  const labelOf = (found: Record<string, unknown>) => (definition.label ? String(found[definition.label] ?? "") : null);
 
   return async (app) => {
-    // Kysely cannot follow a table chosen by a type parameter; the definition's types keep the
-    // names right, and the queries below use only id, tenantId and the timestamps.
+    // Kysely cannot follow a table chosen at run time; the definition's types keep the names
+    // right, and the queries below use only id, tenantId, the timestamps and declared columns.
     const db = app.db as unknown as Kysely<any>;
-    /** A record as the queries below select it: the columns answered. */
     type Row = Record<ColumnOf<DB, T>, unknown>;
-    const name: string = table;
     const scoped = (tenantId: number, from: Kysely<any> = db) => from.selectFrom(name).where(`${name}.tenantId`, "=", tenantId);
+    const withCounts = (query: SelectQueryBuilder<any, any, any>) =>
+      countEntries.reduce(
+        (counted, [count, of]) =>
+          counted.select((eb) =>
+            eb
+              .selectFrom(of.table)
+              .select((inner) => inner.fn.countAll().as("n"))
+              .whereRef(`${of.table}.${of.column}`, "=", `${name}.id`)
+              .whereRef(`${of.table}.tenantId`, "=", `${name}.tenantId`)
+              .as(count),
+          ),
+        query.select(selected),
+      );
     const findOne = async (from: Kysely<any>, tenantId: number, id: number) => {
-      const row = await scoped(tenantId, from).select(selected).where(`${name}.id`, "=", id).executeTakeFirst();
+      const row = await withCounts(scoped(tenantId, from)).where(`${name}.id`, "=", id).executeTakeFirst();
       return row && (toRecord(row) as Row);
+    };
+    const found = <R>(value: R | undefined): R => {
+      if (!value) throw new HttpError(404, notFound);
+      return value;
+    };
+    /** The checks that need the database, in the write's transaction: references, unique values, the resource's own rule. */
+    const checked = async (trx: Transaction<Database>, row: Record<string, unknown>, tenantId: number, id?: number) => {
+      const from = trx as unknown as Kysely<any>;
+      for (const [column, target] of references) {
+        const value = row[column];
+        if (value === undefined || value === null) continue;
+        const targetTable = tableOf(target);
+        const exists = await from.selectFrom(targetTable).select("id").where("tenantId", "=", tenantId).where("id", "=", value).executeTakeFirst();
+        if (!exists) {
+          const problem = serverMessages.unknownReference(column);
+          throw new HttpError(400, `${serverMessages.invalidData}: ${problem}.`, { [column]: problem });
+        }
+      }
+      for (const [column, sentence] of unique) {
+        if (row[column] === undefined || row[column] === null) continue;
+        let query = scoped(tenantId, from).select(`${name}.id`).where(`${name}.${column}`, "=", row[column]);
+        if (id !== undefined) query = query.where(`${name}.id`, "!=", id);
+        if (await query.executeTakeFirst()) throw new HttpError(409, sentence);
+      }
+      await definition.check?.(row, { trx, tenantId, id });
     };
     const writing = async <R>(write: () => Promise<R>): Promise<R> => {
       try {
         return await write();
       } catch (error) {
-        if (definition.messages?.duplicate && isUniqueViolation(error)) throw new HttpError(409, definition.messages.duplicate);
+        // Two writers at once pass the check above; the database's index still says no.
+        const duplicate = definition.messages?.duplicate ?? unique[0]?.[1];
+        if (duplicate && isUniqueViolation(error)) throw new HttpError(409, duplicate);
         if (definition.messages?.inUse && isForeignKeyViolation(error)) throw new HttpError(409, definition.messages.inUse);
         throw error;
       }
     };
-    const found = <R>(record: R | undefined): R => {
-      if (!record) throw new HttpError(404, notFound);
-      return record;
-    };
 
-    restrictTo(app, resource);
+    restrictTo(app, definition.name);
 
     app.get(
       "/",
@@ -194,7 +339,7 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
           scoped(request.tenantId) as SelectQueryBuilder<any, any, {}>,
           request.query,
           list,
-          (query) => query.select(selected),
+          (query) => withCounts(query),
           (rows) => rows.map(toRecord) as Row[],
         ),
     );
@@ -204,14 +349,16 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
     );
 
     app.post<{ Body: Record<string, unknown> }>("/", { ...auditOf("create"), schema: { body, ...answers } }, async (request) => {
-      const now = timestamp();
-      const row = { ...writable(request.body), tenantId: request.tenantId, createdAt: now, updatedAt: now };
+      const { tenantId } = request;
+      const fields = writable(request.body);
       return writing(() =>
         db.transaction().execute(async (trx) => {
-          const { id } = await trx.insertInto(name).values(row).returning("id").executeTakeFirstOrThrow();
-          const record = found(await findOne(trx, request.tenantId, id));
-          await request.audit(trx as unknown as Kysely<Database>, { target: id, targetLabel: labelOf(record) });
-          return record;
+          await checked(trx, fields, tenantId);
+          const now = timestamp();
+          const { id } = await trx.insertInto(name).values({ ...fields, tenantId, createdAt: now, updatedAt: now }).returning("id").executeTakeFirstOrThrow();
+          const created = found(await findOne(trx, tenantId, id));
+          await request.audit(trx as unknown as Kysely<Database>, { target: id, targetLabel: labelOf(created) });
+          return created;
         }),
       );
     });
@@ -221,18 +368,20 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
       { ...auditOf("update"), schema: { params: idParams("id"), body, ...answers } },
       async (request) => {
         const { tenantId, params } = request;
+        const fields = writable(request.body);
         return writing(() =>
           db.transaction().execute(async (trx) => {
-            const changed = await trx
+            found(await findOne(trx, tenantId, params.id));
+            await checked(trx, fields, tenantId, params.id);
+            await trx
               .updateTable(name)
-              .set({ ...writable(request.body), updatedAt: timestamp() })
+              .set({ ...fields, updatedAt: timestamp() })
               .where("tenantId", "=", tenantId)
               .where("id", "=", params.id)
               .executeTakeFirst();
-            if (changed.numUpdatedRows === 0n) throw new HttpError(404, notFound);
-            const record = found(await findOne(trx, tenantId, params.id));
-            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(record) });
-            return record;
+            const saved = found(await findOne(trx, tenantId, params.id));
+            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(saved) });
+            return saved;
           }),
         );
       },
@@ -245,10 +394,10 @@ export function tenantResourceRoutes<DB = Database, T extends TenantTable<DB> = 
         const { tenantId, params } = request;
         return writing(() =>
           db.transaction().execute(async (trx) => {
-            const record = found(await findOne(trx, tenantId, params.id));
+            const deleted = found(await findOne(trx, tenantId, params.id));
             await trx.deleteFrom(name).where("tenantId", "=", tenantId).where("id", "=", params.id).execute();
-            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(record) });
-            return record;
+            await request.audit(trx as unknown as Kysely<Database>, { target: params.id, targetLabel: labelOf(deleted) });
+            return deleted;
           }),
         );
       },

@@ -5,12 +5,13 @@
  *   GET /                 the list protocol, newest first; filters `action`, `userEmail`
  *                         (contains), `tenantId`, and the period `from` / `to` (days, both included)
  *   GET /export?format=   csv | xlsx of the same rows, every one of them (no paging)
+ *   GET /actions          every action the log knows (the filter's choices)
  */
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { AUDIT_ACTION_NAMES, AUDIT_RESULT_DONE } from "../../../../contract/auditActions";
+import { AUDIT_RESULT_DONE } from "../../../../contract/auditActions";
 import type { AuditEntry } from "../../../../contract/api";
 import { SYSTEM_TENANT_ID } from "../../../../contract/constants";
 import { isSuperadmin } from "../../../../contract/roles";
@@ -22,7 +23,9 @@ import { listAnswer } from "../../answers";
 import { attachment, CSV_TYPE, tableCsv, tableXlsx, XLSX_TYPE } from "../../spreadsheetStreams";
 import { listQuerystringFor } from "../listQuery";
 import { type AuditPeriod, type AuditScope, auditList, exportAudit, listAudit, periodProblem } from "./audit.repository";
-import { AuditEntrySchema, Day } from "./schemas";
+import { auditActionName, auditActions } from "./auditActionNames";
+import { AuditActionsAnswer, AuditEntrySchema, Day } from "./schemas";
+import { routeFolder } from "../routeFolder";
 
 const period = { from: Type.Optional(Day), to: Type.Optional(Day) };
 const listSchema = Type.Object({ ...listQuerystringFor(auditList).properties, ...period }, { additionalProperties: false });
@@ -36,7 +39,7 @@ const cells = (entry: AuditEntry) => [
   formatRomanianTime(Date.parse(entry.createdAt)),
   entry.tenantName ?? (entry.tenantId === null ? "" : `#${entry.tenantId}`),
   entry.userEmail,
-  AUDIT_ACTION_NAMES[entry.action] ?? entry.action,
+  auditActionName(entry.action),
   [entry.targetLabel, entry.target && `#${entry.target}`].filter(Boolean).join(" "),
   entry.result ?? AUDIT_RESULT_DONE,
   entry.clientAddress,
@@ -49,6 +52,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { from, to, ...params } = request.query;
     return listAudit(app.db, scopeOf(request), checked({ from, to }), params);
   });
+
+  app.get("/actions", { schema: { response: { 200: AuditActionsAnswer } } }, async () => ({ actions: await auditActions() }));
 
   app.get("/export", { schema: { querystring: exportSchema } }, async (request, reply) => {
     const { format = "csv", from, to, ...params } = request.query;
@@ -80,3 +85,5 @@ function checked(period: AuditPeriod): AuditPeriod {
   if (problem === "order") throw new HttpError(400, messages.auditPeriodReversed);
   return period;
 }
+
+export default routeFolder({ routes: auditRoutes });

@@ -1,6 +1,5 @@
 /** Shapes of /api/audit, written with TypeBox (plain JSON Schema). */
 import { Type } from "typebox";
-import { AUDIT_ACTIONS } from "../../../../contract/auditActions";
 import { Timestamp } from "../../answers";
 
 const nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(schema: T) =>
@@ -15,7 +14,8 @@ export const AuditEntrySchema = Type.Object({
   tenantName: nullable(Type.String()),
   userId: nullable(Type.Integer()),
   userEmail: Type.String(),
-  action: Type.Unsafe<(typeof AUDIT_ACTIONS)[number]>({ type: "string", enum: [...AUDIT_ACTIONS] }),
+  /** contract/auditActions.ts, or a plain resource's `<resource>.create|update|delete`. */
+  action: Type.String(),
   target: nullable(Type.String()),
   targetLabel: nullable(Type.String()),
   result: nullable(Type.String()),
@@ -25,6 +25,10 @@ export const AuditEntrySchema = Type.Object({
 /** A day, yyyy-MM-dd: the period's first (`from`) or last (`to`) day, in Romania's time. */
 export const Day = Type.String({ pattern: "^\\d{4}-\\d{2}-\\d{2}$", description: "yyyy-MM-dd, a day in Romania's time" });
 
-export const actionFilter = { type: "string", enum: AUDIT_ACTIONS } as const;
+/** An action's code (`<subject>.<verb>`); one the log does not know simply matches no row. */
+export const actionFilter = { type: "string", maxLength: 100, pattern: "^[A-Za-z]+\\.[A-Za-z]+$" } as const;
+
+/** GET /actions: every action the log knows, for the screen's filter. */
+export const AuditActionsAnswer = Type.Object({ actions: Type.Array(Type.String()) });
 export const userEmailFilter = { type: "string", maxLength: 254 } as const;
 export const tenantFilter = { type: "integer", minimum: 1, maximum: 2_147_483_647 } as const;

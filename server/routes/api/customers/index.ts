@@ -35,6 +35,7 @@ import {
 import { attachment, CSV_TYPE, XLSX_TYPE } from "../../spreadsheetStreams";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { routeFolder } from "../routeFolder";
 
 export const PREVIEW_ROWS = 20;
 
@@ -186,3 +187,5 @@ function refuseFile(error: unknown, reply: FastifyReply, dryRun: boolean) {
   };
   return reply.code(400).send(body);
 }
+
+export default routeFolder({ routes: customerRoutes });

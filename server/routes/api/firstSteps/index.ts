@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { readFirstSteps } from "./firstSteps.repository";
 import { FirstStepsSchema } from "./schemas";
+import { routeFolder } from "../routeFolder";
 
 export const firstStepsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "smartbillConnection");
@@ -16,3 +17,5 @@ export const firstStepsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     readFirstSteps(app.db, request.tenantId, app.smartBillUrls),
   );
 };
+
+export default routeFolder({ routes: firstStepsRoutes });

@@ -30,6 +30,10 @@ import { invoicePdfRoute } from "./pdfRoute";
 import { invoicePaymentRoutes } from "./paymentRoutes";
 import { invoiceReverseRoute } from "./reverseRoute";
 import { invoiceSeriesRoute } from "./seriesRoute";
+import { invoiceSendRoutes } from "./send";
+import { taxRoutes } from "./taxes";
+import { API_PREFIXES } from "../../../../contract/paths";
+import { routeFolder } from "../routeFolder";
 
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -46,3 +50,12 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoicePaymentRoutes);
   await app.register(invoiceReverseRoute);
 };
+
+// The VAT rates answer at /smartbill/tax, beside the invoices they serve.
+export default routeFolder({
+  routes: [
+    [taxRoutes, API_PREFIXES.taxes],
+    [invoiceRoutes, API_PREFIXES.invoices],
+    [invoiceSendRoutes, API_PREFIXES.invoices],
+  ],
+});

@@ -4,6 +4,7 @@ import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
 import { findAccountById } from "../users/users.repository";
 import { MeAnswer } from "./schemas";
+import { routeFolder } from "../routeFolder";
 
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get("/me", { schema: { response: { 200: MeAnswer } } }, async (request) => {
@@ -12,3 +13,5 @@ export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return { email: account.email, tenant: account.tenant, roles: account.roles };
   });
 };
+
+export default routeFolder({ routes: meRoutes });

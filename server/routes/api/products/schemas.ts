@@ -22,6 +22,11 @@ export const productBody = Type.Object({
   taxName: text(LINE_TEXT_MAX.taxName),
   taxPercentage: Type.Number({ minimum: 0, maximum: 100 }),
   isService: Type.Optional(Type.Boolean()),
+}, {
+  examples: [
+    { code: "LAP-1", name: "Laptop Lenovo", unit: "buc", price: 3499.9, currency: "RON", taxName: "Normala", taxPercentage: 21, isService: false },
+    { code: "SRV-1", name: "Montaj", unit: "ore", price: 150, currency: "EUR", taxName: "Normala", taxPercentage: 21, isService: true },
+  ],
 });
 
 /** The list's filters: `?currency=RON`, `?isService=1` (0 or 1, as the flag is stored). */

@@ -34,6 +34,7 @@ import {
   propertyValueBody,
 } from "./schemas";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { routeFolder } from "../routeFolder";
 
 export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -133,3 +134,5 @@ function checkEmailSetting(name: string, value: string): void {
 function masked({ name, value }: Property): Property {
   return { name, value: maskSecret(name, value) };
 }
+
+export default routeFolder({ routes: propertyRoutes });

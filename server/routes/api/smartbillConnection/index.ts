@@ -32,6 +32,7 @@ import {
   ConnectionTestAnswer,
 } from "./schemas";
 import { isConnectionConfigured, readConnection, saveConnection } from "./smartbillConnection.repository";
+import { routeFolder } from "../routeFolder";
 
 export const smartBillConnectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -127,3 +128,5 @@ function testFailed(error: unknown): HttpError {
   if (!(error instanceof SmartBillError)) throw error;
   return failureAnswer(error, smartBillConnectionTestFailed(error.message));
 }
+
+export default routeFolder({ routes: smartBillConnectionRoutes });

@@ -21,6 +21,7 @@ import { TaskQueueFull } from "../../../tasks/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { StockImportAnswer, stockImportParams, StockPageSchema, stockQuerystring } from "./schemas";
 import { listStock } from "./stock.repository";
+import { routeFolder } from "../routeFolder";
 
 export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -62,3 +63,5 @@ export const stockRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export default routeFolder({ routes: stockRoutes });

@@ -11,6 +11,7 @@ import { restrictTo } from "../../../plugins/requireRole";
 import { listAnswer } from "../../answers";
 import { taskIdParams, taskQuerystring, TaskSchema } from "./schemas";
 import { findTask, listTasks } from "./tasks.repository";
+import { routeFolder } from "../routeFolder";
 
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "tasks");
@@ -31,3 +32,5 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export default routeFolder({ routes: taskRoutes });

@@ -25,6 +25,7 @@ import {
   tenantList
 } from "./tenants.repository";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { routeFolder } from "../routeFolder";
 
 export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
@@ -111,3 +112,5 @@ async function withDuplicateCheck<T>(name: string, write: () => Promise<T>): Pro
     throw error;
   }
 }
+
+export default routeFolder({ routes: tenantRoutes });

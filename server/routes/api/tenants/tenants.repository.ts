@@ -4,6 +4,7 @@ import type { ListParams, Page, Tenant } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
+import { plainResources } from "../routeFolders";
 
 /** Tables of database.ts whose rows belong to a tenant (a `tenantId` column). */
 type TenantOwnedTable = {
@@ -11,23 +12,26 @@ type TenantOwnedTable = {
 }[keyof Database];
 
 /**
- * Every table holding a tenant's data. A tenant with a row in any of them is not deleted, so
- * nothing is lost by a click. Keyed by table so that tsc refuses a table of database.ts with a
- * `tenantId` that is missing here; test/server/tenantTables.test.ts does the same against the
- * migrated schema (tables database.ts does not type, such as SQLite's index queue).
+ * The tables holding a tenant's data besides the plain resources' (each declared resource's
+ * table is one: tenantResourceRoutes.ts). A tenant with a row in any of them is not deleted, so
+ * nothing is lost by a click. test/server/tenantTables.test.ts checks them against the migrated
+ * schema: a table with a `tenantId` that neither these nor a resource names fails it.
  */
-const TENANT_DATA: Record<TenantOwnedTable, true> = {
-  users: true,
-  properties: true,
-  warehouses: true,
-  stock_items: true,
-  tasks: true,
-  customers: true,
-  invoices: true,
-  products: true,
-  tax_lists: true,
-};
-export const TENANT_OWNED_TABLES = Object.keys(TENANT_DATA) as TenantOwnedTable[];
+const HOUSE_TENANT_DATA: readonly TenantOwnedTable[] = [
+  "users",
+  "properties",
+  "warehouses",
+  "stock_items",
+  "tasks",
+  "customers",
+  "invoices",
+  "tax_lists",
+];
+
+/** Every table holding a tenant's data: the house's and each plain resource's. */
+export async function tenantOwnedTables(): Promise<string[]> {
+  return [...HOUSE_TENANT_DATA, ...(await plainResources()).map((resource) => resource.table)];
+}
 
 /**
  * Tables with a `tenantId` that hold no data of their own, so they never keep a tenant: SQLite's
@@ -47,7 +51,7 @@ export const TENANT_HISTORY_TABLES = ["audit_log"] as const;
  * added without deciding what happens to its rows when their tenant is deleted.
  */
 export async function uncoveredTenantTables(db: Kysely<Database>): Promise<string[]> {
-  const covered = new Set<string>([...TENANT_OWNED_TABLES, ...TENANT_DERIVED_TABLES, ...TENANT_HISTORY_TABLES]);
+  const covered = new Set<string>([...(await tenantOwnedTables()), ...TENANT_DERIVED_TABLES, ...TENANT_HISTORY_TABLES]);
   const tables = await db.introspection.getTables();
   return tables
     .filter((table) => !table.isView && table.columns.some((column) => column.name === "tenantId"))
@@ -125,8 +129,9 @@ export async function updateTenant(
 
 /** True when any tenant-owned table still has a row of the tenant. */
 export async function tenantHoldsData(db: Kysely<Database>, id: number): Promise<boolean> {
-  for (const table of TENANT_OWNED_TABLES) {
-    const row = await db
+  for (const table of await tenantOwnedTables()) {
+    // A plain resource's table is not among database.ts's types: read by name.
+    const row = await (db as unknown as Kysely<Record<string, { tenantId: number }>>)
       .selectFrom(table)
       .select("tenantId")
       .where("tenantId", "=", id)

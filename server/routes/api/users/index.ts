@@ -76,6 +76,7 @@ import {
   userList
 } from "./users.repository";
 import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { routeFolder } from "../routeFolder";
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -385,3 +386,5 @@ function linkOrigin(baseUrl: string, config: Config): string {
   }
   return url.origin;
 }
+
+export default routeFolder({ routes: userRoutes });

@@ -27,6 +27,7 @@ import {
   WarehouseSavedAnswer,
   WarehouseSchema,
 } from "./schemas";
+import { routeFolder } from "../routeFolder";
 import {
   deleteWarehouse,
   findWarehouse,
@@ -151,3 +152,5 @@ async function withDuplicateCheck<T>(warehouseName: string, write: () => Promise
     throw error;
   }
 }
+
+export default routeFolder({ routes: warehouseRoutes });
