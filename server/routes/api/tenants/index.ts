@@ -24,20 +24,20 @@ import {
   updateTenant,
   tenantList
 } from "./tenants.repository";
-import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { IRREGULAR_PATHS } from "../../../../contract/paths";
 
 export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // onRequest: a caller without the role is refused before the body is even read.
   restrictTo(app, "tenants");
 
   app.get(
-    RESOURCE_SUFFIXES.tenants.list,
+    IRREGULAR_PATHS.tenants.list,
     { schema: { querystring: listQuerystringFor(tenantList), response: { 200: listAnswer(TenantSchema) } } },
     (request) => listTenants(app.db, request.query),
   );
 
   app.post(
-    RESOURCE_SUFFIXES.tenants.create,
+    IRREGULAR_PATHS.tenants.create,
     { config: { audit: "tenants.create" }, schema: { body: tenantBody, response: { 200: TenantSchema } } },
     async (request) => {
       const fields = tenantFields(request.body);
