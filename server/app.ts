@@ -1,18 +1,17 @@
 /**
- * The application, as a table of contents: Fastify with its plugins, then its routes. Each line
- * is one part, explained in its own file. Plugins, in order: request scheduling (first: a
- * request's arrival is noted, and its work waits for its turn, before any other hook runs), the
- * security headers (on every answer), the database (migrated and seeded before anything runs),
- * the mailer, anti-forgery cookies, authentication, tenant scope, the static UI, the addresses
- * the SmartBill client may call (`app.smartBillUrls`, read by the routes and the worker), the
- * task worker (long work such as stock imports, run in this process unless TASK_WORKER=off), the
- * customers' text indexer (SQLite), the API's OpenAPI document at /api/docs (demo mode; built
- * from the routes' schemas), the load balancer's probes (/health/live, /health/ready),
- * Prometheus's /metrics (with METRICS_TOKEN). Routes: /dmz-api (public) and /api (token,
- * anti-forgery and tenant checked), their answers compressed; in demo mode the SmartBill emulator
- * at /smartbill-emulator; last, the not-found answer (the UI's page for a browser, else 404).
- * `buildApp` does not listen, so tests drive the very same app with `app.inject()`; server.ts
- * adds the port.
+ * The application, as a table of contents: Fastify, its plugins, then its routes, one line each;
+ * every part is explained in its own file. `buildApp` does not listen, so tests drive the very
+ * same app with `app.inject()`; server.ts adds the port.
+ *
+ * In order: request scheduling (first, so a request's arrival is noted and its work waits for its
+ * turn before any other hook runs); connections and bodies; the security headers (on every
+ * answer); the database (migrated and seeded before anything runs); /metrics and the load
+ * balancer's probes; the mailer; anti-forgery cookies, authentication, tenant scope and the audit
+ * log; the built UI; the addresses the SmartBill client may call; the background work (the task
+ * worker, the customers' text indexer, clean-up, payment status refresh); the OpenAPI document at
+ * /api/docs. Then the routes: /dmz-api (public) and /api (token, anti-forgery and tenant checked),
+ * their answers compressed; in demo mode the SmartBill emulator at /smartbill-emulator; last, the
+ * not-found answer (the UI's page for a browser, else a 404).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
