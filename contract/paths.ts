@@ -16,40 +16,78 @@ export const DMZ_PATHS = {
 } as const;
 
 /**
- * Where each route folder of the server (server/routes/api/<folder>) answers, under /api: the
- * spec's irregular prefixes. A resource missing here answers at /api/<resource> (`apiPathOf`).
+ * What the client's data provider asks of a resource (src/providers/specPathDataProvider.ts):
+ * - `list`: GET its list, in the list protocol (server/routes/api/listQuery.ts);
+ * - `create`: POST a new record;
+ * - `one`: PUT and DELETE one record;
+ * - `read`: GET one record, at the same path as `one`; without it, a record is read by `?id=` on
+ *   the list.
  */
-export const API_PREFIXES = {
-  me: "",
-  tenants: "/tenant",
-  users: "/user",
-  properties: "/property",
-  warehouses: "/smartbill/warehouses",
-  stock: "/smartbill/stock",
-  customers: "/smartbill/customer",
-  taxes: "/smartbill/tax",
-  invoices: "/smartbill/invoice",
-  tasks: "/tasks",
-  smartbillConnection: "/smartbill/connection",
-  firstSteps: "/first-steps",
-} as const satisfies Record<string, string>;
+export type ResourceCall = "list" | "create" | "one" | "read";
 
-/** The path under /api where a route folder answers: its spec prefix, or `/<name>`. */
-export const apiPrefixOf = (name: string): string =>
-  Object.hasOwn(API_PREFIXES, name) ? API_PREFIXES[name as keyof typeof API_PREFIXES] : `/${name}`;
+/** Plain REST: every call, at the resource's prefix and `/{id}` under it. */
+export const PLAIN_REST_CALLS: readonly ResourceCall[] = ["list", "create", "one", "read"];
+
+/** One row of IRREGULAR_PATHS: only what differs from plain REST at /api/<name>. */
+export interface IrregularPath {
+  /** Where it answers under /api; `/<name>` when absent. */
+  prefix?: string;
+  /** After the prefix: the list's path; "" when absent. */
+  list?: string;
+  /** After the prefix: the create's path; "" when absent. */
+  create?: string;
+  /** After the prefix: the part before one record's key (`${one}/{id}`); "" when absent. */
+  one?: string;
+  /**
+   * The calls it answers; PLAIN_REST_CALLS when absent. None (`[]`) for a route folder that is
+   * not a resource of the data provider (its calls are the custom methods', API_PATHS).
+   */
+  calls?: readonly ResourceCall[];
+  /** The record's key when it is not `id` (settings are keyed by name). */
+  idField?: string;
+}
 
 /**
- * The spec's irregular paths under a resource's prefix (API_PREFIXES): its list, its create, and
- * the part before one record's key (`${one}/{id}`). A resource missing here speaks plain REST at
- * its prefix: GET and POST on it, one record at `/{id}`. The server's routes and the client's
- * path table (src/providers/resourcePaths.ts) both read this table.
+ * The one table of the spec's irregular paths, by route folder (server/routes/api/<folder>) and
+ * resource name: where it answers under /api, the paths of its calls, and which calls it has.
+ * A plain resource has no row: it answers at /api/<name> with GET and POST there, and GET, PUT
+ * and DELETE at `/{id}` (server/routes/api/tenantResourceRoutes.ts). Everything else is derived
+ * from here: the server's mounts (`apiPrefixOf`, API_PREFIXES), the routes' own paths
+ * (`IRREGULAR_PATHS.users.list`), and the client's (src/providers/resourcePaths.ts).
  */
-export const RESOURCE_SUFFIXES = {
-  tenants: { list: "/list", create: "/add", one: "" },
-  users: { list: "/list", create: "/add", one: "" },
-  properties: { list: "/properties", create: "/properties", one: "/properties" },
-  customers: { list: "/all" },
-} as const;
+export const IRREGULAR_PATHS = {
+  me: { prefix: "", calls: [] },
+  tenants: { prefix: "/tenant", list: "/list", create: "/add", calls: ["list", "create", "one"] },
+  users: { prefix: "/user", list: "/list", create: "/add", calls: ["list", "create", "one"] },
+  properties: {
+    prefix: "/property",
+    list: "/properties",
+    create: "/properties",
+    one: "/properties",
+    calls: ["list", "create", "one"],
+    idField: "name",
+  },
+  warehouses: { prefix: "/smartbill/warehouses", calls: ["list", "create", "one"] },
+  stock: { prefix: "/smartbill/stock", calls: ["list"] },
+  customers: { prefix: "/smartbill/customer", list: "/all", calls: ["list"] },
+  taxes: { prefix: "/smartbill/tax", calls: [] },
+  invoices: { prefix: "/smartbill/invoice", calls: ["list", "one", "read"] },
+  tasks: { calls: ["list", "read"] },
+  smartbillConnection: { prefix: "/smartbill/connection", calls: [] },
+  firstSteps: { prefix: "/first-steps", calls: [] },
+} as const satisfies Record<string, IrregularPath>;
+
+/** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
+export const irregularPathOf = (name: string): IrregularPath | undefined =>
+  Object.hasOwn(IRREGULAR_PATHS, name) ? IRREGULAR_PATHS[name as keyof typeof IRREGULAR_PATHS] : undefined;
+
+/** The path under /api where a route folder answers: its row's prefix, or `/<name>`. */
+export const apiPrefixOf = (name: string): string => irregularPathOf(name)?.prefix ?? `/${name}`;
+
+/** Each row's prefix under /api (`apiPrefixOf`), by name, for mounts that name their folder's rows. */
+export const API_PREFIXES = Object.fromEntries(Object.keys(IRREGULAR_PATHS).map((name) => [name, apiPrefixOf(name)])) as {
+  readonly [Name in keyof typeof IRREGULAR_PATHS]: string;
+};
 
 /** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
 export type ExportableResource = "customers" | "audit";
@@ -59,19 +97,19 @@ export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
 
 export const API_PATHS = {
   me: `${API}/me`,
-  changePassword: `${API}/user/change-password`,
+  changePassword: `${apiPathOf("users")}/change-password`,
   /** The tenant's SmartBill settings as one form (GET, PUT); administrators. */
-  smartBillConnection: `${API}/smartbill/connection`,
+  smartBillConnection: apiPathOf("smartbillConnection"),
   /** POST: ask SmartBill with the entered settings, saving nothing. */
-  smartBillConnectionTest: `${API}/smartbill/connection/test`,
+  smartBillConnectionTest: `${apiPathOf("smartbillConnection")}/test`,
   /** GET: whether the tenant's SmartBill settings are complete (`{configured}`), for every SmartBill screen. */
-  smartBillConnectionStatus: `${API}/smartbill/connection/status`,
+  smartBillConnectionStatus: `${apiPathOf("smartbillConnection")}/status`,
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
-  firstSteps: `${API}/first-steps`,
+  firstSteps: apiPathOf("firstSteps"),
   /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */
-  invoices: `${API}/smartbill/invoice`,
+  invoices: apiPathOf("invoices"),
   /** PUT, DELETE /{id}: one line of an imported invoice (the spec's `${API}/smartbill/invoice/product/{id}` answers too). */
-  invoiceLine: `${API}/smartbill/invoice/line`,
+  invoiceLine: `${apiPathOf("invoices")}/line`,
   /** GET: the roles the caller may grant. */
   availableRoles: `${apiPathOf("users")}/role/available`,
   /** GET: a user's roles; PUT `{roles}` replaces them. */
@@ -88,9 +126,9 @@ export const API_PATHS = {
   /** GET with a list's query and `format=csv|xlsx`: every row the list's filters select, as a file. */
   listExport: (resource: ExportableResource) => `${apiPathOf(resource)}/export`,
   /** GET: the empty invoice-lines workbook to fill in. */
-  invoiceImportTemplate: `${API}/smartbill/invoice/import/template`,
+  invoiceImportTemplate: `${apiPathOf("invoices")}/import/template`,
   /** GET: SmartBill's invoice series for the invoice form (`{series, fromProvider}`). */
-  invoiceSeries: `${API}/smartbill/invoice/series`,
+  invoiceSeries: `${apiPathOf("invoices")}/series`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
   taxes: apiPathOf("taxes"),
   /** GET: the warehouses SmartBill names in its stock answer (`{warehouses}`), for the warehouse form. */

@@ -23,7 +23,7 @@
  * clients), turns admit as they did before.
  *
  * A route whose answer depends on when its request arrived rather than when it ran (the refresh)
- * reads `request.arrivedAt`, set before the request waits.
+ * reads `request.arrivedAt`, set before the request waits (plugins/requestScheduling.ts).
  */
 import type { Socket } from "node:net";
 

@@ -12,18 +12,11 @@
  *
  * `oldestRequestFirst(pool, size)` is the pool Kysely's PostgresDialect uses: at most `size`
  * clients out at once, the next one to the waiting ask whose request arrived first. A request's
- * arrival is set by `asArrivedAt` around its handling (app.ts); work outside a request (tasks,
- * timers) counts as arriving when it asks.
+ * arrival is set by `asArrivedAt` around its handling (plugins/requestScheduling.ts); work
+ * outside a request (tasks, timers) counts as arriving when it asks.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** When the request arrived (`performance.now()`), before waiting for its turn (app.ts). */
-    arrivedAt: number;
-  }
-}
 
 const arrival = new AsyncLocalStorage<number>();
 

@@ -22,7 +22,7 @@ export const smartBillUrlsPlugin = fp(
       apiPath: `${SMARTBILL_EMULATOR_PREFIX}${EMULATOR_API_PATH}`,
       port: () => loopbackPort(app.server.address()),
     };
-    // The emulator is mounted in demo mode only (app.ts), so only then is it an address at all.
+    // The emulator is mounted in demo mode only (app.ts, plugins/demoSmartBill.ts), so only then is it an address at all.
     const policy = smartBillUrlPolicy({
       allowedHosts: app.config.smartBillAllowedHosts,
       emulator: app.config.demo ? emulator : undefined,

@@ -4,8 +4,8 @@
  * the other files are revalidated, so a new release is picked up at the next load. Each file is
  * sent as the brotli or gzip copy the build wrote beside it (scripts/precompress.ts) when the
  * browser accepts one, with `Vary: Accept-Encoding`, and as it is otherwise. Client-side routes
- * (/admin/users, /profile, …) are answered with index.html, compressed the same way, by app.ts's
- * not-found handler.
+ * (/admin/users, /profile, …) are answered with index.html, compressed the same way, by the
+ * not-found handler (plugins/notFound.ts).
  */
 import { existsSync } from "node:fs";
 import { resolve, sep } from "node:path";

@@ -1,11 +1,12 @@
 /**
- * Where each resource lives on the API. The spec's irregular paths (section 7) are the table
- * below; a resource missing from it lives at /api/<resource> (contract/paths.ts apiPathOf) with
- * GET list, GET /:id, POST, PUT /:id and DELETE /:id, as server/routes/api/tenantResourceRoutes.ts
- * serves it: a new resource needs no line here and no provider code.
+ * Where each resource lives on the API, derived from contract/paths.ts IRREGULAR_PATHS, the one
+ * table of the spec's irregular paths (section 7) that the server's routes read too. A resource
+ * missing from it lives at /api/<resource> (apiPathOf) with GET list, GET /:id, POST, PUT /:id and
+ * DELETE /:id, as server/routes/api/tenantResourceRoutes.ts serves it: a new resource needs no
+ * line there and no provider code.
  */
 import type { Identifier } from "react-admin";
-import { RESOURCE_SUFFIXES, apiPathOf } from "../../contract/paths";
+import { IRREGULAR_PATHS, type IrregularPath, PLAIN_REST_CALLS, apiPathOf, irregularPathOf } from "../../contract/paths";
 
 export interface ResourcePaths {
   /** GET: the list, speaking the list protocol (server/routes/api/listQuery.ts) */
@@ -21,44 +22,25 @@ export interface ResourcePaths {
 }
 
 const enc = (id: Identifier) => encodeURIComponent(String(id));
-const S = RESOURCE_SUFFIXES;
 
-export const RESOURCE_PATHS: Record<string, ResourcePaths> = {
-  tenants: {
-    list: apiPathOf("tenants") + S.tenants.list,
-    create: apiPathOf("tenants") + S.tenants.create,
-    one: (id) => `${apiPathOf("tenants")}${S.tenants.one}/${enc(id)}`,
-  },
-  users: {
-    list: apiPathOf("users") + S.users.list,
-    create: apiPathOf("users") + S.users.create,
-    one: (id) => `${apiPathOf("users")}${S.users.one}/${enc(id)}`,
-  },
-  properties: {
-    list: apiPathOf("properties") + S.properties.list,
-    create: apiPathOf("properties") + S.properties.create,
-    one: (name) => `${apiPathOf("properties")}${S.properties.one}/${enc(name)}`,
-    idField: "name",
-  },
-  warehouses: {
-    list: apiPathOf("warehouses"),
-    create: apiPathOf("warehouses"),
-    one: (id) => `${apiPathOf("warehouses")}/${enc(id)}`,
-  },
-  stock: { list: apiPathOf("stock") },
-  tasks: { list: apiPathOf("tasks"), read: (id) => `${apiPathOf("tasks")}/${enc(id)}` },
-  customers: { list: apiPathOf("customers") + S.customers.list },
-  invoices: {
-    list: apiPathOf("invoices"),
-    one: (id) => `${apiPathOf("invoices")}/${enc(id)}`,
-    read: (id) => `${apiPathOf("invoices")}/${enc(id)}`,
-  },
-};
-
-/** A resource's paths: its row of the table, or plain REST at /api/<resource>. */
+/** A resource's paths: its row of IRREGULAR_PATHS, or plain REST at /api/<resource>. */
 export function resourcePaths(resource: string): ResourcePaths {
-  if (Object.hasOwn(RESOURCE_PATHS, resource)) return RESOURCE_PATHS[resource];
+  const row: IrregularPath = irregularPathOf(resource) ?? {};
   const base = apiPathOf(resource);
-  const one = (id: Identifier) => `${base}/${enc(id)}`;
-  return { list: base, create: base, one, read: one };
+  const calls = new Set(row.calls ?? PLAIN_REST_CALLS);
+  const one = (id: Identifier) => `${base}${row.one ?? ""}/${enc(id)}`;
+  return {
+    list: base + (row.list ?? ""),
+    ...(calls.has("create") && { create: base + (row.create ?? "") }),
+    ...(calls.has("one") && { one }),
+    ...(calls.has("read") && { read: one }),
+    ...(row.idField !== undefined && { idField: row.idField }),
+  };
 }
+
+/** The paths of the resources IRREGULAR_PATHS has a row for (not the route folders that are no resource). */
+export const RESOURCE_PATHS: Record<string, ResourcePaths> = Object.fromEntries(
+  Object.entries(IRREGULAR_PATHS as Record<string, IrregularPath>)
+    .filter(([, row]) => (row.calls ?? PLAIN_REST_CALLS).length > 0)
+    .map(([name]) => [name, resourcePaths(name)]),
+);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { redactTokens } from "../../server/app";
+import { redactTokens } from "../../server/accessLog";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { type TestApp, testApp } from "../helpers/testApp";

@@ -34,7 +34,7 @@ import {
 } from "./customers.repository";
 import { attachment, CSV_TYPE, XLSX_TYPE } from "../../spreadsheetStreams";
 import { customersCsv, customersXlsx, errorReportXlsx, templateXlsx } from "./spreadsheets";
-import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { IRREGULAR_PATHS } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 
 export const PREVIEW_ROWS = 20;
@@ -54,7 +54,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await upload.accept(app);
 
   app.get(
-    RESOURCE_SUFFIXES.customers.list,
+    IRREGULAR_PATHS.customers.list,
     { schema: { querystring: listSchema, response: { 200: listAnswer(CustomerSchema) } } },
     (request) => listCustomers(app.db, request.tenantId, request.query),
   );

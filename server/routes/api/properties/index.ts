@@ -33,7 +33,7 @@ import {
   PropertySchema,
   propertyValueBody,
 } from "./schemas";
-import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { IRREGULAR_PATHS } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 
 export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -41,13 +41,13 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "properties");
 
   app.get(
-    RESOURCE_SUFFIXES.properties.list,
+    IRREGULAR_PATHS.properties.list,
     { schema: { querystring: listQuerystringFor(propertyList), response: { 200: listAnswer(PropertySchema) } } },
     (request) => listProperties(app.db, request.tenantId, request.query, masked),
   );
 
   app.post(
-    RESOURCE_SUFFIXES.properties.create,
+    IRREGULAR_PATHS.properties.create,
     { config: { audit: "properties.create" }, schema: { body: propertyBody, response: { 200: PropertySchema } } },
     async (request) => {
       const name = request.body.name?.trim() ?? "";
@@ -72,7 +72,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.put(
-    `${RESOURCE_SUFFIXES.properties.one}/:name`,
+    `${IRREGULAR_PATHS.properties.one}/:name`,
     { config: { audit: "properties.update" }, schema: { params: propertyNameParams, body: propertyValueBody, response: { 200: PropertySchema } } },
     async (request) => {
       const { name } = request.params;
@@ -100,7 +100,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.delete(
-    `${RESOURCE_SUFFIXES.properties.one}/:name`,
+    `${IRREGULAR_PATHS.properties.one}/:name`,
     { config: { audit: "properties.delete" }, schema: { params: propertyNameParams, response: { 200: MessageAnswer } } },
     async (request) => {
       const { name } = request.params;

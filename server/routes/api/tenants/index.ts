@@ -24,7 +24,7 @@ import {
   updateTenant,
   tenantList
 } from "./tenants.repository";
-import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { IRREGULAR_PATHS } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 
 export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -32,13 +32,13 @@ export const tenantRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "tenants");
 
   app.get(
-    RESOURCE_SUFFIXES.tenants.list,
+    IRREGULAR_PATHS.tenants.list,
     { schema: { querystring: listQuerystringFor(tenantList), response: { 200: listAnswer(TenantSchema) } } },
     (request) => listTenants(app.db, request.query),
   );
 
   app.post(
-    RESOURCE_SUFFIXES.tenants.create,
+    IRREGULAR_PATHS.tenants.create,
     { config: { audit: "tenants.create" }, schema: { body: tenantBody, response: { 200: TenantSchema } } },
     async (request) => {
       const fields = tenantFields(request.body);

@@ -75,7 +75,7 @@ import {
   type UserScope,
   userList
 } from "./users.repository";
-import { RESOURCE_SUFFIXES } from "../../../../contract/paths";
+import { IRREGULAR_PATHS } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 
 export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -122,13 +122,13 @@ const userAdminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   restrictTo(app, "users");
 
   app.get(
-    RESOURCE_SUFFIXES.users.list,
+    IRREGULAR_PATHS.users.list,
     { schema: { querystring: listQuerystringFor(userList), response: { 200: listAnswer(UserSchema) } } },
     (request) => listUsers(app.db, scopeOf(request), request.query),
   );
 
   app.post(
-    RESOURCE_SUFFIXES.users.create,
+    IRREGULAR_PATHS.users.create,
     { config: { audit: "users.create" }, schema: { body: newUserBody, response: { 200: UserSchema } } },
     async (request) => {
       const fields = userFields(request.body);

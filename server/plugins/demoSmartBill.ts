@@ -1,0 +1,18 @@
+/**
+ * The SmartBill emulator at /smartbill-emulator, in demo mode only, so the demo tenant's
+ * SmartBill settings have a SmartBill to talk to. Its own scope (not fastify-plugin): SmartBill's
+ * Basic auth, not our tokens, anti-forgery or tenant checks, its own body limit and its own
+ * not-found answers (never the UI's index.html). With the demo data, its demo company has issued
+ * the invoices the demo seed wrote (demo/demoCompany.ts).
+ */
+import type { FastifyPluginAsync } from "fastify";
+import { BODY_LIMITS, defaultBodyLimit } from "../bodyLimits";
+import { demoHistory, SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "../smartbill/emulator/index";
+
+export const demoSmartBillPlugin: FastifyPluginAsync = async (app) => {
+  defaultBodyLimit(app, BODY_LIMITS.emulator);
+  await app.register(smartBillEmulator, {
+    prefix: SMARTBILL_EMULATOR_PREFIX,
+    ...(app.config.demoData ? { companies: [demoHistory().company] } : {}),
+  });
+};
