@@ -38,7 +38,7 @@ import { HttpError } from "../../errors";
 import { isAuditAction } from "../../../contract/auditActions";
 import { messages as serverMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
-import { listAnswer, Timestamp } from "../answers";
+import { listAnswer, Timestamp } from "../../../contract/schemas/answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
 
