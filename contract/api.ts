@@ -1,56 +1,17 @@
 /**
  * Payloads of the API as both sides see them (product-spec section 7). Where a route declares a
- * shape in its schema (TypeBox, server/routes/…/schemas.ts), the type here is derived from it
- * (`Static<typeof …>`), so a field is declared once. Those imports are types only: the client
- * bundle carries neither TypeBox nor the server's code.
+ * shape in its schema, the type here is derived from it (`Static<typeof …>`), so a field is
+ * declared once. Those schemas live in contract/schemas/<area>.ts (TypeBox), which the routes
+ * import; a route keeps in its own folder only what the client never names (path parameters,
+ * querystrings made from its list spec). The imports here are types only: the client imports this
+ * file's values and types without loading TypeBox (test/server/layers.test.ts checks it, and that
+ * contract/ imports nothing from server/ or src/).
  */
 import type { Static } from "typebox";
-import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "../server/routes/answers";
-import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "../server/routes/api/customers/schemas";
-import type { FirstStepsSchema } from "../server/routes/api/firstSteps/schemas";
-import type { MeAnswer } from "../server/routes/api/me/schemas";
-import type {
-  InvoiceFormSchema,
-  InvoiceImportAnswer,
-  InvoiceLineInputSchema,
-  InvoiceLineSchema,
-  InvoiceSchema,
-  InvoiceSendAnswer,
-  InvoiceSeriesAnswer,
-  RejectedLineSchema,
-  SmartBillImportResultSchema,
-  TaxListAnswer,
-} from "../server/routes/api/invoices/schemas";
-import type { PropertySchema } from "../server/routes/api/properties/schemas";
-import type { SmartBillWarehousesAnswer, WarehouseSavedAnswer, WarehouseSchema } from "../server/routes/api/warehouses/schemas";
-import type {
-  ConnectionInputSchema,
-  ConnectionSchema,
-  ConnectionStatusAnswer,
-  ConnectionTestAnswer,
-} from "../server/routes/api/smartbillConnection/schemas";
-import type { StockImportAnswer, StockItemSchema, StockPageSchema, stockQuerystring } from "../server/routes/api/stock/schemas";
-import type { TaskSchema, taskQuerystring } from "../server/routes/api/tasks/schemas";
-import type { productBody } from "../server/routes/api/products/schemas";
-import type { AuditEntrySchema } from "../server/routes/api/audit/schemas";
-import type { InvoiceEventSchema } from "../server/routes/api/invoices/schemas";
-import type { InvoiceActionAnswer, invoiceEmailBody, InvoiceEmailFormSchema } from "../server/routes/api/invoices/actionSchemas";
-import type {
-  InvoicePaymentSchema,
-  PaymentActionAnswer,
-  paymentBody,
-  ReverseAnswer,
-  reverseBody,
-} from "../server/routes/api/invoices/paymentSchemas";
-import type { TenantSchema } from "../server/routes/api/tenants/schemas";
-import type {
-  changePasswordBody,
-  GenerateSetUrlAnswer,
-  generateSetUrlBody,
-  RoleListSchema,
-  roleAssignmentBody,
-  UserSchema,
-} from "../server/routes/api/users/schemas";
+import type { RoleName } from "./roles";
+import type { AuditEntrySchema } from "./schemas/audit";
+import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "./schemas/answers";
+import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "./schemas/customers";
 import type {
   ContactDetailsAnswer,
   contactBody,
@@ -62,8 +23,57 @@ import type {
   passwordTokenCheckBody,
   recoverBody,
   refreshBody,
-} from "../server/routes/dmz/schemas";
-import type { RoleName } from "./roles";
+} from "./schemas/dmz";
+import type { FirstStepsSchema } from "./schemas/firstSteps";
+import type { InvoiceActionAnswer, invoiceEmailBody, InvoiceEmailFormSchema } from "./schemas/invoiceActions";
+import type {
+  InvoicePaymentSchema,
+  PaymentActionAnswer,
+  paymentBody,
+  ReverseAnswer,
+  reverseBody,
+} from "./schemas/invoicePayments";
+import type {
+  InvoiceEventSchema,
+  InvoiceFormSchema,
+  InvoiceImportAnswer,
+  InvoiceLineInputSchema,
+  InvoiceLineSchema,
+  InvoiceSchema,
+  InvoiceSendAnswer,
+  InvoiceSeriesAnswer,
+  RejectedLineSchema,
+  SmartBillImportResultSchema,
+  TaxListAnswer,
+} from "./schemas/invoices";
+import type { MeAnswer } from "./schemas/me";
+import type { productBody } from "./schemas/products";
+import type { PropertySchema } from "./schemas/properties";
+import type {
+  ConnectionInputSchema,
+  ConnectionSchema,
+  ConnectionStatusAnswer,
+  ConnectionTestAnswer,
+} from "./schemas/smartbillConnection";
+import type { StockImportAnswer, StockItemSchema, StockPageSchema } from "./schemas/stock";
+import type { TaskSchema } from "./schemas/tasks";
+import type { TenantSchema } from "./schemas/tenants";
+import type {
+  changePasswordBody,
+  GenerateSetUrlAnswer,
+  generateSetUrlBody,
+  RoleListSchema,
+  roleAssignmentBody,
+  UserSchema,
+} from "./schemas/users";
+import type { SmartBillWarehousesAnswer, WarehouseSavedAnswer, WarehouseSchema } from "./schemas/warehouses";
+
+// The lists both sides name values of; in files of their own, free of TypeBox, so the schemas can
+// use them and the client can import them without the schemas.
+export { CUSTOMER_COLUMNS, type CustomerColumn } from "./customerColumns";
+export { INVOICE_STATUSES, type InvoiceStatus } from "./invoiceStatuses";
+export { TASK_STATUSES, type TaskStatus } from "./taskStatuses";
+export { WAREHOUSE_TYPES, type WarehouseType } from "./warehouseTypes";
 
 export type TenantRef = Static<typeof TenantRefSchema>;
 
@@ -164,10 +174,6 @@ export type PropertyValue = Pick<Property, "value">;
 
 /* ---------- SmartBill: warehouses, stock, tasks ---------- */
 
-/** SmartBill's two kinds of warehouse (gestiune): at cost, or at sale price. */
-export const WAREHOUSE_TYPES = ["en gros", "en detail"] as const;
-export type WarehouseType = (typeof WAREHOUSE_TYPES)[number];
-
 /** GET /api/smartbill/warehouses; its name is the SmartBill warehouse's, matched exactly. */
 export type Warehouse = Static<typeof WarehouseSchema>;
 
@@ -186,40 +192,14 @@ export type StockItem = Static<typeof StockItemSchema>;
 /** GET /api/smartbill/stock: always this shape (the spec's `{content}`, plus the count). */
 export type StockPage = Static<typeof StockPageSchema>;
 
-/** GET /api/smartbill/stock: the list parameters plus a filter on one warehouse. */
-export type StockListParams = Static<typeof stockQuerystring>;
-
 /** POST /api/smartbill/stock/import/{warehouseId}: answered at once (202); the import runs as a task. */
 export type StockImportResponse = Static<typeof StockImportAnswer>;
 
-export const TASK_STATUSES = ["queued", "running", "done", "failed"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
 /** GET /api/tasks, /api/tasks/{id}: long work (a stock import) run by the server's task worker. */
 export type Task = Static<typeof TaskSchema>;
 export type TaskKind = Task["kind"];
 
-/** GET /api/tasks: the list parameters plus a filter on the status. */
-export type TaskListParams = Static<typeof taskQuerystring>;
-
 /* ---------- Customers ---------- */
-
-/** The list's columns, in the spec's order; each is also a filter (`?judet=Cluj`, contains, any case). */
-export const CUSTOMER_COLUMNS = [
-  "clientName",
-  "cif",
-  "regCom",
-  "codClient",
-  "adresa",
-  "localitate",
-  "judet",
-  "banca",
-  "iban",
-  "tara",
-  "email",
-  "persContact",
-  "telefon",
-] as const;
-export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 
 export type CustomerFields = Static<typeof CustomerFieldsSchema>;
 export type Customer = Static<typeof CustomerSchema>;
@@ -229,16 +209,6 @@ export type RejectedRow = Static<typeof RejectedRowSchema>;
 export type CustomerImportResult = Static<typeof CustomerImportAnswer>;
 
 /* ---------- Invoices ---------- */
-
-/**
- * An imported invoice's life: `draft` (a request being reviewed; editable), `sending` (a send is
- * in flight; nothing may change), `sent` (SmartBill issued it; read-only for ever), `refused`
- * (SmartBill answered with an errorText; editable and can be sent again), `unclear` (the answer
- * was lost and the series could not prove whether SmartBill issued it; sending again first
- * checks the series).
- */
-export const INVOICE_STATUSES = ["draft", "sending", "sent", "refused", "unclear"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** The invoice form: the import's `payload` and the body of PUT /api/smartbill/invoice/{id}. */
 export type InvoiceForm = Static<typeof InvoiceFormSchema>;

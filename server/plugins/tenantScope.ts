@@ -11,7 +11,7 @@ import { TENANT_HEADER } from "../../contract/constants";
 import { isSuperadmin } from "../../contract/roles";
 import { HttpError } from "../errors";
 import { messages } from "../messages";
-import { MAX_ID } from "../routes/api/params";
+import { MAX_ID } from "../../contract/schemas/ids";
 import { findTenant } from "../routes/api/tenants/tenants.repository";
 
 declare module "fastify" {

@@ -50,7 +50,7 @@ import { timestamp } from "../../db/timestamps";
 import { HttpError } from "../../errors";
 import { messages as serverMessages, validationMessages } from "../../messages";
 import { restrictTo } from "../../plugins/requireRole";
-import { listAnswer, Timestamp } from "../answers";
+import { listAnswer, Timestamp } from "../../../contract/schemas/answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
 import type { RouteFolder } from "./routeFolder";

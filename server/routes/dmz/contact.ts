@@ -20,8 +20,8 @@ import { takeAttempt } from "../../auth/loginThrottle";
 import { HttpError, throttled } from "../../errors";
 import { contactMail, contactMessages, tooManyRequests } from "../../messages";
 import { normalizeEmail } from "../api/users/users.repository";
-import { MessageAnswer } from "../answers";
-import { ContactDetailsAnswer, contactBody } from "./schemas";
+import { MessageAnswer } from "../../../contract/schemas/answers";
+import { ContactDetailsAnswer, contactBody } from "../../../contract/schemas/dmz";
 
 /** The counting window: an hour. */
 export const CONTACT_WINDOW_SECONDS = 3600;

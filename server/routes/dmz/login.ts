@@ -9,7 +9,7 @@ import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
 import { findAccountByEmail, findAccountById, lockUser, normalizeEmail } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
-import { LoginAnswer, loginBody } from "./schemas";
+import { LoginAnswer, loginBody } from "../../../contract/schemas/dmz";
 
 export const loginRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

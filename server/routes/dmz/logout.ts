@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { revokeSessionOfRefreshToken } from "../../auth/sessions";
 import { messages } from "../../messages";
 import { findAccountById } from "../api/users/users.repository";
-import { MessageAnswer } from "../answers";
-import { logoutBody } from "./schemas";
+import { MessageAnswer } from "../../../contract/schemas/answers";
+import { logoutBody } from "../../../contract/schemas/dmz";
 
 export const logoutRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

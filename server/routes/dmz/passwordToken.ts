@@ -19,8 +19,8 @@ import type { PasswordTokenKind } from "../../db/database";
 import { HttpError, throttled } from "../../errors";
 import { messages, tooManyAttempts } from "../../messages";
 import { findAccountById, normalizeEmail, setPasswordHash } from "../api/users/users.repository";
-import { MessageAnswer } from "../answers";
-import { passwordTokenBody } from "./schemas";
+import { MessageAnswer } from "../../../contract/schemas/answers";
+import { passwordTokenBody } from "../../../contract/schemas/dmz";
 
 const SUCCESS: Record<PasswordTokenKind, string> = {
   set: messages.passwordSet,

@@ -13,7 +13,7 @@ import { isPasswordTokenValid } from "../../auth/passwordTokens";
 import { throttled } from "../../errors";
 import { tooManyRequests } from "../../messages";
 import { normalizeEmail } from "../api/users/users.repository";
-import { PasswordTokenCheckAnswer, passwordTokenCheckBody } from "./schemas";
+import { PasswordTokenCheckAnswer, passwordTokenCheckBody } from "../../../contract/schemas/dmz";
 
 /** Checks one client address may make per window (LOGIN_WINDOW_SECONDS): many links' worth. */
 export const PASSWORD_TOKEN_CHECKS_PER_ADDRESS = 30;

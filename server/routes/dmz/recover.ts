@@ -11,8 +11,8 @@ import { createPasswordToken, passwordLink } from "../../auth/passwordTokens";
 import { throttled } from "../../errors";
 import { messages, resetPasswordMail, tooManyRequests } from "../../messages";
 import { findAccountByEmail, normalizeEmail } from "../api/users/users.repository";
-import { MessageAnswer } from "../answers";
-import { recoverBody } from "./schemas";
+import { MessageAnswer } from "../../../contract/schemas/answers";
+import { recoverBody } from "../../../contract/schemas/dmz";
 
 export const recoverRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

@@ -16,7 +16,7 @@ import { HttpError } from "../../errors";
 import { messages } from "../../messages";
 import { findAccountById } from "../api/users/users.repository";
 import { loginResponse } from "./loginResponse";
-import { LoginAnswer, refreshBody } from "./schemas";
+import { LoginAnswer, refreshBody } from "../../../contract/schemas/dmz";
 
 export const refreshRoute: FastifyPluginAsyncTypebox = async (app) => {
   /** Exchanges by token hash, kept a while after their answer was sent. */

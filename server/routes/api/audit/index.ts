@@ -19,12 +19,13 @@ import { HttpError } from "../../../errors";
 import { auditFiles, messages } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
 import { formatRomanianTime } from "../../../smartbill/bucharestTime";
-import { listAnswer } from "../../answers";
+import { listAnswer } from "../../../../contract/schemas/answers";
 import { attachment, CSV_TYPE, tableCsv, tableXlsx, XLSX_TYPE } from "../../spreadsheetStreams";
 import { listQuerystringFor } from "../listQuery";
 import { type AuditPeriod, type AuditScope, auditList, exportAudit, listAudit, periodProblem } from "./audit.repository";
 import { auditActionName, auditActions } from "./auditActionNames";
-import { AuditActionsAnswer, AuditEntrySchema, Day } from "./schemas";
+import { AuditEntrySchema } from "../../../../contract/schemas/audit";
+import { AuditActionsAnswer, Day } from "./schemas";
 import { routeFolder } from "../routeFolder";
 
 const period = { from: Type.Optional(Day), to: Type.Optional(Day) };

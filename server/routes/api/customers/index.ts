@@ -20,9 +20,9 @@ import { uploadReader } from "../../../excel/upload";
 import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { restrictTo } from "../../../plugins/requireRole";
-import { listAnswer } from "../../answers";
+import { listAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
-import { CustomerImportAnswer, CustomerSchema } from "./schemas";
+import { CustomerImportAnswer, CustomerSchema } from "../../../../contract/schemas/customers";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
   customerList,

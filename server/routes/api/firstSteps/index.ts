@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { readFirstSteps } from "./firstSteps.repository";
-import { FirstStepsSchema } from "./schemas";
+import { FirstStepsSchema } from "../../../../contract/schemas/firstSteps";
 import { routeFolder } from "../routeFolder";
 
 export const firstStepsRoutes: FastifyPluginAsyncTypebox = async (app) => {

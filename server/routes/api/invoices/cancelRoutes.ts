@@ -12,7 +12,7 @@ import { timestamp } from "../../../db/timestamps";
 import { invoiceActionMessages } from "../../../messages";
 import { discardBody } from "../discardBody";
 import { invoiceActionAnswer, invoiceName } from "./actionAnswer";
-import { InvoiceActionAnswer } from "./actionSchemas";
+import { InvoiceActionAnswer } from "../../../../contract/schemas/invoiceActions";
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
 

@@ -8,9 +8,9 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { invoiceActionMessages } from "../../../messages";
-import { MessageAnswer } from "../../answers";
+import { MessageAnswer } from "../../../../contract/schemas/answers";
 import { invoiceName } from "./actionAnswer";
-import { invoiceEmailBody, InvoiceEmailFormSchema } from "./actionSchemas";
+import { invoiceEmailBody, InvoiceEmailFormSchema } from "../../../../contract/schemas/invoiceActions";
 import { afterSend, findIssuedInvoice } from "./afterSend";
 import { checkEmailForm, prefilledEmail } from "./invoiceEmail";
 import { invoiceIdParams } from "./schemas";

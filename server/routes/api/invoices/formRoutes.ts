@@ -12,13 +12,14 @@ import { BODY_LIMITS } from "../../../bodyLimits";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { audited } from "../../../plugins/audit";
-import { listAnswer } from "../../answers";
+import { listAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import { refuseFrozen, stale } from "./editGuards";
 import { issueDateWindow } from "./invoiceDates";
 import { checkForm, checkReferences } from "./invoiceForm";
 import { findInvoiceState, getInvoice, invoiceList, listInvoices, updateInvoiceForm } from "./invoices.repository";
-import { invoiceIdParams, InvoiceSchema, invoiceUpdateSchema } from "./schemas";
+import { InvoiceSchema, invoiceUpdateSchema } from "../../../../contract/schemas/invoices";
+import { invoiceIdParams } from "./schemas";
 
 const listSchema = listQuerystringFor(invoiceList);
 

@@ -4,7 +4,8 @@ import { Type } from "typebox";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
 import { listInvoiceEvents } from "./invoiceHistory";
-import { InvoiceEventSchema, invoiceIdParams } from "./schemas";
+import { InvoiceEventSchema } from "../../../../contract/schemas/invoices";
+import { invoiceIdParams } from "./schemas";
 
 export const invoiceHistoryRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

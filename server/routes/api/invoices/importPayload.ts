@@ -11,7 +11,7 @@ import { HttpError } from "../../../errors";
 import { scanJson } from "../../../jsonBody";
 import { invoiceMessages } from "../../../messages";
 import { describeValidation } from "../../../validation";
-import { type FormBody, importPayloadSchema } from "./schemas";
+import { type FormBody, importPayloadSchema } from "../../../../contract/schemas/invoices";
 
 /** The payload is a JSON text of a few hundred bytes; this is generous. */
 export const MAX_PAYLOAD_BYTES = 64 * 1024;

@@ -25,7 +25,7 @@ import { attachment, XLSX_TYPE } from "../../spreadsheetStreams";
 import { MAX_PAYLOAD_BYTES, parsePayload, payloadInvalid } from "./importPayload";
 import { issueDateWindow } from "./invoiceDates";
 import { checkForm, checkReferences } from "./invoiceForm";
-import { InvoiceImportAnswer } from "./schemas";
+import { InvoiceImportAnswer } from "../../../../contract/schemas/invoices";
 import { insertInvoice } from "./invoices.repository";
 import type { LineDefaults } from "./lineRules";
 import { readInvoiceLines } from "./lineSheet";

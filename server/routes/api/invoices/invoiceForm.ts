@@ -15,7 +15,7 @@ import { romanianDate } from "../../../smartbill/bucharestTime";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { type DateWindow, inWindow } from "./invoiceDates";
 import { customerExists } from "./invoices.repository";
-import type { FormBody } from "./schemas";
+import type { FormBody } from "../../../../contract/schemas/invoices";
 
 /**
  * On import a missing, null or blank field takes the spec's default (issue date: today in

@@ -1,13 +1,12 @@
 /**
  * An invoice's lines: plain functions taking `db`, dialect-free. The caller has checked that the
- * invoice is the tenant's (findLineInvoice does it for a line id) and, for a write, holds the
- * invoice's row lock (invoices.repository.ts lockEditableInvoice). Booleans are stored as 0/1.
+ * invoice is the tenant's (invoices.repository.ts: findLineInvoice does it for a line id) and, for
+ * a write, holds the invoice's row lock (lockEditableInvoice). Booleans are stored as 0/1.
  */
 import type { Kysely, Selectable } from "kysely";
 import type { InvoiceLine, InvoiceLineInput } from "../../../../contract/api";
 import type { Database, InvoiceLinesTable } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
-import { INVOICE_STATE_COLUMNS, type InvoiceState, toInvoiceState } from "./invoices.repository";
 
 /** 14 parameters a line: 200 a statement stays far below SQLite's and PostgreSQL's limits. */
 const LINES_PER_INSERT = 200;
@@ -101,16 +100,4 @@ export async function updateInvoiceLine(
 export async function deleteInvoiceLine(trx: Kysely<Database>, invoiceId: number, id: number): Promise<boolean> {
   const result = await trx.deleteFrom("invoice_lines").where("invoiceId", "=", invoiceId).where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows > 0n;
-}
-
-/** The state of the invoice a line belongs to, when that invoice is the tenant's. */
-export async function findLineInvoice(db: Kysely<Database>, tenantId: number, lineId: number): Promise<InvoiceState | undefined> {
-  const row = await db
-    .selectFrom("invoice_lines")
-    .innerJoin("invoices", "invoices.id", "invoice_lines.invoiceId")
-    .select(INVOICE_STATE_COLUMNS.map((column) => `invoices.${column}` as const))
-    .where("invoice_lines.id", "=", lineId)
-    .where("invoices.tenantId", "=", tenantId)
-    .executeTakeFirst();
-  return row && toInvoiceState(row);
 }

@@ -297,6 +297,18 @@ export async function findInvoiceState(db: Kysely<Database>, tenantId: number, i
   return row && toInvoiceState(row);
 }
 
+/** The state of the invoice a line belongs to, when that invoice is the tenant's. */
+export async function findLineInvoice(db: Kysely<Database>, tenantId: number, lineId: number): Promise<InvoiceState | undefined> {
+  const row = await db
+    .selectFrom("invoice_lines")
+    .innerJoin("invoices", "invoices.id", "invoice_lines.invoiceId")
+    .select(INVOICE_STATE_COLUMNS.map((column) => `invoices.${column}` as const))
+    .where("invoice_lines.id", "=", lineId)
+    .where("invoices.tenantId", "=", tenantId)
+    .executeTakeFirst();
+  return row && toInvoiceState(row);
+}
+
 /** Writes an imported invoice and all its lines; the caller runs it in a transaction. Answers the id. */
 export async function insertInvoice(
   trx: Kysely<Database>,

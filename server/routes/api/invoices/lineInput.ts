@@ -14,7 +14,7 @@ import { invoiceMessages } from "../../../messages";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import type { InvoiceState } from "./invoices.repository";
 import { cleanQuantity, completeTax, type PendingLine, quantityProblem, roundPrice } from "./lineRules";
-import type { LineBody } from "./schemas";
+import type { LineBody } from "../../../../contract/schemas/invoices";
 import { knownTaxList } from "./vatRates";
 
 export async function checkLineInput(

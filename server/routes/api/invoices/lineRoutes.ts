@@ -23,14 +23,14 @@ import { lockOrRefuse, refuseFrozen } from "./editGuards";
 import {
   countInvoiceLines,
   deleteInvoiceLine,
-  findLineInvoice,
   insertInvoiceLine,
   updateInvoiceLine,
 } from "./invoiceLines.repository";
-import { findInvoiceState } from "./invoices.repository";
-import { MessageAnswer } from "../../answers";
+import { findInvoiceState, findLineInvoice } from "./invoices.repository";
+import { MessageAnswer } from "../../../../contract/schemas/answers";
 import { checkLineInput } from "./lineInput";
-import { invoiceLineSchema, InvoiceLineSchema, lineIdParams, lineInvoiceParams } from "./schemas";
+import { invoiceLineSchema, InvoiceLineSchema } from "../../../../contract/schemas/invoices";
+import { lineIdParams, lineInvoiceParams } from "./schemas";
 
 /** "line", from contract/paths.ts; "product" is the spec's word for the same thing. */
 const LINE = API_PATHS.invoiceLine.slice(API_PATHS.invoices.length + 1);

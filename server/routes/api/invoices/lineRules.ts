@@ -1,23 +1,12 @@
 /**
  * The rules an invoice line obeys wherever it comes from (a sheet's row, lineSheet.ts, or the
  * lines dialog, lineInput.ts): bounds, rounding, a quantity above zero, and the VAT percent of
- * its tax in SmartBill's list (vatRates.ts resolveTax).
+ * its tax in SmartBill's list (vatRates.ts resolveTax). Its fields' bounds are the API's:
+ * contract/invoiceLineBounds.ts.
  */
 import type { InvoiceLineInput } from "../../../../contract/api";
 import { lineQuantityNotPositive } from "../../../messages";
 import { resolveTax, type TaxList } from "./vatRates";
-
-/** Longest text per field (the same bounds as the API's schema). */
-export const LINE_TEXT_MAX: Readonly<Record<"name" | "code" | "measuringUnitName" | "currency" | "taxName" | "warehouseName", number>> = {
-  name: 500,
-  code: 100,
-  measuringUnitName: 50,
-  currency: 10,
-  taxName: 50,
-  warehouseName: 100,
-};
-/** |quantity| and |price| at most this: doubles keep every cent well beyond it. */
-export const MAX_AMOUNT = 1e12;
 
 /** What a line gets from its invoice when the sheet (or the dialog) leaves a field blank. */
 export interface LineDefaults {

@@ -16,6 +16,7 @@
  */
 import type { InvoiceLineInput, RejectedLine } from "../../../../contract/api";
 import { INVOICE_LINE_DEFAULTS, MAX_INVOICE_LINES } from "../../../../contract/constants";
+import { LINE_TEXT_MAX, MAX_AMOUNT } from "../../../../contract/invoiceLineBounds";
 import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellNumber, cellText } from "../../../excel/cells";
 import { ExcelError } from "../../../excel/errors";
@@ -26,9 +27,7 @@ import { LINE_SHEET_COLUMNS, type LineField, lineHeader } from "./lineColumns";
 import {
   cleanQuantity,
   completeTax,
-  LINE_TEXT_MAX,
   type LineDefaults,
-  MAX_AMOUNT,
   type PendingLine,
   quantityProblem,
   roundPrice,

@@ -4,14 +4,15 @@
  * Their dates against the invoice (invoiceDates.ts) once it is read, still before any claim.
  */
 import type { Static } from "typebox";
+import { MAX_AMOUNT } from "../../../../contract/invoiceLineBounds";
 import { HttpError } from "../../../errors";
 import { paymentInvalid, paymentMessages, reverseInvalid, reverseMessages } from "../../../messages";
 import { romanianDate } from "../../../smartbill/bucharestTime";
 import type { PaymentType } from "../../../smartbill/types";
 import type { IssuedInvoice } from "./afterSend";
 import { afterIssueWindow, inWindow } from "./invoiceDates";
-import { MAX_AMOUNT } from "./lineRules";
-import { INVOICE_PAYMENT_TYPES, type paymentBody, type reverseBody } from "./paymentSchemas";
+import { type paymentBody, type reverseBody } from "../../../../contract/schemas/invoicePayments";
+import { INVOICE_PAYMENT_TYPES } from "./paymentSchemas";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

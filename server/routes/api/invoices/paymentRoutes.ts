@@ -19,7 +19,8 @@ import { afterSend } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
 import { addInvoicePayment, deleteInvoicePayment, listInvoicePayments, recordedPaymentMessage } from "./invoicePayments";
 import { checkPaymentDate, checkPaymentInput } from "./paymentInput";
-import { INVOICE_PAYMENT_TYPES, InvoicePaymentSchema, PaymentActionAnswer, paymentBody, paymentParams } from "./paymentSchemas";
+import { InvoicePaymentSchema, PaymentActionAnswer, paymentBody } from "../../../../contract/schemas/invoicePayments";
+import { INVOICE_PAYMENT_TYPES, paymentParams } from "./paymentSchemas";
 import { storePaymentStatus } from "./paymentStatus";
 import { invoiceIdParams } from "./schemas";
 

@@ -9,7 +9,7 @@ import { invoiceAlreadyReversed, invoiceMessages } from "../../../messages";
 import { afterSend } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
 import { checkReverseDate, checkReverseInput } from "./paymentInput";
-import { ReverseAnswer, reverseBody } from "./paymentSchemas";
+import { ReverseAnswer, reverseBody } from "../../../../contract/schemas/invoicePayments";
 import { madeStorno, reverseIssuedInvoice } from "./reverseInvoice";
 import { invoiceIdParams } from "./schemas";
 

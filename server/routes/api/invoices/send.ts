@@ -20,7 +20,7 @@ import { restrictTo } from "../../../plugins/requireRole";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
 import { issueDateWindow } from "./invoiceDates";
-import { InvoiceSendAnswer } from "./schemas";
+import { InvoiceSendAnswer } from "../../../../contract/schemas/invoices";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { sendInvoice, type SendOptions } from "./sendInvoice";
 

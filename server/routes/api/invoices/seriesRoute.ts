@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { smartBillClientForTenant } from "../../../smartbill/client";
-import { InvoiceSeriesAnswer } from "./schemas";
+import { InvoiceSeriesAnswer } from "../../../../contract/schemas/invoices";
 
 /** The series are a help to the form: it waits at most this long for them (rate-limit wait included). */
 const SERIES_TIMEOUT_MS = 5_000;

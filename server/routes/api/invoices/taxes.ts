@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { INVOICE_LINE_DEFAULTS } from "../../../../contract/constants";
 import { restrictTo } from "../../../plugins/requireRole";
-import { TaxListAnswer } from "./schemas";
+import { TaxListAnswer } from "../../../../contract/schemas/invoices";
 import { readTaxes } from "./vatRates";
 
 export const taxRoutes: FastifyPluginAsyncTypebox = async (app) => {

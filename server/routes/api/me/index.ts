@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
 import { findAccountById } from "../users/users.repository";
-import { MeAnswer } from "./schemas";
+import { MeAnswer } from "../../../../contract/schemas/me";
 import { routeFolder } from "../routeFolder";
 
 export const meRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,33 +1,10 @@
 /**
- * Request shapes of /api/products, written with TypeBox (plain JSON Schema). A product fills an
- * invoice line, so its text and price keep a line's bounds.
+ * The /api/products list's filters; the product's body is contract/schemas/products.ts, named here
+ * too for the routes.
  */
-import { Type } from "typebox";
-import { Nullable } from "../../answers";
-import { LINE_TEXT_MAX, MAX_AMOUNT } from "../invoices/lineRules";
+import { LINE_TEXT_MAX } from "../../../../contract/invoiceLineBounds";
 
-const text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
-
-/**
- * POST / and PUT /{id}: the whole product. Strict (tenantResourceRoutes refuses unknown fields).
- * The price may be null, "not set" (a product the stock import added); the VAT percent is taken
- * from the tax named, in the tenant's SmartBill list (products/index.ts).
- */
-export const productBody = Type.Object({
-  code: text(LINE_TEXT_MAX.code),
-  name: text(LINE_TEXT_MAX.name),
-  unit: text(LINE_TEXT_MAX.measuringUnitName),
-  price: Nullable(Type.Number({ minimum: 0, maximum: MAX_AMOUNT })),
-  currency: Type.Optional(text(LINE_TEXT_MAX.currency)),
-  taxName: text(LINE_TEXT_MAX.taxName),
-  taxPercentage: Type.Number({ minimum: 0, maximum: 100 }),
-  isService: Type.Optional(Type.Boolean()),
-}, {
-  examples: [
-    { code: "LAP-1", name: "Laptop Lenovo", unit: "buc", price: 3499.9, currency: "RON", taxName: "Normala", taxPercentage: 21, isService: false },
-    { code: "SRV-1", name: "Montaj", unit: "ore", price: 150, currency: "EUR", taxName: "Normala", taxPercentage: 21, isService: true },
-  ],
-});
+export { productBody } from "../../../../contract/schemas/products";
 
 /** The list's filters: `?currency=RON`, `?isService=1` (0 or 1, as the flag is stored). */
 export const currencyFilter = { type: "string", maxLength: LINE_TEXT_MAX.currency } as const;

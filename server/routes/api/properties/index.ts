@@ -15,7 +15,7 @@ import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { SMARTBILL_SETTINGS } from "../../../smartbill/client";
 import { emailSettingProblem } from "../invoices/invoiceEmail";
-import { listAnswer, MessageAnswer } from "../../answers";
+import { listAnswer, MessageAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import {
   deleteProperty,
@@ -26,13 +26,8 @@ import {
   updateProperty,
   propertyList
 } from "./properties.repository";
-import {
-  PROPERTY_NAME_PATTERN,
-  propertyBody,
-  propertyNameParams,
-  PropertySchema,
-  propertyValueBody,
-} from "./schemas";
+import { PROPERTY_NAME_PATTERN, propertyBody, PropertySchema, propertyValueBody } from "../../../../contract/schemas/properties";
+import { propertyNameParams } from "./schemas";
 import { IRREGULAR_PATHS } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 

@@ -4,7 +4,7 @@ import type { ListParams, Page, Property } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
-import { PROPERTY_NAME_MAX_LENGTH } from "./schemas";
+import { PROPERTY_NAME_MAX_LENGTH } from "../../../../contract/schemas/properties";
 
 /**
  * The words that make a setting secret, as contract/maskSecret.ts isSecretName reads them

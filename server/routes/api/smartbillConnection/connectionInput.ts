@@ -8,7 +8,7 @@ import { maskValue } from "../../../../contract/maskSecret";
 import { HttpError } from "../../../errors";
 import { smartBillConnectionInvalid, smartBillConnectionMessages, smartBillUrlRule } from "../../../messages";
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
-import type { ConnectionBody } from "./schemas";
+import type { ConnectionBody } from "../../../../contract/schemas/smartbillConnection";
 
 /** A Romanian CIF as SmartBill keys a company: 2 to 10 digits, optionally after RO. */
 const CIF_PATTERN = /^(RO)?\d{2,10}$/;

@@ -30,7 +30,7 @@ import {
   ConnectionSchema,
   ConnectionStatusAnswer,
   ConnectionTestAnswer,
-} from "./schemas";
+} from "../../../../contract/schemas/smartbillConnection";
 import { isConnectionConfigured, readConnection, saveConnection } from "./smartbillConnection.repository";
 import { routeFolder } from "../routeFolder";
 

@@ -19,7 +19,8 @@ import { stockImportKey } from "../../../tasks/kinds/stockImport";
 import { enqueueTask, wakeWorkers } from "../../../tasks/queue";
 import { TaskQueueFull } from "../../../tasks/types";
 import { findWarehouse } from "../warehouses/warehouses.repository";
-import { StockImportAnswer, stockImportParams, StockPageSchema, stockQuerystring } from "./schemas";
+import { StockImportAnswer, StockPageSchema } from "../../../../contract/schemas/stock";
+import { stockImportParams, stockQuerystring } from "./schemas";
 import { listStock } from "./stock.repository";
 import { routeFolder } from "../routeFolder";
 

@@ -1,6 +1,7 @@
-/** Shapes of the /api/smartbill/stock routes (TypeBox): requests and answers; contract/api.ts derives its types from them. */
-import { Type } from "typebox";
-import { Nullable, pageOf } from "../../answers";
+/**
+ * The /api/smartbill/stock routes' parameters, made from the list's spec; their answers are
+ * contract/schemas/stock.ts.
+ */
 import { listQuerystringFor } from "../listQuery";
 import { idParams } from "../params";
 import { stockList } from "./stock.repository";
@@ -9,23 +10,3 @@ import { stockList } from "./stock.repository";
 export const stockQuerystring = listQuerystringFor(stockList);
 
 export const stockImportParams = idParams("warehouseId");
-
-/** One product's stock in one warehouse, as last imported from SmartBill. */
-export const StockItemSchema = Type.Object({
-  id: Type.Integer(),
-  productCode: Nullable(Type.String({ description: "null when the company does not use product codes in SmartBill" })),
-  productName: Type.String(),
-  measuringUnit: Type.String(),
-  quantity: Type.Number(),
-  warehouseId: Type.Integer(),
-});
-
-/** GET /: always this shape (the spec's `{content}`, plus the count). */
-export const StockPageSchema = pageOf(StockItemSchema);
-
-/**
- * POST /import/{warehouseId}: answered at once (202); the import runs as a task. While an import
- * of the warehouse is queued or running, no second one is queued: the message says so, and
- * `taskId` is the existing task's.
- */
-export const StockImportAnswer = Type.Object({ message: Type.String(), taskId: Type.Integer() });

@@ -3,7 +3,7 @@
  * warehouse's stock with a fresh SmartBill answer. Plain functions taking `db`, dialect-free.
  */
 import { type Kysely, sql } from "kysely";
-import type { StockItem, StockListParams, StockPage } from "../../../../contract/api";
+import type { ListParams, StockItem, StockPage } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runPage } from "../listQuery";
@@ -42,7 +42,8 @@ const COLUMNS = [
   "stock_items.warehouseId",
 ] as const;
 
-export function listStock(db: Kysely<Database>, tenantId: number, params: StockListParams): Promise<StockPage> {
+/** `params` may also name stockList's filters (`warehouseId`), as stockQuerystring admits them. */
+export function listStock(db: Kysely<Database>, tenantId: number, params: ListParams): Promise<StockPage> {
   return runPage(
     db.selectFrom("stock_items").where("stock_items.tenantId", "=", tenantId),
     params,

@@ -8,8 +8,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
 import { messages } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
-import { listAnswer } from "../../answers";
-import { taskIdParams, taskQuerystring, TaskSchema } from "./schemas";
+import { listAnswer } from "../../../../contract/schemas/answers";
+import { TaskSchema } from "../../../../contract/schemas/tasks";
+import { taskIdParams, taskQuerystring } from "./schemas";
 import { findTask, listTasks } from "./tasks.repository";
 import { routeFolder } from "../routeFolder";
 

@@ -1,7 +1,4 @@
-/** Shapes of the /api/tasks routes (TypeBox): requests and answers; contract/api.ts derives Task from them. */
-import { Type } from "typebox";
-import { TASK_STATUSES } from "../../../../contract/api";
-import { Nullable, Timestamp } from "../../answers";
+/** The /api/tasks routes' parameters, made from the list's spec; the answer is contract/schemas/tasks.ts. */
 import { listQuerystringFor } from "../listQuery";
 import { idParams } from "../params";
 import { taskList } from "./tasks.repository";
@@ -10,22 +7,3 @@ import { taskList } from "./tasks.repository";
 export const taskQuerystring = listQuerystringFor(taskList);
 
 export const taskIdParams = idParams("id");
-
-/** Long work (a stock import) run by the server's task worker. */
-export const TaskSchema = Type.Object({
-  id: Type.Integer(),
-  kind: Type.Enum(["stock-import", "payment-status"] as const, { description: "an unknown kind (a newer server's) is answered as stored" }),
-  title: Type.String({ description: "what the task does, e.g. 'Import stoc: Depozit Central'" }),
-  status: Type.Enum(TASK_STATUSES),
-  progress: Type.Integer({ minimum: 0, maximum: 100 }),
-  total: Type.Integer({ description: "items to process, once known (0 before)" }),
-  processed: Type.Integer(),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  errors: Type.Integer(),
-  errorText: Nullable(Type.String({ description: "why a failed task failed, in Romanian" })),
-  message: Nullable(Type.String({ description: "the outcome of a finished task, in Romanian" })),
-  createdAt: Timestamp,
-  startedAt: Nullable(Type.String({ description: "ISO 8601" })),
-  finishedAt: Nullable(Type.String({ description: "ISO 8601" })),
-});

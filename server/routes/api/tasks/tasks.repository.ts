@@ -1,6 +1,7 @@
 /** Reading a tenant's tasks: plain functions taking `db`, dialect-free. Writing is server/tasks/queue.ts. */
 import type { Kysely } from "kysely";
-import { type Page, type Task, type TaskKind, type TaskListParams, TASK_STATUSES } from "../../../../contract/api";
+import type { ListParams, Page, Task, TaskKind } from "../../../../contract/api";
+import { TASK_STATUSES } from "../../../../contract/taskStatuses";
 import type { Database } from "../../../db/database";
 import type { TaskRow } from "../../../tasks/types";
 import { type ListSpec, runList } from "../listQuery";
@@ -46,7 +47,8 @@ type TaskColumns = Pick<TaskRow, "id" | "kind" | "title" | "status" | "progress"
 /** As the API answers it: the internal columns (payload, owner, heartbeat) stay on the server. */
 const toTask = (row: TaskColumns): Task => ({ ...row, kind: row.kind as TaskKind });
 
-export function listTasks(db: Kysely<Database>, tenantId: number, params: TaskListParams): Promise<Task[] | Page<Task>> {
+/** `params` may also name taskList's filters (`status`), as taskQuerystring admits them. */
+export function listTasks(db: Kysely<Database>, tenantId: number, params: ListParams): Promise<Task[] | Page<Task>> {
   return runList(
     db.selectFrom("tasks").where("tasks.tenantId", "=", tenantId),
     params,

@@ -11,8 +11,9 @@ import { messages, tenantNameTaken, tenantNotEmpty } from "../../../messages";
 import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { listQuerystringFor } from "../listQuery";
-import { listAnswer, MessageAnswer } from "../../answers";
-import { type TenantBody, tenantBody, tenantIdParams, TenantSchema } from "./schemas";
+import { listAnswer, MessageAnswer } from "../../../../contract/schemas/answers";
+import { type TenantBody, tenantBody, TenantSchema } from "../../../../contract/schemas/tenants";
+import { tenantIdParams } from "./schemas";
 import {
   deleteTenant,
   findTenant,

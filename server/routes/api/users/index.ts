@@ -43,7 +43,7 @@ import {
 import { audited } from "../../../plugins/audit";
 import { restrictTo } from "../../../plugins/requireRole";
 import { findTenant } from "../tenants/tenants.repository";
-import { listAnswer, MessageAnswer } from "../../answers";
+import { listAnswer, MessageAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import {
   changePasswordBody,
@@ -53,12 +53,11 @@ import {
   roleAssignmentBody,
   RoleListSchema,
   RolesAssignedAnswer,
-  roleUserIdParams,
   type UserBody,
   userBody,
-  userIdParams,
   UserSchema,
-} from "./schemas";
+} from "../../../../contract/schemas/users";
+import { roleUserIdParams, userIdParams } from "./schemas";
 import {
   deleteUser,
   findAccountByEmail,

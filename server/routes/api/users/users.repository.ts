@@ -6,7 +6,7 @@ import { ROLES, type RoleName } from "../../../../contract/roles";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
-import { MAX_ID } from "../params";
+import { MAX_ID } from "../../../../contract/schemas/ids";
 
 /** What sign-in and the profile need to know about a user. */
 export interface UserAccount {

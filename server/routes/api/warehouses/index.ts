@@ -17,16 +17,16 @@ import { romanianDate } from "../../../smartbill/bucharestTime";
 import { smartBillClientForTenant } from "../../../smartbill/client";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { SmartBillError, type StockWarehouse } from "../../../smartbill/types";
-import { listAnswer, MessageAnswer } from "../../answers";
+import { listAnswer, MessageAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import {
   SmartBillWarehousesAnswer,
   type WarehouseBody,
   warehouseBody,
-  warehouseIdParams,
   WarehouseSavedAnswer,
   WarehouseSchema,
-} from "./schemas";
+} from "../../../../contract/schemas/warehouses";
+import { warehouseIdParams } from "./schemas";
 import { routeFolder } from "../routeFolder";
 import {
   deleteWarehouse,

@@ -1,7 +1,7 @@
 /** Answer shapes of the /api/smartbill/customer routes (TypeBox); contract/api.ts derives its types from them. */
 import { type TString, Type } from "typebox";
-import { CUSTOMER_COLUMNS, type CustomerColumn } from "../../../../contract/api";
-import { Nullable } from "../../answers";
+import { CUSTOMER_COLUMNS, type CustomerColumn } from "../customerColumns";
+import { Nullable } from "./answers";
 
 const columns = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, Type.String()])) as Record<CustomerColumn, TString>;
 

@@ -1,13 +1,13 @@
 /**
- * Pieces of the routes' answer schemas (TypeBox), shared by the route folders. A route's
- * `response` schema is its success answer's shape: Fastify serialises the answer from it (faster
- * than JSON.stringify, and a field it does not list is never sent), the TypeBox type provider
- * checks the handler's return against it, contract/api.ts derives the client's types from it
- * (`Static<typeof …>`, imported as types only, so the client bundle carries no TypeBox), and the
- * API document (/api/docs) shows it.
+ * Pieces of the API's schemas (TypeBox), shared by the shapes in contract/schemas/ and the route
+ * folders. A route's `response` schema is its success answer's shape: Fastify serialises the
+ * answer from it (faster than JSON.stringify, and a field it does not list is never sent), the
+ * TypeBox type provider checks the handler's return against it, contract/api.ts derives the
+ * client's types from it (`Static<typeof …>`, imported as types only, so the client bundle carries
+ * no TypeBox), and the API document (/api/docs) shows it.
  */
 import { type Static, type TSchema, Type } from "typebox";
-import { ROLES } from "../../contract/roles";
+import { ROLES } from "../roles";
 
 /**
  * A text, number or boolean, or null: `type: [t, "null"]` rather than TypeBox's `anyOf`, so a

@@ -3,8 +3,8 @@
  * invoice as it is now) and the e-mail form, asked for and sent. The PDF is a file, not JSON.
  */
 import { Type } from "typebox";
-import { Nullable } from "../../answers";
-import { InvoiceSchema } from "./schemas";
+import { Nullable } from "./answers";
+import { InvoiceSchema } from "./invoices";
 
 /** Long enough for a handful of addresses; SmartBill names no limit. */
 export const EMAIL_ADDRESSES_MAX_LENGTH = 1000;

@@ -1,10 +1,10 @@
 /**
  * Shapes of the public (/dmz-api) routes (TypeBox): request bodies, strict (unknown fields are
- * refused), and the login answer. contract/api.ts derives its types from them.
+ * refused), and the answers. contract/api.ts derives its types from them.
  */
 import { Type } from "typebox";
-import { CONTACT_LIMITS } from "../../../contract/contact";
-import { Nullable, TenantRefSchema } from "../answers";
+import { CONTACT_LIMITS } from "../contact";
+import { Nullable, TenantRefSchema } from "./answers";
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX_LENGTH = 254;

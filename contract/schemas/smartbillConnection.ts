@@ -3,8 +3,8 @@
  * refused) and the answers; contract/api.ts derives its types from them.
  */
 import { type Static, Type } from "typebox";
-import { Nullable, TaxRateSchema } from "../../answers";
-import { PROPERTY_VALUE_MAX_LENGTH } from "../properties/schemas";
+import { Nullable, TaxRateSchema } from "./answers";
+import { PROPERTY_VALUE_MAX_LENGTH } from "./properties";
 
 const setting = Type.Optional(Nullable(Type.String({ maxLength: PROPERTY_VALUE_MAX_LENGTH })));
 

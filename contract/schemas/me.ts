@@ -1,6 +1,6 @@
 /** The answer of GET /api/me (TypeBox); contract/api.ts derives MeResponse from it. */
 import { Type } from "typebox";
-import { RoleNameSchema, TenantRefSchema } from "../../answers";
+import { RoleNameSchema, TenantRefSchema } from "./answers";
 
 export const MeAnswer = Type.Object({
   email: Type.String(),
