@@ -6,7 +6,7 @@
  * listed (routeFolders.ts): a folder is mounted by existing.
  */
 import type { FastifyPluginAsync } from "fastify";
-import type { PlainResource } from "./tenantResourceRoutes";
+import type { PlainResource } from "./plainResource";
 
 export type Mount = readonly [plugin: FastifyPluginAsync, prefix: string];
 

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isRouteFolder, type RouteFolder } from "./routeFolder";
-import type { PlainResource } from "./tenantResourceRoutes";
+import type { PlainResource } from "./plainResource";
 
 const FOLDER = dirname(fileURLToPath(import.meta.url));
 

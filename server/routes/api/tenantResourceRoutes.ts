@@ -53,6 +53,7 @@ import { restrictTo } from "../../plugins/requireRole";
 import { listAnswer, Timestamp } from "../../../contract/schemas/answers";
 import { type ListSpec, listQuerystringFor, runList } from "./listQuery";
 import { idParams } from "./params";
+import type { FieldsSchema, PlainResource } from "./plainResource";
 import type { RouteFolder } from "./routeFolder";
 
 /** Tables of `DB` holding a tenant's rows by an integer id, with the house's timestamps. */
@@ -65,15 +66,6 @@ export type TenantTable<DB> = {
 }[keyof DB & string];
 
 type ColumnOf<DB, T extends keyof DB> = keyof DB[T] & string;
-
-/** The JSON schema of the fields a client writes (POST and PUT), strict. */
-export interface FieldsSchema<Column extends string> {
-  type: "object";
-  properties: Partial<Record<Column, object>>;
-  required?: readonly Column[];
-  /** Two valid bodies, differing in every unique column: the API document's examples and the generic tests' records. */
-  examples?: readonly unknown[];
-}
 
 /** What a resource's own rule sees: the write's transaction, the tenant, and the record's id when it is saved. */
 export interface WriteContext {
@@ -128,22 +120,6 @@ export interface TenantResource<DB, T extends TenantTable<DB>> {
   messages?: { notFound?: string; inUse?: string; duplicate?: string };
   /** The column that names a record in the audit log (e.g. `name`); by default only its id. */
   label?: ColumnOf<DB, T>;
-}
-
-/** What the registries and the generic tests read of a declared resource. */
-export interface PlainResource {
-  name: ResourceName;
-  table: string;
-  columns: readonly string[];
-  body: FieldsSchema<string>;
-  flags: readonly string[];
-  required: readonly string[];
-  unique: Readonly<Record<string, string>>;
-  references: Readonly<Record<string, ResourceName>>;
-  counts: readonly string[];
-  label: string | undefined;
-  /** `<name>.create`, `<name>.update`, `<name>.delete`. */
-  auditActions: readonly string[];
 }
 
 /** A name in snake_case, as a type: `customerCategories` → `customer_categories`. */
