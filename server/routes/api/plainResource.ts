@@ -25,6 +25,8 @@ export interface PlainResource {
   unique: Readonly<Record<string, string>>;
   references: Readonly<Record<string, ResourceName>>;
   counts: readonly string[];
+  /** The columns the list's `q` searches. */
+  searchable: readonly string[];
   label: string | undefined;
   /** `<name>.create`, `<name>.update`, `<name>.delete`. */
   auditActions: readonly string[];

@@ -186,6 +186,7 @@ export function tenantResource<
     unique: (definition.unique ?? {}) as Record<string, string>,
     references: (definition.references ?? {}) as Record<string, ResourceName>,
     counts,
+    searchable: (definition.list?.searchable ?? []).map((column) => column.slice(column.lastIndexOf(".") + 1)),
     label: definition.label,
     auditActions: PLAIN_AUDIT_VERBS.map((verb) => `${definition.name}.${verb}`),
   };
