@@ -24,32 +24,32 @@ export function CustomerList() {
   const translate = useTranslate();
   const filters = [
     // On a wide screen, wide enough to read all it searches (name, code, CIF, e-mail, town, county).
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} sx={{ minWidth: { xl: 460 } }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.customers.search")} sx={{ minWidth: { xl: 460 } }} />,
     ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} />),
   ];
   return (
     <RequireAccess resource="customers">
-      <ScreenHeading>{translate("customers.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.customers.title")}</ScreenHeading>
       <List
         resource="customers"
-        title={translate("customers.title")}
+        title={translate("resources.customers.title")}
         sort={{ field: "clientName", order: "ASC" }}
         perPage={25}
         filters={filters}
         exporter={false}
-        error={<ListErrorAlert messageKey="customers.fetchError" />}
+        error={<ListErrorAlert messageKey="resources.customers.fetchError" />}
         empty={false}
         actions={
           <TopToolbar>
             <FilterButton />
-            <ListExportButtons resource="customers" filename="clienti" errorKey="customers.exportError" />
+            <ListExportButtons resource="customers" filename="clienti" errorKey="resources.customers.exportError" />
           </TopToolbar>
         }
       >
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          empty={<ListEmpty label={translate("customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
+          empty={<ListEmpty label={translate("resources.customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
         >
           {CUSTOMER_COLUMNS.map((field) => (
             <TextField key={field} source={field} emptyText="" />

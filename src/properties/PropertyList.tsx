@@ -39,9 +39,9 @@ function PropertyActions({ onEdit }: { onEdit: (property: PropertyRecord) => voi
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("properties.deleteTitle", { name: property.name })}
-        content={translate("properties.deleteContent")}
-        successMessage={translate("properties.deleted")}
+        title={translate("resources.properties.deleteTitle", { name: property.name })}
+        content={translate("resources.properties.deleteContent")}
+        successMessage={translate("resources.properties.deleted")}
       />
     </Stack>
   );
@@ -53,10 +53,10 @@ export function PropertyList() {
   const add = () => setEditing({});
   return (
     <RequireAccess resource="properties">
-      <ScreenHeading>{translate("properties.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.properties.title")}</ScreenHeading>
       <List
         resource="properties"
-        title={translate("properties.title")}
+        title={translate("resources.properties.title")}
         sort={{ field: "name", order: "ASC" }}
         perPage={50}
         exporter={false}
@@ -64,7 +64,7 @@ export function PropertyList() {
         empty={false}
         actions={
           <TopToolbar>
-            <RaButton label={translate("properties.add")} onClick={add}>
+            <RaButton label={translate("resources.properties.add")} onClick={add}>
               <AddIcon />
             </RaButton>
           </TopToolbar>
@@ -73,7 +73,7 @@ export function PropertyList() {
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          empty={<ListEmpty label={translate("properties.add")} icon={<AddIcon />} onClick={add} />}
+          empty={<ListEmpty label={translate("resources.properties.add")} icon={<AddIcon />} onClick={add} />}
         >
           <TextField source="name" />
           <FunctionField<PropertyRecord>

@@ -19,27 +19,27 @@ function WarehouseFilter(props: { source: string; alwaysOn?: boolean }) {
 export function StockList() {
   const translate = useTranslate();
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("stock.search")} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.stock.search")} />,
     <WarehouseFilter key="warehouseId" source="warehouseId" alwaysOn />,
   ];
   return (
     <RequireAccess resource="stock">
-      <ScreenHeading>{translate("stock.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.stock.title")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <List
         resource="stock"
-        title={translate("stock.title")}
+        title={translate("resources.stock.title")}
         sort={{ field: "productName", order: "ASC" }}
         perPage={25}
         filters={filters}
         exporter={false}
-        error={<ListErrorAlert messageKey="stock.fetchError" />}
+        error={<ListErrorAlert messageKey="resources.stock.fetchError" />}
         empty={false}
       >
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" />}
+          empty={<ListEmpty label={translate("resources.stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" />}
         >
           <TextField source="productCode" />
           <TextField source="productName" />

@@ -30,11 +30,11 @@ export function TaskList() {
   const translate = useTranslate();
   return (
     <RequireAccess resource="tasks">
-      <ScreenHeading>{translate("tasks.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.tasks.title")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <List
         resource="tasks"
-        title={translate("tasks.title")}
+        title={translate("resources.tasks.title")}
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
         exporter={false}
@@ -47,17 +47,17 @@ export function TaskList() {
           bulkActionButtons={false}
           rowClick={false}
           // Stock imports are the only tasks there are: starting one is the way to a first task.
-          empty={<ListEmpty label={translate("stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" target="stock" />}
+          empty={<ListEmpty label={translate("resources.stock.importAction")} icon={<MoveToInboxIcon />} to="/stock/import" target="stock" />}
         >
           <TextField source="id" />
           <FunctionField<Task>
             label="resources.tasks.fields.kind"
-            render={(task) => translate(`tasks.kinds.${task.kind}`, { _: task.kind })}
+            render={(task) => translate(`resources.tasks.kinds.${task.kind}`, { _: task.kind })}
           />
           <FunctionField<Task>
             label="resources.tasks.fields.status"
             render={(task) => (
-              <Chip size="small" color={STATUS_COLOR[task.status]} label={translate(`tasks.statuses.${task.status}`)} data-testid="task-status" />
+              <Chip size="small" color={STATUS_COLOR[task.status]} label={translate(`resources.tasks.statuses.${task.status}`)} data-testid="task-status" />
             )}
           />
           <FunctionField<Task>
@@ -72,10 +72,10 @@ export function TaskList() {
           <FunctionField<Task>
             label="resources.tasks.fields.counts"
             render={(task) =>
-              translate("tasks.counts", {
-                created: translate("tasks.created", { smart_count: task.created }),
-                updated: translate("tasks.updated", { smart_count: task.updated }),
-                errors: translate("tasks.errors", { smart_count: task.errors }),
+              translate("resources.tasks.counts", {
+                created: translate("resources.tasks.created", { smart_count: task.created }),
+                updated: translate("resources.tasks.updated", { smart_count: task.updated }),
+                errors: translate("resources.tasks.errors", { smart_count: task.errors }),
               })
             }
           />

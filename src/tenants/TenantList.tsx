@@ -30,9 +30,9 @@ function TenantActions({ onEdit }: { onEdit: (tenant: Tenant) => void; label?: s
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("tenants.deleteTitle", { name: tenant.name })}
-        content={translate("tenants.deleteContent")}
-        successMessage={translate("tenants.deleted")}
+        title={translate("resources.tenants.deleteTitle", { name: tenant.name })}
+        content={translate("resources.tenants.deleteContent")}
+        successMessage={translate("resources.tenants.deleted")}
       />
     </Stack>
   );
@@ -44,10 +44,10 @@ export function TenantList() {
   const add = () => setEditing({});
   return (
     <RequireAccess resource="tenants">
-      <ScreenHeading>{translate("tenants.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.tenants.title")}</ScreenHeading>
       <List
         resource="tenants"
-        title={translate("tenants.title")}
+        title={translate("resources.tenants.title")}
         sort={{ field: "id", order: "ASC" }}
         perPage={25}
         exporter={false}
@@ -55,7 +55,7 @@ export function TenantList() {
         empty={false}
         actions={
           <TopToolbar>
-            <RaButton label={translate("tenants.add")} onClick={add}>
+            <RaButton label={translate("resources.tenants.add")} onClick={add}>
               <AddIcon />
             </RaButton>
           </TopToolbar>
@@ -64,7 +64,7 @@ export function TenantList() {
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          empty={<ListEmpty label={translate("tenants.emptyAction")} icon={<AddIcon />} onClick={add} />}
+          empty={<ListEmpty label={translate("resources.tenants.emptyAction")} icon={<AddIcon />} onClick={add} />}
         >
           <TextField source="id" />
           <TextField source="name" />

@@ -29,10 +29,10 @@ function WarehouseActions({ onEdit }: { onEdit: (warehouse: Warehouse) => void; 
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("warehouses.deleteTitle", { name: warehouse.warehouseName })}
-        content={translate("warehouses.deleteContent")}
-        successMessage={translate("warehouses.deleted")}
-        errorPrefix={translate("warehouses.deleteError")}
+        title={translate("resources.warehouses.deleteTitle", { name: warehouse.warehouseName })}
+        content={translate("resources.warehouses.deleteContent")}
+        successMessage={translate("resources.warehouses.deleted")}
+        errorPrefix={translate("resources.warehouses.deleteError")}
       />
     </Stack>
   );
@@ -45,22 +45,22 @@ export function WarehouseScreen() {
   const add = () => document.getElementById(WAREHOUSE_NAME_INPUT_ID)?.focus();
   return (
     <RequireAccess resource="warehouses">
-      <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.warehouses.title")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <List
         resource="warehouses"
-        title={translate("warehouses.title")}
+        title={translate("resources.warehouses.title")}
         sort={{ field: "id", order: "ASC" }}
         perPage={50}
         exporter={false}
         actions={false}
-        error={<ListErrorAlert messageKey="warehouses.fetchError" />}
+        error={<ListErrorAlert messageKey="resources.warehouses.fetchError" />}
         empty={false}
       >
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
-          empty={<ListEmpty label={translate("warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
+          empty={<ListEmpty label={translate("resources.warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
         >
           <TextField source="id" />
           <WarehouseNameCheckedField source="warehouseName" />
