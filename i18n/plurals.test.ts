@@ -8,7 +8,7 @@ const say = (key: string, options: Record<string, unknown> = {}) => (smart_count
 
 describe("Romanian plural forms on the screens", () => {
   it("say 1 client nou, 2 clienți noi, 20 de clienți noi, and 101 without 'de'", () => {
-    expect(COUNTS.map(say("customers.counts.newItems"))).toEqual([
+    expect(COUNTS.map(say("resources.customers.counts.newItems"))).toEqual([
       "0 clienți noi",
       "1 client nou",
       "2 clienți noi",
@@ -17,7 +17,7 @@ describe("Romanian plural forms on the screens", () => {
       "101 clienți noi",
       "120 de clienți noi",
     ]);
-    expect(COUNTS.map(say("customers.counts.errorItems"))).toEqual([
+    expect(COUNTS.map(say("resources.customers.counts.errorItems"))).toEqual([
       "0 rânduri cu erori",
       "1 rând cu erori",
       "2 rânduri cu erori",
@@ -36,8 +36,8 @@ describe("Romanian plural forms on the screens", () => {
   });
 
   it("word a task's counts, never '1 noi' or '1 erori'", () => {
-    expect(COUNTS.map(say("tasks.created"))).toEqual(["0 noi", "1 nou", "2 noi", "19 noi", "20 de noi", "101 noi", "120 de noi"]);
-    expect(COUNTS.map(say("tasks.updated"))).toEqual([
+    expect(COUNTS.map(say("resources.tasks.created"))).toEqual(["0 noi", "1 nou", "2 noi", "19 noi", "20 de noi", "101 noi", "120 de noi"]);
+    expect(COUNTS.map(say("resources.tasks.updated"))).toEqual([
       "0 actualizate",
       "1 actualizat",
       "2 actualizate",
@@ -46,11 +46,11 @@ describe("Romanian plural forms on the screens", () => {
       "101 actualizate",
       "120 de actualizate",
     ]);
-    expect(COUNTS.map(say("tasks.errors"))).toEqual(["0 erori", "1 eroare", "2 erori", "19 erori", "20 de erori", "101 erori", "120 de erori"]);
+    expect(COUNTS.map(say("resources.tasks.errors"))).toEqual(["0 erori", "1 eroare", "2 erori", "19 erori", "20 de erori", "101 erori", "120 de erori"]);
   });
 
   it("word an invoice with too many lines with 'de' from 20 on", () => {
-    const tooMany = say("invoices.tooManyLines", { max: 400 });
+    const tooMany = say("resources.invoices.tooManyLines", { max: 400 });
     expect(tooMany(401)).toBe("Factura are 401 linii; SmartBill acceptă cel mult 400. Ștergeți liniile în plus înainte de trimitere.");
     expect(tooMany(420)).toBe("Factura are 420 de linii; SmartBill acceptă cel mult 400. Ștergeți liniile în plus înainte de trimitere.");
   });
@@ -58,7 +58,7 @@ describe("Romanian plural forms on the screens", () => {
   it("keep English to its two forms", async () => {
     await i18nProvider.changeLocale("en");
     try {
-      expect([0, 1, 2, 20].map(say("customers.counts.newItems"))).toEqual([
+      expect([0, 1, 2, 20].map(say("resources.customers.counts.newItems"))).toEqual([
         "0 new customers",
         "1 new customer",
         "2 new customers",

@@ -56,7 +56,7 @@ export function AuditList() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const actionName = (entry: AuditEntry) => translate(`audit.actions.${entry.action}`, { _: entry.action });
   const filters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("audit.search")} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.audit.search")} />,
     <TextInput key="userEmail" source="userEmail" />,
     <SelectInput
       key="action"
@@ -81,20 +81,20 @@ export function AuditList() {
   ];
   return (
     <RequireAccess resource="audit">
-      <ScreenHeading>{translate("audit.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.audit.title")}</ScreenHeading>
       <List
         resource="audit"
-        title={translate("audit.title")}
+        title={translate("resources.audit.title")}
         sort={{ field: "createdAt", order: "DESC" }}
         perPage={25}
         filters={filters}
         exporter={false}
-        error={<ListErrorAlert messageKey="audit.fetchError" />}
+        error={<ListErrorAlert messageKey="resources.audit.fetchError" />}
         empty={false}
         actions={
           <TopToolbar>
             <FilterButton />
-            <ListExportButtons resource="audit" filename="jurnal-audit" errorKey="audit.exportError" />
+            <ListExportButtons resource="audit" filename="jurnal-audit" errorKey="resources.audit.exportError" />
           </TopToolbar>
         }
       >

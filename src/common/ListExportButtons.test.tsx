@@ -9,7 +9,7 @@ describe("the list's export buttons", () => {
     const list = { filterValues: {}, sort: { field: "id", order: "ASC" } } as never;
     renderWithAdmin(
       <ListContextProvider value={list}>
-        <ListExportButtons resource="customers" filename="clienti" errorKey="customers.exportError" />
+        <ListExportButtons resource="customers" filename="clienti" errorKey="resources.customers.exportError" />
       </ListContextProvider>,
     );
     const icon = (name: string) => screen.getByRole("button", { name }).querySelector("svg")?.getAttribute("data-testid");

@@ -30,8 +30,8 @@ type Translate = ReturnType<typeof useTranslate>;
 
 /** '3 clienți noi · 1 client de actualizat · 20 de rânduri cu erori': each count agrees with its number. */
 export function countersText(counters: CustomerImportResult["counters"], translate: Translate): string {
-  const count = (key: keyof typeof counters) => translate(`customers.counts.${key}`, { smart_count: counters[key] });
-  return translate("customers.counters", {
+  const count = (key: keyof typeof counters) => translate(`resources.customers.counts.${key}`, { smart_count: counters[key] });
+  return translate("resources.customers.counters", {
     newItems: count("newItems"),
     updatedItems: count("updatedItems"),
     errorItems: count("errorItems"),
@@ -48,12 +48,12 @@ function Preview({ result }: { result: CustomerImportResult }) {
   return (
     <Box sx={{ overflowX: "auto" }}>
       <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-        {translate("customers.previewTitle")}
+        {translate("resources.customers.previewTitle")}
       </Typography>
-      <Table size="small" aria-label={translate("customers.previewTitle")}>
+      <Table size="small" aria-label={translate("resources.customers.previewTitle")}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate("customers.action")}</TableCell>
+            <TableCell>{translate("resources.customers.rowAction")}</TableCell>
             {CUSTOMER_COLUMNS.map((field) => (
               <TableCell key={field}>{translate(`resources.customers.fields.${field}`)}</TableCell>
             ))}
@@ -62,7 +62,7 @@ function Preview({ result }: { result: CustomerImportResult }) {
         <TableBody>
           {result.preview.map((row) => (
             <TableRow key={row.codClient}>
-              <TableCell>{translate(`customers.actions.${row.action}`)}</TableCell>
+              <TableCell>{translate(`resources.customers.actions.${row.action}`)}</TableCell>
               {CUSTOMER_COLUMNS.map((field) => (
                 <TableCell key={field}>{row[field]}</TableCell>
               ))}
@@ -77,7 +77,7 @@ function Preview({ result }: { result: CustomerImportResult }) {
 function Rejected({ result, onReport }: { result: CustomerImportResult; onReport: () => void }) {
   const translate = useTranslate();
   if (!result.rejected.length) return null;
-  const title = translate("customers.rejectedTitle", { count: result.rejected.length });
+  const title = translate("resources.customers.rejectedTitle", { count: result.rejected.length });
   return (
     <Box sx={{ mt: 2 }}>
       <Stack direction="row" spacing={2} alignItems="center">
@@ -85,15 +85,15 @@ function Rejected({ result, onReport }: { result: CustomerImportResult; onReport
           {title}
         </Typography>
         <Button size="small" startIcon={<DownloadIcon />} onClick={onReport}>
-          {translate("customers.errorReport")}
+          {translate("resources.customers.errorReport")}
         </Button>
       </Stack>
       <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate("customers.rejectedRow")}</TableCell>
+            <TableCell>{translate("resources.customers.rejectedRow")}</TableCell>
             <TableCell>{translate("resources.customers.fields.codClient")}</TableCell>
-            <TableCell>{translate("customers.rejectedReason")}</TableCell>
+            <TableCell>{translate("resources.customers.rejectedReason")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -129,12 +129,12 @@ export function CustomerImport() {
     setBusy(true);
     try {
       const json = await dataProvider.importCustomers(file!, { dryRun });
-      if (json.error) setError(json.errorMessage || json.message || translate("customers.fallbackError"));
+      if (json.error) setError(json.errorMessage || json.message || translate("resources.customers.fallbackError"));
       else if (dryRun) setChecked(json);
       else setDone(json);
     } catch (failure) {
       setChecked(null);
-      setError(failureText(failure, translate("customers.fallbackError")));
+      setError(failureText(failure, translate("resources.customers.fallbackError")));
     } finally {
       setBusy(false);
     }
@@ -144,7 +144,7 @@ export function CustomerImport() {
     dataProvider
       .customerImportErrors(file!)
       .then((report) => saveFile(report, "clienti-erori.xlsx"))
-      .catch((failure) => setError(failureText(failure, translate("customers.fallbackError"))));
+      .catch((failure) => setError(failureText(failure, translate("resources.customers.fallbackError"))));
   };
 
   const restart = () => {
@@ -156,12 +156,12 @@ export function CustomerImport() {
 
   return (
     <RequireAccess resource="customers">
-      <ScreenHeading inAppBar>{translate("customers.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("resources.customers.importTitle")}</ScreenHeading>
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
-          <Box aria-label={translate("customers.summaryTitle")} role="status">
+          <Box aria-label={translate("resources.customers.summaryTitle")} role="status">
             <Alert severity="success" sx={{ mb: 2 }}>
-              {done.message ?? translate("customers.summaryTitle")}
+              {done.message ?? translate("resources.customers.summaryTitle")}
             </Alert>
             <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
               {(["newItems", "updatedItems", "errorItems"] as const).map((key) => (
@@ -169,27 +169,27 @@ export function CustomerImport() {
                   <Typography variant="h4" data-testid={`summary-${key}`}>
                     {done.counters[key]}
                   </Typography>
-                  <Typography color="text.secondary">{translate(`customers.${key}`, { smart_count: done.counters[key] })}</Typography>
+                  <Typography color="text.secondary">{translate(`resources.customers.${key}`, { smart_count: done.counters[key] })}</Typography>
                 </Box>
               ))}
             </Stack>
             <Stack direction="row" spacing={1}>
               <Button variant="contained" component={RouterLink} to="/customers">
-                {translate("customers.title")}
+                {translate("resources.customers.title")}
               </Button>
-              <Button onClick={restart}>{translate("customers.another")}</Button>
+              <Button onClick={restart}>{translate("resources.customers.another")}</Button>
             </Stack>
           </Box>
         ) : (
           <>
             <Typography color="text.secondary" gutterBottom>
-              {translate("customers.importIntro")}
+              {translate("resources.customers.importIntro")}
             </Typography>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }} sx={{ my: 2 }}>
               <ExcelFileInput
                 file={file}
-                chooseLabel={translate("customers.chooseFile")}
-                noFileLabel={translate("customers.noFile")}
+                chooseLabel={translate("resources.customers.chooseFile")}
+                noFileLabel={translate("resources.customers.noFile")}
                 testId="customer-file"
                 onChange={(chosen) => {
                   setFile(chosen);
@@ -207,7 +207,7 @@ export function CustomerImport() {
                     .catch(() => undefined)
                 }
               >
-                {translate("customers.template")}
+                {translate("resources.customers.template")}
               </Button>
             </Stack>
             {error && (
@@ -217,11 +217,11 @@ export function CustomerImport() {
             )}
             <Stack direction="row" spacing={1}>
               <Button variant="contained" onClick={() => send(true)} disabled={busy}>
-                {translate("customers.check")}
+                {translate("resources.customers.check")}
               </Button>
               {checked && (
                 <Button variant="contained" color="success" onClick={() => send(false)} disabled={busy}>
-                  {translate("customers.confirm")}
+                  {translate("resources.customers.confirm")}
                 </Button>
               )}
             </Stack>

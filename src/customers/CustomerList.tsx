@@ -2,60 +2,30 @@
  * 'Lista Clienți': the tenant's customers, paged, sorted and searched on the server (it stays
  * fast at 100,000 rows), with a filter per column and CSV / XLSX export of the filtered list.
  */
-import {
-  Datagrid,
-  FilterButton,
-  List,
-  SearchInput,
-  TextField,
-  TextInput,
-  TopToolbar,
-  useTranslate,
-} from "react-admin";
+import { SearchInput, TextField, TextInput, useTranslate } from "react-admin";
 import GroupAddIcon from "@mui/icons-material/GroupAdd";
 import { CUSTOMER_COLUMNS } from "../../contract/api";
-import { ListEmpty } from "../common/ListEmpty";
-import { ListErrorAlert } from "../common/ListErrorAlert";
 import { ListExportButtons } from "../common/ListExportButtons";
-import { RequireAccess } from "../common/RequireAccess";
-import { ScreenHeading } from "../common/ScreenHeading";
+import { ResourceList } from "../common/ResourceList";
 
 export function CustomerList() {
   const translate = useTranslate();
   const filters = [
     // On a wide screen, wide enough to read all it searches (name, code, CIF, e-mail, town, county).
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate("customers.search")} sx={{ minWidth: { xl: 460 } }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.customers.search")} sx={{ minWidth: { xl: 460 } }} />,
     ...CUSTOMER_COLUMNS.map((field) => <TextInput key={field} source={field} />),
   ];
   return (
-    <RequireAccess resource="customers">
-      <ScreenHeading>{translate("customers.title")}</ScreenHeading>
-      <List
-        resource="customers"
-        title={translate("customers.title")}
-        sort={{ field: "clientName", order: "ASC" }}
-        perPage={25}
-        filters={filters}
-        exporter={false}
-        error={<ListErrorAlert messageKey="customers.fetchError" />}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <FilterButton />
-            <ListExportButtons resource="customers" filename="clienti" errorKey="customers.exportError" />
-          </TopToolbar>
-        }
-      >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty label={translate("customers.importAction")} icon={<GroupAddIcon />} to="/customers/import" />}
-        >
-          {CUSTOMER_COLUMNS.map((field) => (
-            <TextField key={field} source={field} emptyText="" />
-          ))}
-        </Datagrid>
-      </List>
-    </RequireAccess>
+    <ResourceList
+      resource="customers"
+      sort={{ field: "clientName", order: "ASC" }}
+      filters={filters}
+      actions={<ListExportButtons resource="customers" filename="clienti" errorKey="resources.customers.exportError" />}
+      empty={{ label: translate("resources.customers.importAction"), icon: <GroupAddIcon />, to: "/customers/import" }}
+    >
+      {CUSTOMER_COLUMNS.map((field) => (
+        <TextField key={field} source={field} emptyText="" />
+      ))}
+    </ResourceList>
   );
 }

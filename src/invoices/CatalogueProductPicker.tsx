@@ -37,15 +37,15 @@ export function CatalogueProductPicker({ onPick }: { onPick: (product: Product) 
       onInputChange={(_, value, reason) => setTyped(reason === "reset" ? "" : value)}
       value={null}
       onChange={(_, product) => product && onPick(product)}
-      noOptionsText={translate(search ? "invoices.lines.catalogueNone" : "invoices.lines.catalogueHint")}
+      noOptionsText={translate(search ? "resources.invoices.lines.catalogueNone" : "resources.invoices.lines.catalogueHint")}
       loadingText={translate("ra.page.loading")}
       renderInput={(params) => (
         <TextField
           {...params}
-          label={translate("invoices.lines.catalogue")}
+          label={translate("resources.invoices.lines.catalogue")}
           size="small"
           error={!!error}
-          helperText={error ? translate("resources.products.fetchError") : translate("invoices.lines.catalogueHelp")}
+          helperText={error ? translate("resources.products.fetchError") : translate("resources.invoices.lines.catalogueHelp")}
         />
       )}
     />

@@ -65,11 +65,11 @@ export function CustomerPicker({
           {option.cif ? ` · ${option.cif}` : ""}
         </li>
       )}
-      noOptionsText={translate("invoices.noClients")}
+      noOptionsText={translate("resources.invoices.noClients")}
       onInputChange={(_, text) => setTyped(text)}
       onChange={(_, chosen) => onChange(chosen)}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={translate("invoices.clientSearch")} size="small" error={!!error} helperText={error} />
+        <TextField {...params} label={label} placeholder={translate("resources.invoices.clientSearch")} size="small" error={!!error} helperText={error} />
       )}
     />
   );

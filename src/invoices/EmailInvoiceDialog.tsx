@@ -36,10 +36,10 @@ type Errors = Partial<Record<keyof InvoiceEmailForm, string>>;
 
 function checkForm(form: InvoiceEmailForm, translate: (key: string, options?: object) => string): Errors {
   const errors: Errors = {};
-  const required = translate("invoiceLife.email.required");
+  const required = translate("resources.invoices.life.email.required");
   if (!form.to.trim()) errors.to = required;
-  else if (badAddress(form.to)) errors.to = translate("invoiceLife.email.badAddress", { address: badAddress(form.to) });
-  if (form.cc && badAddress(form.cc)) errors.cc = translate("invoiceLife.email.badAddress", { address: badAddress(form.cc) });
+  else if (badAddress(form.to)) errors.to = translate("resources.invoices.life.email.badAddress", { address: badAddress(form.to) });
+  if (form.cc && badAddress(form.cc)) errors.cc = translate("resources.invoices.life.email.badAddress", { address: badAddress(form.cc) });
   if (!form.subject.trim()) errors.subject = required;
   if (!form.body.trim()) errors.body = required;
   return errors;
@@ -60,7 +60,7 @@ function EmailForm({ invoice, prefill, run, sending, onClose }: {
     value: form[name] ?? "",
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [name]: event.target.value }),
     error: !!errors[name],
-    label: translate(`invoiceLife.email.${name}`),
+    label: translate(`resources.invoices.life.email.${name}`),
     fullWidth: true,
   });
 
@@ -80,7 +80,7 @@ function EmailForm({ invoice, prefill, run, sending, onClose }: {
     <form onSubmit={submit} noValidate>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField {...field("to")} required type="email" helperText={errors.to ?? translate("invoiceLife.email.addressesHint")} />
+          <TextField {...field("to")} required type="email" helperText={errors.to ?? translate("resources.invoices.life.email.addressesHint")} />
           <TextField {...field("cc")} helperText={errors.cc} />
           <TextField {...field("subject")} required helperText={errors.subject} />
           <TextField
@@ -88,14 +88,14 @@ function EmailForm({ invoice, prefill, run, sending, onClose }: {
             required
             multiline
             minRows={5}
-            helperText={errors.body ?? translate("invoiceLife.email.placeholders")}
+            helperText={errors.body ?? translate("resources.invoices.life.email.placeholders")}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate("invoiceLife.email.cancel")}</Button>
+        <Button onClick={onClose}>{translate("resources.invoices.life.email.cancel")}</Button>
         <Button type="submit" variant="contained" disabled={sending}>
-          {translate(sending ? "invoiceLife.email.sending" : "invoiceLife.email.send")}
+          {translate(sending ? "resources.invoices.life.email.sending" : "resources.invoices.life.email.send")}
         </Button>
       </DialogActions>
     </form>
@@ -114,20 +114,20 @@ export function EmailInvoiceDialog(props: { invoice: Invoice; run: RunAction; se
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="email-invoice-title">
-      <DialogTitle id="email-invoice-title">{translate("invoiceLife.email.title", { name: invoiceName(invoice) })}</DialogTitle>
+      <DialogTitle id="email-invoice-title">{translate("resources.invoices.life.email.title", { name: invoiceName(invoice) })}</DialogTitle>
       {prefill.data ? (
         <EmailForm {...props} prefill={prefill.data} />
       ) : (
         <DialogContent>
           {prefill.error ? (
             <Alert severity="error">
-              {translate("invoiceLife.email.loadError", { message: errorMessage(prefill.error, translate("invoiceLife.genericError")) })}
+              {translate("resources.invoices.life.email.loadError", { message: errorMessage(prefill.error, translate("resources.invoices.life.genericError")) })}
             </Alert>
           ) : (
-            <Alert severity="info">{translate("invoiceLife.email.loading")}</Alert>
+            <Alert severity="info">{translate("resources.invoices.life.email.loading")}</Alert>
           )}
           <DialogActions>
-            <Button onClick={onClose}>{translate("invoiceLife.email.cancel")}</Button>
+            <Button onClick={onClose}>{translate("resources.invoices.life.email.cancel")}</Button>
           </DialogActions>
         </DialogContent>
       )}

@@ -178,7 +178,7 @@ describe("the invoice edit screen", () => {
     const counting: I18nProvider = {
       ...i18nProvider,
       translate: (key, options) => {
-        if (key === "invoices.lines.editAction") rowRenders += 1;
+        if (key === "resources.invoices.lines.editAction") rowRenders += 1;
         return i18nProvider.translate(key, options);
       },
     };

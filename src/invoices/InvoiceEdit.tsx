@@ -92,11 +92,11 @@ function RefusalNote({ refusal }: { refusal: Refusal }) {
   const options = { errorText: refusal.text, when: formatWhen(refusal.at) };
   return refusal.changedSince ? (
     <Alert severity="info" variant="outlined" sx={{ mb: 2, color: "text.secondary" }} data-testid="refusal" data-current="false">
-      {translate("invoices.refusal.past", options)}
+      {translate("resources.invoices.refusal.past", options)}
     </Alert>
   ) : (
     <Alert severity="error" sx={{ mb: 2 }} data-testid="refusal" data-current="true">
-      {translate("invoices.refusal.current", options)}
+      {translate("resources.invoices.refusal.current", options)}
     </Alert>
   );
 }
@@ -198,7 +198,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
 
   const sendIfNotTooLong = () => {
     if (lines.length > MAX_INVOICE_LINES) {
-      setOutcome({ kind: "failed", text: translate("invoices.tooManyLines", { smart_count: lines.length, max: MAX_INVOICE_LINES }) });
+      setOutcome({ kind: "failed", text: translate("resources.invoices.tooManyLines", { smart_count: lines.length, max: MAX_INVOICE_LINES }) });
       return;
     }
     send();
@@ -219,8 +219,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
       <Paper sx={{ p: 2, mt: 2 }}>
         <Stack direction="row" alignItems="center" spacing={2} sx={{ mb: 1 }}>
           <Tabs value={tab} onChange={(_, next) => setTab(next)} sx={{ flex: 1 }}>
-            <Tab value="data" label={translate("invoices.tabs.data")} />
-            <Tab value="lines" label={translate("invoices.tabs.lines")} />
+            <Tab value="data" label={translate("resources.invoices.tabs.data")} />
+            <Tab value="lines" label={translate("resources.invoices.tabs.lines")} />
           </Tabs>
           {!readOnly && <SaveStateIcon state={state} />}
         </Stack>
@@ -231,14 +231,14 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         )}
         {invoice.status === "unclear" && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {translate("invoices.unclearNote")}
+            {translate("resources.invoices.unclearNote")}
           </Alert>
         )}
         {/* A refusal just answered shows beside 'Trimite Factura'; here, one read with the invoice or changed since. */}
         {refusal && !readOnly && outcome?.kind !== "refused" && <RefusalNote refusal={refusal} />}
         {state.error === "failed" && (
           <Alert severity="error" sx={{ mb: 2 }}>
-            {translate("invoices.saveError")}
+            {translate("resources.invoices.saveError")}
           </Alert>
         )}
         {state.error === "conflict" && (
@@ -261,7 +261,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             <InvoiceFormFields values={values} onChange={change} disabled={readOnly} />
             {!readOnly && (
               <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
-                {translate("invoices.save")}
+                {translate("resources.invoices.save")}
               </Button>
             )}
           </form>
@@ -293,7 +293,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             disabled={sending}
             sx={{ mt: 3 }}
           >
-            {translate(sending ? "invoices.sending" : "invoices.send")}
+            {translate(sending ? "resources.invoices.sending" : "resources.invoices.send")}
           </Button>
         )}
       </Paper>
@@ -314,10 +314,10 @@ export function InvoiceEdit() {
     <RequireAccess resource="invoices">
       {error || !invoice ? (
         <>
-          <ScreenHeading inAppBar>{translate("invoices.heading.loading", { id })}</ScreenHeading>
+          <ScreenHeading inAppBar>{translate("resources.invoices.heading.loading", { id })}</ScreenHeading>
           <SmartBillConnectionNotice />
           <Alert severity={error ? "error" : "info"} sx={{ mt: 2 }}>
-            {translate(error ? "invoices.loadError" : "invoices.loading")}
+            {translate(error ? "resources.invoices.loadError" : "resources.invoices.loading")}
           </Alert>
         </>
       ) : (

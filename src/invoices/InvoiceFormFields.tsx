@@ -53,7 +53,7 @@ export const DUE_DAYS_RANGE = { min: MIN_DUE_DAYS, max: MAX_DUE_DAYS } as const;
 /** 'Emite factura' or, deliberately, a SmartBill draft; what the choice means said under it. */
 function IssueModeField({ draft, disabled, onChange }: { draft: boolean; disabled?: boolean; onChange: (draft: boolean) => void }) {
   const translate = useTranslate();
-  const label = translate("invoices.issueMode.label");
+  const label = translate("resources.invoices.issueMode.label");
   return (
     <FormControl disabled={disabled}>
       <FormLabel id="issue-mode-label">{label}</FormLabel>
@@ -63,10 +63,10 @@ function IssueModeField({ draft, disabled, onChange }: { draft: boolean; disable
         value={draft ? "draft" : "issue"}
         onChange={(event) => onChange(event.target.value === "draft")}
       >
-        <FormControlLabel value="issue" control={<Radio />} label={translate("invoices.issueMode.issue")} />
-        <FormControlLabel value="draft" control={<Radio />} label={translate("invoices.issueMode.draft")} />
+        <FormControlLabel value="issue" control={<Radio />} label={translate("resources.invoices.issueMode.issue")} />
+        <FormControlLabel value="draft" control={<Radio />} label={translate("resources.invoices.issueMode.draft")} />
       </RadioGroup>
-      <FormHelperText>{translate(draft ? "invoices.issueMode.draftHelp" : "invoices.issueMode.issueHelp")}</FormHelperText>
+      <FormHelperText>{translate(draft ? "resources.invoices.issueMode.draftHelp" : "resources.invoices.issueMode.issueHelp")}</FormHelperText>
     </FormControl>
   );
 }
@@ -129,7 +129,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           error={!!errors?.warehouseId}
           helperText={errors?.warehouseId}
         >
-          <MenuItem value="">{translate("invoices.selectWarehouse")}</MenuItem>
+          <MenuItem value="">{translate("resources.invoices.selectWarehouse")}</MenuItem>
           {warehouses.map((warehouse) => (
             <MenuItem key={warehouse.id} value={warehouse.id}>
               {warehouse.warehouseName}
@@ -159,7 +159,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           size="small"
           fullWidth
           error={badDueDays}
-          helperText={badDueDays ? translate("invoices.dueDaysRange", DUE_DAYS_RANGE) : undefined}
+          helperText={badDueDays ? translate("resources.invoices.dueDaysRange", DUE_DAYS_RANGE) : undefined}
           slotProps={{ htmlInput: { min: MIN_DUE_DAYS, max: MAX_DUE_DAYS, step: 1 } }}
         />
       </Grid>
@@ -183,7 +183,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
           label={label("language")}
           value={values.language}
           codes={SMARTBILL_LANGUAGES}
-          name={(code) => translate(`invoices.languages.${code}`, { _: code })}
+          name={(code) => translate(`resources.invoices.languages.${code}`, { _: code })}
           onChange={(language) => onChange({ language })}
           disabled={disabled}
         />

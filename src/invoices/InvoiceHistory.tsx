@@ -31,18 +31,18 @@ function HistoryEntry({ event, last }: { event: InvoiceEvent; last: boolean }) {
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" component="p">
-          <strong>{translate(`invoiceLife.history.actions.${event.action}`)}</strong>
+          <strong>{translate(`resources.invoices.life.history.actions.${event.action}`)}</strong>
           {" — "}
           <Box component="span" sx={{ color: event.outcome === "ok" ? "success.main" : event.outcome === "refused" ? "error.main" : "warning.main" }}>
-            {translate(`invoiceLife.history.outcomes.${event.outcome}`)}
+            {translate(`resources.invoices.life.history.outcomes.${event.outcome}`)}
           </Box>
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          {translate("invoiceLife.history.who", { user: event.userEmail, when: formatWhen(event.createdAt) })}
+          {translate("resources.invoices.life.history.who", { user: event.userEmail, when: formatWhen(event.createdAt) })}
         </Typography>
         {event.answer && (
           <Typography variant="body2" component="p" sx={{ overflowWrap: "anywhere" }}>
-            {translate("invoiceLife.history.answer", { answer: event.answer })}
+            {translate("resources.invoices.life.history.answer", { answer: event.answer })}
           </Typography>
         )}
       </Box>
@@ -61,15 +61,15 @@ export function InvoiceHistory({ invoiceId }: { invoiceId: number }) {
   return (
     <section aria-labelledby="invoice-history-title">
       <Typography id="invoice-history-title" variant="subtitle1" component="h2" sx={{ mt: 2, mb: 1 }}>
-        {translate("invoiceLife.history.title")}
+        {translate("resources.invoices.life.history.title")}
       </Typography>
       {history.error ? (
         <Alert severity="error">
-          {translate("invoiceLife.history.loadError", { message: errorMessage(history.error, translate("invoiceLife.genericError")) })}
+          {translate("resources.invoices.life.history.loadError", { message: errorMessage(history.error, translate("resources.invoices.life.genericError")) })}
         </Alert>
       ) : history.data?.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {translate("invoiceLife.history.empty")}
+          {translate("resources.invoices.life.history.empty")}
         </Typography>
       ) : (
         <Box component="ol" aria-labelledby="invoice-history-title" sx={{ listStyle: "none", p: 0, m: 0 }}>

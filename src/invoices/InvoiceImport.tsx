@@ -41,14 +41,14 @@ type Translate = ReturnType<typeof useTranslate>;
 /** What the invoice cannot be imported without: a client; a warehouse when it takes its products from stock. */
 function missingFields(values: InvoiceFormValues, translate: Translate): FieldErrors {
   const errors: FieldErrors = {};
-  if (values.clientId === null) errors.clientId = translate("invoices.importForm.clientRequired");
-  if (values.useStock && values.warehouseId === null) errors.warehouseId = translate("invoices.importForm.warehouseRequired");
+  if (values.clientId === null) errors.clientId = translate("resources.invoices.importForm.clientRequired");
+  if (values.useStock && values.warehouseId === null) errors.warehouseId = translate("resources.invoices.importForm.warehouseRequired");
   return errors;
 }
 
 function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   const translate = useTranslate();
-  const title = translate("invoices.rejectedTitle", { count: rows.length });
+  const title = translate("resources.invoices.rejectedTitle", { count: rows.length });
   return (
     <>
       <Typography variant="subtitle1" component="h2" color="error" sx={{ mt: 2 }}>
@@ -57,8 +57,8 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
       <Table size="small" aria-label={title}>
         <TableHead>
           <TableRow>
-            <TableCell>{translate("invoices.rejectedRow")}</TableCell>
-            <TableCell>{translate("invoices.rejectedReason")}</TableCell>
+            <TableCell>{translate("resources.invoices.rejectedRow")}</TableCell>
+            <TableCell>{translate("resources.invoices.rejectedReason")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -100,8 +100,8 @@ export function InvoiceImport() {
     setRejected([]);
     setTried(true);
     const problems = [
-      Object.keys(missingFields(values, translate)).length > 0 ? translate("invoices.importForm.fixFields") : null,
-      dueDaysError(values.dueDays) ? translate("invoices.dueDaysRange", DUE_DAYS_RANGE) : null,
+      Object.keys(missingFields(values, translate)).length > 0 ? translate("resources.invoices.importForm.fixFields") : null,
+      dueDaysError(values.dueDays) ? translate("resources.invoices.dueDaysRange", DUE_DAYS_RANGE) : null,
       checkExcelFile(file) && translate(checkExcelFile(file)!),
     ].filter(Boolean);
     if (problems.length > 0) return setError(problems.join(" "));
@@ -110,15 +110,15 @@ export function InvoiceImport() {
     try {
       const json = await dataProvider.importInvoice(formPayload(values), file!);
       if (json.error) {
-        setError(json.errorMessage || translate("invoices.fallbackError"));
+        setError(json.errorMessage || translate("resources.invoices.fallbackError"));
         setRejected(json.rejected ?? []);
         return;
       }
-      setDone(translate("invoices.uploaded"));
+      setDone(translate("resources.invoices.uploaded"));
       if (json.importRequestId !== undefined) navigate(`/invoices/${json.importRequestId}`);
     } catch (failure) {
       const answer = (failure as { body?: Partial<InvoiceImportResult> & { message?: string } }).body;
-      setError(answer?.errorMessage || answer?.message || translate("invoices.fallbackError"));
+      setError(answer?.errorMessage || answer?.message || translate("resources.invoices.fallbackError"));
       setRejected(answer?.rejected ?? []);
     } finally {
       setBusy(false);
@@ -127,7 +127,7 @@ export function InvoiceImport() {
 
   return (
     <RequireAccess resource="invoices">
-      <ScreenHeading inAppBar>{translate("invoices.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("resources.invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>
         {done ? (
@@ -138,7 +138,7 @@ export function InvoiceImport() {
           <Stack spacing={2}>
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
               <Typography color="text.secondary" sx={{ flex: 1 }}>
-                {translate("invoices.importForm.intro")}
+                {translate("resources.invoices.importForm.intro")}
               </Typography>
               <Box>
                 <Button
@@ -147,10 +147,10 @@ export function InvoiceImport() {
                     dataProvider
                       .invoiceImportTemplate()
                       .then((template) => saveFile(template, "model-import-factura.xlsx"))
-                      .catch(() => setError(translate("invoices.fallbackError")))
+                      .catch(() => setError(translate("resources.invoices.fallbackError")))
                   }
                 >
-                  {translate("invoices.importForm.template")}
+                  {translate("resources.invoices.importForm.template")}
                 </Button>
               </Box>
             </Stack>
@@ -164,8 +164,8 @@ export function InvoiceImport() {
               <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
               <ExcelFileInput
                 file={file}
-                chooseLabel={translate("invoices.chooseFile")}
-                noFileLabel={translate("invoices.noFile")}
+                chooseLabel={translate("resources.invoices.chooseFile")}
+                noFileLabel={translate("resources.invoices.noFile")}
                 testId="invoice-file"
                 onChange={(chosen) => {
                   setFile(chosen);
@@ -178,7 +178,7 @@ export function InvoiceImport() {
             {rejected.length > 0 && <RejectedLines rows={rejected} />}
             <div>
               <Button variant="contained" onClick={upload} disabled={busy}>
-                {translate("invoices.upload")}
+                {translate("resources.invoices.upload")}
               </Button>
             </div>
             {/* What the file may hold, to read while filling it in: after the button, out of its way. */}

@@ -24,9 +24,9 @@ export function InvoiceLifeField(_props: { label?: string }) {
   const invoice = useRecordContext<Invoice>();
   const translate = useTranslate();
   if (!invoice) return null;
-  if (invoice.status !== "sent" || !invoice.sentNumber) return <span>{translate("invoiceLife.payment.none")}</span>;
+  if (invoice.status !== "sent" || !invoice.sentNumber) return <span>{translate("resources.invoices.life.payment.none")}</span>;
   const word = (key: string, color: "default" | "error" = "default") => (
-    <Chip size="small" color={color} variant="outlined" label={translate(`invoiceLife.payment.${key}`)} data-testid="payment-status" />
+    <Chip size="small" color={color} variant="outlined" label={translate(`resources.invoices.life.payment.${key}`)} data-testid="payment-status" />
   );
   return (
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
@@ -38,10 +38,10 @@ export function InvoiceLifeField(_props: { label?: string }) {
             ? word("storno")
             : <PaymentStatusChip payment={invoice.payment} />}
       {invoice.reversalOfId !== null && (
-        <InvoiceLink id={invoice.reversalOfId}>{translate("invoiceLife.payment.stornoOf", { id: invoice.reversalOfId })}</InvoiceLink>
+        <InvoiceLink id={invoice.reversalOfId}>{translate("resources.invoices.life.payment.stornoOf", { id: invoice.reversalOfId })}</InvoiceLink>
       )}
       {invoice.reversedById !== null && (
-        <InvoiceLink id={invoice.reversedById}>{translate("invoiceLife.payment.reversedBy", { id: invoice.reversedById })}</InvoiceLink>
+        <InvoiceLink id={invoice.reversedById}>{translate("resources.invoices.life.payment.reversedBy", { id: invoice.reversedById })}</InvoiceLink>
       )}
     </Stack>
   );

@@ -60,7 +60,7 @@ function UnavailableReasons({ actions }: { actions: LifeAction[] }) {
     <Stack component="ul" spacing={0.25} sx={{ my: 1, pl: 2.5 }} data-testid="unavailable-reasons">
       {[...reasons].map(([why, labels]) => (
         <Typography key={why} component="li" variant="body2" color="text.secondary">
-          {translate("invoiceLife.unavailable", { actions: labels.join(", "), why })}
+          {translate("resources.invoices.life.unavailable", { actions: labels.join(", "), why })}
         </Typography>
       ))}
     </Stack>
@@ -74,12 +74,12 @@ function PaymentSummary({ invoice, refresh }: { invoice: Invoice; refresh: LifeA
     <Stack spacing={0.5} sx={{ my: 1 }}>
       <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
         <Typography variant="body2" component="span">
-          {translate("invoiceLife.payment.column")}:
+          {translate("resources.invoices.life.payment.column")}:
         </Typography>
         <PaymentStatusChip payment={payment} />
         {payment && (
           <Typography variant="body2" component="span" data-testid="payment-amounts">
-            {translate("invoiceLife.payment.amounts", {
+            {translate("resources.invoices.life.payment.amounts", {
               paid: formatMoney(payment.paid, currency),
               total: formatMoney(payment.total, currency),
               unpaid: formatMoney(payment.unpaid, currency),
@@ -89,7 +89,7 @@ function PaymentSummary({ invoice, refresh }: { invoice: Invoice; refresh: LifeA
         <ActionButton action={refresh} variant="text" />
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {payment ? translate("invoiceLife.payment.checkedAt", { when: formatWhen(payment.checkedAt) }) : translate("invoiceLife.payment.neverChecked")}
+        {payment ? translate("resources.invoices.life.payment.checkedAt", { when: formatWhen(payment.checkedAt) }) : translate("resources.invoices.life.payment.neverChecked")}
       </Typography>
     </Stack>
   );
@@ -102,26 +102,26 @@ function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
   const refresh = actions.find(({ action }) => action === "paymentStatus")!;
   return (
     <>
-      {invoice.deletedFromSmartBill && <Alert severity="warning" sx={{ mb: 1 }}>{translate("invoiceLife.links.deleted")}</Alert>}
+      {invoice.deletedFromSmartBill && <Alert severity="warning" sx={{ mb: 1 }}>{translate("resources.invoices.life.links.deleted")}</Alert>}
       {invoice.cancelled && !invoice.deletedFromSmartBill && (
-        <Alert severity="warning" sx={{ mb: 1 }}>{translate("invoiceLife.links.cancelled")}</Alert>
+        <Alert severity="warning" sx={{ mb: 1 }}>{translate("resources.invoices.life.links.cancelled")}</Alert>
       )}
       {invoice.reversalOfId !== null && (
         <Alert severity="info" sx={{ mb: 1 }} data-testid="storno-link">
-          {translate("invoiceLife.links.stornoOf", { id: invoice.reversalOfId })}{" "}
-          <InvoiceLink id={invoice.reversalOfId}>{translate("invoiceLife.links.open", { id: invoice.reversalOfId })}</InvoiceLink>
+          {translate("resources.invoices.life.links.stornoOf", { id: invoice.reversalOfId })}{" "}
+          <InvoiceLink id={invoice.reversalOfId}>{translate("resources.invoices.life.links.open", { id: invoice.reversalOfId })}</InvoiceLink>
         </Alert>
       )}
       {invoice.reversedById !== null && (
         <Alert severity="info" sx={{ mb: 1 }} data-testid="storno-link">
-          {translate("invoiceLife.links.reversedBy", { id: invoice.reversedById })}{" "}
-          <InvoiceLink id={invoice.reversedById}>{translate("invoiceLife.links.open", { id: invoice.reversedById })}</InvoiceLink>
+          {translate("resources.invoices.life.links.reversedBy", { id: invoice.reversedById })}{" "}
+          <InvoiceLink id={invoice.reversedById}>{translate("resources.invoices.life.links.open", { id: invoice.reversedById })}</InvoiceLink>
         </Alert>
       )}
       {issued && !invoice.deletedFromSmartBill && <PaymentSummary invoice={invoice} refresh={refresh} />}
       {/* Deleted from SmartBill: nothing is left to do there, only the history to read. */}
       {!invoice.deletedFromSmartBill && (
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate("invoiceLife.title")} sx={{ my: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate("resources.invoices.life.title")} sx={{ my: 1 }}>
           {actions
             .filter(({ action }) => action !== "paymentStatus")
             .map((action) => (
@@ -143,7 +143,7 @@ export function InvoiceLifePanel({ invoice }: { invoice: Invoice }) {
       {invoice.status === "sent" && (
         <>
           <Typography variant="h6" component="h2">
-            {translate("invoiceLife.title")}
+            {translate("resources.invoices.life.title")}
           </Typography>
           <SentInvoiceLife invoice={invoice} />
         </>

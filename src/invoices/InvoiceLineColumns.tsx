@@ -13,19 +13,19 @@ export function InvoiceLineColumns() {
   return (
     <Box component="section" aria-labelledby="invoice-line-columns">
       <Typography id="invoice-line-columns" variant="subtitle2" component="h2">
-        {translate("invoices.importForm.columnsTitle")}
+        {translate("resources.invoices.importForm.columnsTitle")}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {translate("invoices.importForm.columnsIntro")}
+        {translate("resources.invoices.importForm.columnsIntro")}
       </Typography>
       <Box component="ul" aria-labelledby="invoice-line-columns" sx={{ my: 1, pl: 2.5 }}>
         {INVOICE_LINE_COLUMNS.map((column) => (
           <Typography key={column} component="li" variant="body2" data-testid="line-column">
-            <strong>{translate(`invoices.lineColumns.headers.${column}`)}</strong>
+            <strong>{translate(`resources.invoices.lineColumns.headers.${column}`)}</strong>
             {" ("}
-            {translate(REQUIRED_INVOICE_LINE_COLUMNS.includes(column) ? "invoices.importForm.required" : "invoices.importForm.optional")}
+            {translate(REQUIRED_INVOICE_LINE_COLUMNS.includes(column) ? "resources.invoices.importForm.required" : "resources.invoices.importForm.optional")}
             {"): "}
-            {translate(`invoices.lineColumns.notes.${column}`)}
+            {translate(`resources.invoices.lineColumns.notes.${column}`)}
           </Typography>
         ))}
       </Box>

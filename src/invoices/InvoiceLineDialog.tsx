@@ -69,24 +69,24 @@ function checkDraft(
   translate: Translate,
 ): { errors: Errors; line?: InvoiceLineInput } {
   const errors: Errors = {};
-  const required = translate("invoices.lines.required");
+  const required = translate("resources.invoices.lines.required");
   if (!draft.name.trim()) errors.name = required;
   if (!draft.code.trim()) errors.code = required;
   const quantity = readTypedNumber(draft.quantity, translate, {
     required,
     min: "aboveZero",
-    positiveMessage: translate("invoices.lines.quantityPositive"),
+    positiveMessage: translate("resources.invoices.lines.quantityPositive"),
   });
   if (!quantity.ok) errors.quantity = quantity.error;
   const price = readTypedNumber(draft.price, translate, {
     required,
     min: 0,
-    positiveMessage: translate("invoices.lines.pricePositive"),
+    positiveMessage: translate("resources.invoices.lines.pricePositive"),
     maxDecimals: 2,
-    decimalsMessage: translate("invoices.lines.priceStep"),
+    decimalsMessage: translate("resources.invoices.lines.priceStep"),
   });
   if (!price.ok) errors.price = price.error;
-  if (!tax.listed) errors.taxName = translate("invoices.lines.taxNotListed", { name: draft.taxName });
+  if (!tax.listed) errors.taxName = translate("resources.invoices.lines.taxNotListed", { name: draft.taxName });
   if (Object.keys(errors).length > 0 || !quantity.ok || !price.ok) return { errors };
   return {
     errors,
@@ -126,8 +126,8 @@ export function InvoiceLineDialog({
   // A tax the list lacks is refused only when the list is SmartBill's (not the fallback while it was never read).
   const listKnown = useTaxList()?.fromProvider === true;
   const set = (patch: Partial<Draft>) => setDraft((old) => ({ ...old, ...patch }));
-  const label = (field: string) => translate(`invoices.lines.${field}`);
-  const title = translate(line ? "invoices.lines.edit" : "invoices.lines.add");
+  const label = (field: string) => translate(`resources.invoices.lines.${field}`);
+  const title = translate(line ? "resources.invoices.lines.edit" : "resources.invoices.lines.add");
 
   // The percent follows the tax: the list's, whatever the line or the product held.
   const listed = taxRateOf(taxes, draft.taxName);
@@ -277,10 +277,10 @@ export function InvoiceLineDialog({
       </Dialog>
       <Confirm
         isOpen={askDiscard}
-        title="invoices.lines.discardTitle"
-        content="invoices.lines.discardContent"
-        confirm="invoices.lines.discard"
-        cancel="invoices.lines.keepEditing"
+        title="resources.invoices.lines.discardTitle"
+        content="resources.invoices.lines.discardContent"
+        confirm="resources.invoices.lines.discard"
+        cancel="resources.invoices.lines.keepEditing"
         confirmColor="warning"
         onConfirm={onCancel}
         onClose={() => setAskDiscard(false)}

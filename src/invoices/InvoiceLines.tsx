@@ -45,10 +45,10 @@ function LineActions({ line, onEdit, onDelete }: Omit<LineProps, "readOnly">) {
   const translate = useTranslate();
   return (
     <Stack direction="row">
-      <IconButton size="small" aria-label={`${translate("invoices.lines.editAction")} ${line.name}`} onClick={() => onEdit(line)}>
+      <IconButton size="small" aria-label={`${translate("resources.invoices.lines.editAction")} ${line.name}`} onClick={() => onEdit(line)}>
         <EditIcon fontSize="small" />
       </IconButton>
-      <IconButton size="small" aria-label={`${translate("invoices.lines.delete")} ${line.name}`} onClick={() => onDelete(line)}>
+      <IconButton size="small" aria-label={`${translate("resources.invoices.lines.delete")} ${line.name}`} onClick={() => onDelete(line)}>
         <DeleteIcon fontSize="small" />
       </IconButton>
     </Stack>
@@ -91,7 +91,7 @@ const LineCard = memo(function LineCard({ line, precision, readOnly, onEdit, onD
           {[line.code, line.warehouseName].filter(Boolean).join(" · ")}
         </Typography>
         <Typography variant="body2" component="p">
-          {translate("invoices.lineCard.quantityTimesPrice", {
+          {translate("resources.invoices.lineCard.quantityTimesPrice", {
             quantity: formatQuantity(line.quantity),
             unit: line.measuringUnitName,
             price: formatAmount(line.price, PRICE_DECIMALS),
@@ -99,10 +99,10 @@ const LineCard = memo(function LineCard({ line, precision, readOnly, onEdit, onD
           })}
         </Typography>
         <Typography variant="body2" component="p" color="text.secondary">
-          {translate("invoices.lineCard.vat", { percentage: formatQuantity(line.taxPercentage) })}
+          {translate("resources.invoices.lineCard.vat", { percentage: formatQuantity(line.taxPercentage) })}
         </Typography>
         <Typography variant="body2" component="p" sx={{ fontWeight: 500 }}>
-          {translate("invoices.lineCard.total", { total: formatAmount(gross, precision), currency: line.currency })}
+          {translate("resources.invoices.lineCard.total", { total: formatAmount(gross, precision), currency: line.currency })}
         </Typography>
       </Box>
       {!readOnly && <LineActions line={line} onEdit={onEdit} onDelete={onDelete} />}
@@ -112,10 +112,10 @@ const LineCard = memo(function LineCard({ line, precision, readOnly, onEdit, onD
 
 function LinesTable({ lines, readOnly, onEdit, onDelete }: Omit<LineProps, "line"> & { lines: readonly InvoiceLine[] }) {
   const translate = useTranslate();
-  const label = (field: string) => translate(`invoices.lines.${field}`);
+  const label = (field: string) => translate(`resources.invoices.lines.${field}`);
   return (
     <TableContainer>
-      <Table size="small" aria-label={translate("invoices.tabs.lines")}>
+      <Table size="small" aria-label={translate("resources.invoices.tabs.lines")}>
         <TableHead>
           <TableRow>
             <TableCell>{label("name")}</TableCell>
@@ -154,14 +154,14 @@ function Totals({ lines, precision }: { lines: readonly InvoiceLine[]; precision
   const totals = useMemo(() => lineTotals(lines, precision), [lines, precision]);
   if (totals.length === 0) return null;
   return (
-    <Box sx={{ mt: 2 }} aria-label={translate("invoices.totals.title")} role="region">
+    <Box sx={{ mt: 2 }} aria-label={translate("resources.invoices.totals.title")} role="region">
       <Table size="small" sx={{ maxWidth: 520, ml: "auto" }}>
         <TableHead>
           <TableRow>
             <TableCell />
-            <TableCell align="right">{translate("invoices.totals.net")}</TableCell>
-            <TableCell align="right">{translate("invoices.totals.vat")}</TableCell>
-            <TableCell align="right">{translate("invoices.totals.gross")}</TableCell>
+            <TableCell align="right">{translate("resources.invoices.totals.net")}</TableCell>
+            <TableCell align="right">{translate("resources.invoices.totals.vat")}</TableCell>
+            <TableCell align="right">{translate("resources.invoices.totals.gross")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -204,7 +204,7 @@ export function InvoiceLines({
   // undefined: closed; null: adding; a line: editing it
   const [editing, setEditing] = useState<InvoiceLine | null | undefined>(undefined);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
-  const label = (field: string) => translate(`invoices.lines.${field}`);
+  const label = (field: string) => translate(`resources.invoices.lines.${field}`);
 
   const save = async (input: InvoiceLineInput, id: number | undefined) => {
     setEditing(undefined); // the spec: the dialog closes once save is submitted
@@ -218,7 +218,7 @@ export function InvoiceLines({
       }
     } catch (failure) {
       const message = (failure as { body?: { message?: string } }).body?.message;
-      const key = id === undefined ? "invoices.lines.addError" : "invoices.lines.updateError";
+      const key = id === undefined ? "resources.invoices.lines.addError" : "resources.invoices.lines.updateError";
       notify(message ? `${translate(key)} ${message}` : key, { type: "error" });
     }
   };
@@ -226,12 +226,12 @@ export function InvoiceLines({
   const onEdit = useCallback((line: InvoiceLine) => setEditing(line), []);
   const onDelete = useCallback(
     async (line: InvoiceLine) => {
-      if (!window.confirm(translate("invoices.lines.deleteConfirm", { name: line.name }))) return;
+      if (!window.confirm(translate("resources.invoices.lines.deleteConfirm", { name: line.name }))) return;
       try {
         await dataProvider.deleteInvoiceLine(line.id);
         setLines((old) => old.filter((candidate) => candidate.id !== line.id));
       } catch {
-        notify("invoices.lines.deleteError", { type: "error" });
+        notify("resources.invoices.lines.deleteError", { type: "error" });
       }
     },
     [dataProvider, notify, setLines, translate],
@@ -246,7 +246,7 @@ export function InvoiceLines({
         </Button>
       )}
       {phone ? (
-        <Box component="ul" aria-label={translate("invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <Box component="ul" aria-label={translate("resources.invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
           {lines.map((line) => (
             <LineCard key={line.id} line={line} precision={precision} readOnly={readOnly} onEdit={onEdit} onDelete={onDelete} />
           ))}

@@ -45,20 +45,20 @@ const OPTIONAL_COLUMNS = ["seriesName", "draft", "currency", "language", "precis
 
 export function InvoiceList() {
   const translate = useTranslate();
-  const yesNo = (value: boolean) => translate(value ? "invoices.yes" : "invoices.no");
+  const yesNo = (value: boolean) => translate(value ? "resources.invoices.yes" : "resources.invoices.no");
   // '1.234,56 RON'; said in words when the lines are in more than one currency (no one sum names them).
   const totalText = (invoice: Invoice) =>
-    invoice.total === null ? translate("invoices.mixedCurrencies") : `${formatAmount(invoice.total, invoice.precision)} ${invoice.currency}`;
-  const title = translate("invoices.listTitle", { site: SITE });
+    invoice.total === null ? translate("resources.invoices.mixedCurrencies") : `${formatAmount(invoice.total, invoice.precision)} ${invoice.currency}`;
+  const title = translate("resources.invoices.listTitle", { site: SITE });
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const clientText = (invoice: Invoice) => invoice.clientName ?? (invoice.clientId === null ? "" : String(invoice.clientId));
-  const empty = <ListEmpty label={translate("invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
+  const empty = <ListEmpty label={translate("resources.invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
   return (
     <RequireAccess resource="invoices">
       <ScreenHeading>{title}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Alert severity="info" sx={{ my: 1 }}>
-        {translate("invoices.listNote")}
+        {translate("resources.invoices.listNote")}
       </Alert>
       <List
         resource="invoices"
@@ -74,7 +74,7 @@ export function InvoiceList() {
           )
         }
         empty={false}
-        error={<ListErrorAlert messageKey="invoices.listError" />}
+        error={<ListErrorAlert messageKey="resources.invoices.listError" />}
       >
         {phone ? (
           <SimpleList<Invoice>
@@ -82,7 +82,7 @@ export function InvoiceList() {
             empty={empty}
             primaryText={(invoice) => [invoiceName(invoice), clientText(invoice)].filter(Boolean).join(" · ")}
             secondaryText={(invoice) =>
-              translate("invoices.listEntry", {
+              translate("resources.invoices.listEntry", {
                 issued: formatDay(invoice.issueDate),
                 due: formatDay(invoice.dueDate),
                 status: invoiceStatusText(invoice, translate),
@@ -104,7 +104,7 @@ export function InvoiceList() {
             <RoDateField source="dueDate" sortable={false} />
             {/* An amount never breaks between its digits and its currency. */}
             <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} sx={{ whiteSpace: "nowrap" }} />
-            <InvoiceLifeField label="invoiceLife.payment.column" />
+            <InvoiceLifeField label="resources.invoices.life.payment.column" />
             <InvoiceStatusField label="resources.invoices.fields.status" />
             <InvoiceRowActions label="resources.invoices.fields.actions" />
             <TextField source="seriesName" />

@@ -29,7 +29,7 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
     retry: false,
   });
   const rule = paymentDeleteRule(invoice);
-  const why = !rule.enabled ? translate(`invoiceLife.why.${rule.why}`) : pending ? translate("invoiceLife.why.busy") : undefined;
+  const why = !rule.enabled ? translate(`resources.invoices.life.why.${rule.why}`) : pending ? translate("resources.invoices.life.why.busy") : undefined;
   const money = (amount: number) => formatMoney(amount, invoice.currency);
 
   const remove = async (payment: InvoicePayment) => {
@@ -40,30 +40,30 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
   return (
     <section aria-labelledby="invoice-payments-title">
       <Typography id="invoice-payments-title" variant="subtitle1" component="h2" sx={{ mt: 2 }}>
-        {translate("invoiceLife.payments.title")}
+        {translate("resources.invoices.life.payments.title")}
       </Typography>
       {payments.error ? (
         <Alert severity="error">
-          {translate("invoiceLife.payments.loadError", { message: errorMessage(payments.error, translate("invoiceLife.genericError")) })}
+          {translate("resources.invoices.life.payments.loadError", { message: errorMessage(payments.error, translate("resources.invoices.life.genericError")) })}
         </Alert>
       ) : payments.data?.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          {translate("invoiceLife.payments.empty")}
+          {translate("resources.invoices.life.payments.empty")}
         </Typography>
       ) : (
         <Table size="small" aria-labelledby="invoice-payments-title">
           <TableHead>
             <TableRow>
-              <TableCell>{translate("invoiceLife.payments.date")}</TableCell>
-              <TableCell align="right">{translate("invoiceLife.payments.amount")}</TableCell>
-              <TableCell>{translate("invoiceLife.payments.type")}</TableCell>
-              <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{translate("invoiceLife.payments.by")}</TableCell>
+              <TableCell>{translate("resources.invoices.life.payments.date")}</TableCell>
+              <TableCell align="right">{translate("resources.invoices.life.payments.amount")}</TableCell>
+              <TableCell>{translate("resources.invoices.life.payments.type")}</TableCell>
+              <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{translate("resources.invoices.life.payments.by")}</TableCell>
               <TableCell />
             </TableRow>
           </TableHead>
           <TableBody>
             {(payments.data ?? []).map((payment) => {
-              const label = translate("invoiceLife.payments.delete", { date: formatDay(payment.date) });
+              const label = translate("resources.invoices.life.payments.delete", { date: formatDay(payment.date) });
               return (
                 <TableRow key={payment.id} data-testid="invoice-payment">
                   <TableCell>{formatDay(payment.date)}</TableCell>
@@ -91,11 +91,11 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
         <Confirm
           isOpen
           loading={pending === "paymentDelete"}
-          title={translate("invoiceLife.payments.deleteTitle", { amount: money(deleting.amount), date: formatDay(deleting.date) })}
-          content={translate("invoiceLife.payments.deleteContent")}
+          title={translate("resources.invoices.life.payments.deleteTitle", { amount: money(deleting.amount), date: formatDay(deleting.date) })}
+          content={translate("resources.invoices.life.payments.deleteContent")}
           confirmColor="warning"
-          cancel={translate("invoiceLife.confirm.no")}
-          confirm={translate("invoiceLife.confirm.yes")}
+          cancel={translate("resources.invoices.life.confirm.no")}
+          confirm={translate("resources.invoices.life.confirm.yes")}
           onConfirm={() => void remove(deleting)}
           onClose={() => setDeleting(null)}
         />

@@ -19,7 +19,7 @@ function RowActionsMenu({ invoice }: { invoice: Invoice }) {
   const translate = useTranslate();
   const { actions, dialogs } = useInvoiceLife(invoice);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const label = translate("invoiceLife.rowActions", { id: invoice.id });
+  const label = translate("resources.invoices.life.rowActions", { id: invoice.id });
   return (
     <Box onClick={(event) => event.stopPropagation()}>
       <IconButton aria-label={label} aria-haspopup="menu" onClick={(event) => setAnchor(event.currentTarget)} size="small">

@@ -8,10 +8,10 @@ const COLORS = { draft: "default", sending: "info", sent: "success", refused: "e
 export function invoiceStatusText(invoice: Pick<Invoice, "status" | "sentSeries" | "sentNumber">, translate: (key: string, options?: Record<string, unknown>) => string): string {
   if (invoice.status === "sent") {
     return invoice.sentNumber
-      ? translate("invoices.status.sent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber })
-      : translate("invoices.status.sentAsDraft"); // SmartBill numbers no draft
+      ? translate("resources.invoices.status.sent", { series: invoice.sentSeries ?? "", number: invoice.sentNumber })
+      : translate("resources.invoices.status.sentAsDraft"); // SmartBill numbers no draft
   }
-  return translate(`invoices.status.${invoice.status}`);
+  return translate(`resources.invoices.status.${invoice.status}`);
 }
 
 export function InvoiceStatusField(_props: { label?: string }) {

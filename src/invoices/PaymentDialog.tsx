@@ -90,22 +90,22 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
     event.preventDefault();
     const found: Errors = {};
     const typedAmount = readTypedNumber(amount, translate, {
-      required: translate("invoiceLife.paymentDialog.required"),
+      required: translate("resources.invoices.life.paymentDialog.required"),
       min: "aboveZero",
-      positiveMessage: translate("invoiceLife.paymentDialog.amountInvalid"),
+      positiveMessage: translate("resources.invoices.life.paymentDialog.amountInvalid"),
       maxDecimals: 2,
-      decimalsMessage: translate("invoiceLife.paymentDialog.amountInvalid"),
+      decimalsMessage: translate("resources.invoices.life.paymentDialog.amountInvalid"),
     });
     const value = typedAmount.ok ? typedAmount.value : null;
     if (!typedAmount.ok) found.amount = typedAmount.error;
     else if (value !== null && leftToPay !== undefined && Math.round(value * 100) > Math.round(leftToPay * 100)) {
       found.amount =
         leftToPay > 0
-          ? translate("invoiceLife.paymentDialog.overUnpaid", { unpaid: formatMoney(leftToPay, invoice.currency) })
-          : translate("invoiceLife.paymentDialog.nothingUnpaid");
+          ? translate("resources.invoices.life.paymentDialog.overUnpaid", { unpaid: formatMoney(leftToPay, invoice.currency) })
+          : translate("resources.invoices.life.paymentDialog.nothingUnpaid");
     }
-    if (!date) found.date = translate("invoiceLife.paymentDialog.required");
-    if (!chosenType) found.type = translate("invoiceLife.paymentDialog.required");
+    if (!date) found.date = translate("resources.invoices.life.paymentDialog.required");
+    if (!chosenType) found.type = translate("resources.invoices.life.paymentDialog.required");
     setErrors(found);
     if (Object.keys(found).length > 0 || value === null) return;
     const saved = await run("payment", () => dataProvider.addInvoicePayment(invoice.id, { requestId, amount: value, date, type: chosenType }));
@@ -114,19 +114,19 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="payment-dialog-title">
-      <DialogTitle id="payment-dialog-title">{translate("invoiceLife.paymentDialog.title", { name: invoiceName(invoice) })}</DialogTitle>
+      <DialogTitle id="payment-dialog-title">{translate("resources.invoices.life.paymentDialog.title", { name: invoiceName(invoice) })}</DialogTitle>
       <form onSubmit={submit} noValidate>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {types.error && (
               <Alert severity="error">
-                {translate("invoiceLife.paymentDialog.typesError", {
-                  message: errorMessage(types.error, translate("invoiceLife.genericError")),
+                {translate("resources.invoices.life.paymentDialog.typesError", {
+                  message: errorMessage(types.error, translate("resources.invoices.life.genericError")),
                 })}
               </Alert>
             )}
             <TextField
-              label={translate("invoiceLife.paymentDialog.amount")}
+              label={translate("resources.invoices.life.paymentDialog.amount")}
               value={amount}
               onChange={(event) => {
                 typed.current = true;
@@ -137,11 +137,11 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
               error={!!errors.amount}
               helperText={
                 errors.amount ??
-                (unpaid === undefined ? undefined : translate("invoiceLife.paymentDialog.unpaidHint", { unpaid: formatMoney(unpaid, invoice.currency) }))
+                (unpaid === undefined ? undefined : translate("resources.invoices.life.paymentDialog.unpaidHint", { unpaid: formatMoney(unpaid, invoice.currency) }))
               }
             />
             <TextField
-              label={translate("invoiceLife.paymentDialog.date")}
+              label={translate("resources.invoices.life.paymentDialog.date")}
               type="date"
               value={date}
               onChange={(event) => setDate(event.target.value)}
@@ -153,7 +153,7 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
             />
             <TextField
               select
-              label={translate("invoiceLife.paymentDialog.type")}
+              label={translate("resources.invoices.life.paymentDialog.type")}
               value={chosenType}
               onChange={(event) => setType(event.target.value)}
               required
@@ -170,10 +170,10 @@ export function PaymentDialog({ invoice, run, saving, onClose }: {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            {translate("invoiceLife.paymentDialog.cancel")}
+            {translate("resources.invoices.life.paymentDialog.cancel")}
           </Button>
           <Button type="submit" variant="contained" disabled={saving}>
-            {translate(saving ? "invoiceLife.paymentDialog.saving" : "invoiceLife.paymentDialog.save")}
+            {translate(saving ? "resources.invoices.life.paymentDialog.saving" : "resources.invoices.life.paymentDialog.save")}
           </Button>
         </DialogActions>
       </form>

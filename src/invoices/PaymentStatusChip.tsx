@@ -7,8 +7,8 @@ const COLORS = { unpaid: "warning", partial: "info", paid: "success" } as const;
 
 export function PaymentStatusChip({ payment }: { payment: Invoice["payment"] }) {
   const translate = useTranslate();
-  if (!payment) return <Chip size="small" variant="outlined" label={translate("invoiceLife.payment.unknown")} data-testid="payment-status" />;
+  if (!payment) return <Chip size="small" variant="outlined" label={translate("resources.invoices.life.payment.unknown")} data-testid="payment-status" />;
   return (
-    <Chip size="small" color={COLORS[payment.status]} label={translate(`invoiceLife.payment.${payment.status}`)} data-testid="payment-status" />
+    <Chip size="small" color={COLORS[payment.status]} label={translate(`resources.invoices.life.payment.${payment.status}`)} data-testid="payment-status" />
   );
 }

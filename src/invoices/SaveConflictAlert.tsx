@@ -27,7 +27,7 @@ function shown(field: FormField, form: InvoiceForm, clientName: string | null | 
   if (field === "clientId") return value === null ? "—" : (clientName ?? `#${value}`);
   if (field === "warehouseId") return value === null ? "—" : (warehouses.find((w) => w.id === value)?.warehouseName ?? `#${value}`);
   if (field === "issueDate") return formatDay(String(value));
-  if (typeof value === "boolean") return translate(value ? "invoices.yes" : "invoices.no");
+  if (typeof value === "boolean") return translate(value ? "resources.invoices.yes" : "resources.invoices.no");
   return value === "" ? "—" : `„${value}”`;
 }
 
@@ -71,19 +71,19 @@ export function SaveConflictAlert({
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="save-conflict">
       <Typography variant="body2" component="p">
-        {translate("invoices.conflict")}
+        {translate("resources.invoices.conflict")}
       </Typography>
       {merge && (
         <Box sx={{ mt: 1 }}>
           {merge.clashes.length > 0 && (
             <>
               <Typography variant="body2" component="p" sx={{ fontWeight: 500 }}>
-                {translate("invoices.conflictDiff.title")}
+                {translate("resources.invoices.conflictDiff.title")}
               </Typography>
               <Box component="ul" sx={{ my: 0.5, pl: 2.5 }}>
                 {merge.clashes.map((field) => (
                   <Typography key={field} component="li" variant="body2">
-                    {translate("invoices.conflictDiff.field", {
+                    {translate("resources.invoices.conflictDiff.field", {
                       field: label(field),
                       mine: shown(field, mine, mine.client?.clientName, warehouses, translate),
                       theirs: shown(field, theirs, theirs.clientName, warehouses, translate),
@@ -95,25 +95,25 @@ export function SaveConflictAlert({
           )}
           {merge.taken.length > 0 && (
             <Typography variant="body2" component="p">
-              {translate("invoices.conflictDiff.taken", { fields: merge.taken.map(label).join(", ") })}
+              {translate("resources.invoices.conflictDiff.taken", { fields: merge.taken.map(label).join(", ") })}
             </Typography>
           )}
           <Typography variant="body2" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
-            {translate("invoices.conflictDiff.choice")}
+            {translate("resources.invoices.conflictDiff.choice")}
           </Typography>
         </Box>
       )}
       {other.error && (
         <Typography variant="body2" component="p" sx={{ mt: 1 }}>
-          {translate("invoices.conflictDiff.loadError")}
+          {translate("resources.invoices.conflictDiff.loadError")}
         </Typography>
       )}
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
         <Button color="inherit" variant="outlined" size="small" onClick={keep} disabled={!merge}>
-          {translate("invoices.keepMine")}
+          {translate("resources.invoices.keepMine")}
         </Button>
         <Button color="inherit" size="small" onClick={onReload}>
-          {translate("invoices.reload")}
+          {translate("resources.invoices.reload")}
         </Button>
       </Stack>
     </Alert>

@@ -14,9 +14,9 @@ export function SaveStateIcon({ state }: { state: SaveState }) {
     <Stack direction="row" spacing={0.5} alignItems="center" role="status" aria-live="polite" data-testid="save-state">
       {saved ? <CheckCircleIcon color="success" fontSize="small" /> : <EditNoteIcon sx={{ color: "text.disabled" }} fontSize="small" />}
       <Typography variant="body2" sx={{ color: saved ? "success.main" : "text.secondary" }}>
-        {translate(saved ? "invoices.saved" : "invoices.unsaved")}
+        {translate(saved ? "resources.invoices.saved" : "resources.invoices.unsaved")}
       </Typography>
-      {state.saving && <CircularProgress size={14} aria-label={translate("invoices.saving")} />}
+      {state.saving && <CircularProgress size={14} aria-label={translate("resources.invoices.saving")} />}
     </Stack>
   );
 }

@@ -47,7 +47,7 @@ export function SeriesInput({
         disabled={disabled}
         size="small"
         fullWidth
-        helperText={list && !disabled ? translate("invoices.series.unread") : undefined}
+        helperText={list && !disabled ? translate("resources.invoices.series.unread") : undefined}
       />
     );
   }
@@ -64,7 +64,7 @@ export function SeriesInput({
         const series = known.find((candidate) => candidate.name === name);
         return (
           <li {...props} key={name}>
-            {series ? translate("invoices.series.option", { name, next: series.nextNumber }) : name}
+            {series ? translate("resources.invoices.series.option", { name, next: series.nextNumber }) : name}
           </li>
         );
       }}
@@ -74,7 +74,7 @@ export function SeriesInput({
           label={label}
           size="small"
           error={unknown && !disabled}
-          helperText={unknown && !disabled ? translate("invoices.series.unknown", { series: value }) : undefined}
+          helperText={unknown && !disabled ? translate("resources.invoices.series.unknown", { series: value }) : undefined}
         />
       )}
     />

@@ -13,8 +13,8 @@ export function TaxListNotice() {
   if (!list || list.source === "smartbill") return null;
   const text =
     list.source === "saved" && list.readAt
-      ? translate("invoices.taxList.saved", { date: new Date(list.readAt).toLocaleString("ro-RO", { dateStyle: "short", timeStyle: "short" }) })
-      : translate("invoices.taxList.none");
+      ? translate("resources.invoices.taxList.saved", { date: new Date(list.readAt).toLocaleString("ro-RO", { dateStyle: "short", timeStyle: "short" }) })
+      : translate("resources.invoices.taxList.none");
   return (
     <Alert severity="warning" data-testid="tax-list-notice" sx={{ mb: 1 }}>
       {text}

@@ -20,10 +20,10 @@ export function invoiceHeading(
   lines: readonly InvoiceLine[],
   translate: Translate,
 ): string {
-  if (invoice.status !== "sent") return translate("invoices.heading.toSend", { id: invoice.id });
+  if (invoice.status !== "sent") return translate("resources.invoices.heading.toSend", { id: invoice.id });
   const name = invoice.sentNumber
-    ? translate("invoices.heading.sent", { name: invoiceName(invoice) })
-    : translate("invoices.heading.sentAsDraft", { id: invoice.id });
+    ? translate("resources.invoices.heading.sent", { name: invoiceName(invoice) })
+    : translate("resources.invoices.heading.sentAsDraft", { id: invoice.id });
   const total = lineTotals(lines, invoice.precision)
     .map((totals) => `${formatAmount(totals.gross, invoice.precision)} ${totals.currency}`)
     .join(" + ");

@@ -20,38 +20,38 @@ function withoutLineBreakTags(text: string): string {
 
 /** 'Factura a fost salvată ca ciornă în SmartBill, în seria SBL. …' (the series when SmartBill named it). */
 function savedAsDraft(series: string, translate: Translate): string {
-  return series ? translate("invoices.sentAsDraft", { series }) : translate("invoices.sentAsDraftNoSeries");
+  return series ? translate("resources.invoices.sentAsDraft", { series }) : translate("resources.invoices.sentAsDraftNoSeries");
 }
 
 export function sendOutcome(result: InvoiceSendResult | null | undefined, translate: Translate): SendOutcome {
   const answer = result?.importResult;
-  if (!answer) return { kind: "success", text: translate("invoices.sendSuccessNoBody") };
+  if (!answer) return { kind: "success", text: translate("resources.invoices.sendSuccessNoBody") };
   if (answer.errorText) {
-    return { kind: "refused", text: translate("invoices.sendRefused", { errorText: withoutLineBreakTags(answer.errorText) }) };
+    return { kind: "refused", text: translate("resources.invoices.sendRefused", { errorText: withoutLineBreakTags(answer.errorText) }) };
   }
   const message = answer.message?.trim();
-  const lead = message ? translate("invoices.sendSuccess", { message }) : translate("invoices.sendSuccessNoMessage");
+  const lead = message ? translate("resources.invoices.sendSuccess", { message }) : translate("resources.invoices.sendSuccessNoMessage");
   // An invoice sent as a final one always gets a number; only a draft comes back without one.
   if (!answer.number && result.invoice?.draft !== false) {
     const draft = savedAsDraft(answer.series, translate);
     return { kind: "success", text: message ? `${lead} - ${draft}` : draft };
   }
   let text = lead;
-  if (answer.number) text += translate("invoices.sendNumber", { number: answer.number });
-  if (answer.series) text += translate("invoices.sendSeries", { series: answer.series });
+  if (answer.number) text += translate("resources.invoices.sendNumber", { number: answer.number });
+  if (answer.series) text += translate("resources.invoices.sendSeries", { series: answer.series });
   return { kind: "success", text };
 }
 
 export function sendFailure(serverMessage: string | undefined, translate: Translate): SendOutcome {
-  const base = translate("invoices.sendError");
+  const base = translate("resources.invoices.sendError");
   return { kind: "failed", text: serverMessage ? `${base} ${serverMessage}` : base };
 }
 
 /** The note over a sent invoice: its series and number, or, for a SmartBill draft, that it waits there unnumbered. */
 export function sentNote(invoice: Pick<Invoice, "sentSeries" | "sentNumber">, translate: Translate): string {
   const series = invoice.sentSeries ?? "";
-  if (invoice.sentNumber) return translate("invoices.alreadySent", { series, number: invoice.sentNumber });
+  if (invoice.sentNumber) return translate("resources.invoices.alreadySent", { series, number: invoice.sentNumber });
   return series
-    ? translate("invoices.alreadySentAsDraft", { series })
-    : translate("invoices.alreadySentAsDraftNoSeries");
+    ? translate("resources.invoices.alreadySentAsDraft", { series })
+    : translate("resources.invoices.alreadySentAsDraftNoSeries");
 }

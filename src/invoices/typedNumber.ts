@@ -31,14 +31,14 @@ export function readTypedNumber(text: string, translate: Translate, rules: Numbe
       const digits = typed.replace(/^[+-]\s*/, "");
       return {
         ok: false,
-        error: translate("invoices.typedNumber.ambiguous", {
+        error: translate("resources.invoices.typedNumber.ambiguous", {
           text: typed,
           asThousands: sign + digits.replace(".", ""),
           asDecimal: sign + digits.replace(".", ","),
         }),
       };
     }
-    return { ok: false, error: translate("invoices.typedNumber.malformed", { text: typed }) };
+    return { ok: false, error: translate("resources.invoices.typedNumber.malformed", { text: typed }) };
   }
   const { value } = reading;
   if (rules.min === "aboveZero" && value <= 0) return { ok: false, error: rules.positiveMessage ?? "" };

@@ -43,7 +43,7 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
         return { done: true, result };
       } catch (failure) {
         const status = failureStatus(failure);
-        const message = errorMessage(failure, translate("invoiceLife.genericError"));
+        const message = errorMessage(failure, translate("resources.invoices.life.genericError"));
         notify(message, {
           messageArgs: { _: message },
           type: status === 409 || status === 429 ? "warning" : "error",

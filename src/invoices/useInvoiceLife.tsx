@@ -74,7 +74,7 @@ export function useInvoiceLife(invoice: Invoice): {
     run("pdf", async () => {
       const file = await dataProvider.invoicePdf(invoice.id);
       saveFile(file, `factura${invoice.sentSeries ?? ""}${invoice.sentNumber ?? ""}.pdf`);
-      return { message: translate("invoiceLife.pdfSaved", { name }) };
+      return { message: translate("resources.invoices.life.pdfSaved", { name }) };
     });
 
   const clicks: Record<InvoiceAction, () => void> = {
@@ -98,10 +98,10 @@ export function useInvoiceLife(invoice: Invoice): {
     const why = !rule.enabled ? rule.why : pending ? "busy" : undefined;
     return {
       action,
-      label: translate(`invoiceLife.actions.${action}`),
+      label: translate(`resources.invoices.life.actions.${action}`),
       icon: action === "issue" ? <TaskAltIcon /> : ICONS[action],
       enabled: why === undefined,
-      why: why && translate(`invoiceLife.why.${why}`),
+      why: why && translate(`resources.invoices.life.why.${why}`),
       reason: why,
       onClick: action === "issue" ? () => setOpen("issue") : clicks[action],
     };
@@ -112,7 +112,7 @@ export function useInvoiceLife(invoice: Invoice): {
     const result = await dataProvider.issueDraftInvoice(invoice.id);
     const outcome = sendOutcome(result, translate);
     if (outcome.kind === "refused") throw Object.assign(new Error(outcome.text), { status: 409 });
-    return { message: `${outcome.text} ${translate("invoiceLife.issue.draftStays")}` };
+    return { message: `${outcome.text} ${translate("resources.invoices.life.issue.draftStays")}` };
   };
 
   const confirmed = async (dialog: Confirmable) => {
@@ -139,15 +139,15 @@ export function useInvoiceLife(invoice: Invoice): {
       <Confirm
         isOpen
         loading={pending === dialog}
-        title={issuing ? translate("invoiceLife.issue.title", { name }) : translate(`invoiceLife.confirm.${dialog}Title`, { name })}
+        title={issuing ? translate("resources.invoices.life.issue.title", { name }) : translate(`resources.invoices.life.confirm.${dialog}Title`, { name })}
         content={
           issuing
-            ? translate("invoiceLife.issue.content", { series: invoice.seriesName })
-            : translate(`invoiceLife.confirm.${dialog}Content`)
+            ? translate("resources.invoices.life.issue.content", { series: invoice.seriesName })
+            : translate(`resources.invoices.life.confirm.${dialog}Content`)
         }
-        confirm={translate(`invoiceLife.actions.${dialog}`)}
+        confirm={translate(`resources.invoices.life.actions.${dialog}`)}
         confirmColor={issuing ? "primary" : "warning"}
-        cancel={translate("invoiceLife.confirm.no")}
+        cancel={translate("resources.invoices.life.confirm.no")}
         onConfirm={() => void confirmed(dialog)}
         onClose={close}
       />

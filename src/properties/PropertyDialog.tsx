@@ -16,12 +16,12 @@ export function PropertyDialog({ property, onClose }: { property?: PropertyRecor
     <FormDialog<PropertyRecord>
       resource="properties"
       record={property && { ...property, value: secret ? "" : property.value }}
-      title={translate(property ? "properties.edit" : "properties.add")}
-      successMessage={translate(property ? "properties.updated" : "properties.created")}
+      title={translate(property ? "resources.properties.edit" : "resources.properties.add")}
+      successMessage={translate(property ? "resources.properties.updated" : "resources.properties.created")}
       onClose={onClose}
       transform={({ name, value }) => (property ? { value } : { name: (name ?? "").trim(), value })}
       validate={({ name, value }) =>
-        !name?.trim() || !value?.trim() ? { [!name?.trim() ? "name" : "value"]: "properties.required" } : {}
+        !name?.trim() || !value?.trim() ? { [!name?.trim() ? "name" : "value"]: "resources.properties.required" } : {}
       }
     >
       <TextInput
@@ -32,7 +32,7 @@ export function PropertyDialog({ property, onClose }: { property?: PropertyRecor
       />
       <TextInput
         source="value"
-        helperText={secret ? translate("properties.secretHint") : false}
+        helperText={secret ? translate("resources.properties.secretHint") : false}
         autoFocus={!!property}
         multiline={!secret}
         type={secret ? "password" : "text"}

@@ -4,26 +4,14 @@
  * character; the server masks them before they leave it.
  */
 import { useState } from "react";
-import {
-  Button as RaButton,
-  Datagrid,
-  FunctionField,
-  List,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-  useTranslate,
-} from "react-admin";
+import { Button as RaButton, FunctionField, TextField, useRecordContext, useTranslate } from "react-admin";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import Stack from "@mui/material/Stack";
 import type { Property } from "../../contract/api";
 import { maskSecret } from "../../contract/maskSecret";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
-import { ListEmpty } from "../common/ListEmpty";
-import { ListErrorAlert } from "../common/ListErrorAlert";
-import { RequireAccess } from "../common/RequireAccess";
-import { ScreenHeading } from "../common/ScreenHeading";
+import { ResourceList } from "../common/ResourceList";
 import { PropertyDialog } from "./PropertyDialog";
 
 type PropertyRecord = Property & { id: string };
@@ -39,9 +27,9 @@ function PropertyActions({ onEdit }: { onEdit: (property: PropertyRecord) => voi
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("properties.deleteTitle", { name: property.name })}
-        content={translate("properties.deleteContent")}
-        successMessage={translate("properties.deleted")}
+        title={translate("resources.properties.deleteTitle", { name: property.name })}
+        content={translate("resources.properties.deleteContent")}
+        successMessage={translate("resources.properties.deleted")}
       />
     </Stack>
   );
@@ -52,38 +40,24 @@ export function PropertyList() {
   const [editing, setEditing] = useState<{ property?: PropertyRecord } | null>(null);
   const add = () => setEditing({});
   return (
-    <RequireAccess resource="properties">
-      <ScreenHeading>{translate("properties.title")}</ScreenHeading>
-      <List
-        resource="properties"
-        title={translate("properties.title")}
-        sort={{ field: "name", order: "ASC" }}
-        perPage={50}
-        exporter={false}
-        error={<ListErrorAlert />}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <RaButton label={translate("properties.add")} onClick={add}>
-              <AddIcon />
-            </RaButton>
-          </TopToolbar>
-        }
-      >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty label={translate("properties.add")} icon={<AddIcon />} onClick={add} />}
-        >
-          <TextField source="name" />
-          <FunctionField<PropertyRecord>
-            source="value"
-            render={(property) => <span data-testid="property-value">{maskSecret(property.name, property.value)}</span>}
-          />
-          <PropertyActions label={translate("lists.actions")} onEdit={(property) => setEditing({ property })} />
-        </Datagrid>
-      </List>
-      {editing && <PropertyDialog property={editing.property} onClose={() => setEditing(null)} />}
-    </RequireAccess>
+    <ResourceList
+      resource="properties"
+      sort={{ field: "name", order: "ASC" }}
+      perPage={50}
+      actions={
+        <RaButton label={translate("resources.properties.add")} onClick={add}>
+          <AddIcon />
+        </RaButton>
+      }
+      empty={{ label: translate("resources.properties.add"), icon: <AddIcon />, onClick: add }}
+      after={editing && <PropertyDialog property={editing.property} onClose={() => setEditing(null)} />}
+    >
+      <TextField source="name" />
+      <FunctionField<PropertyRecord>
+        source="value"
+        render={(property) => <span data-testid="property-value">{maskSecret(property.name, property.value)}</span>}
+      />
+      <PropertyActions label={translate("lists.actions")} onEdit={(property) => setEditing({ property })} />
+    </ResourceList>
   );
 }

@@ -30,7 +30,7 @@ function UnknownToSmartBill({ warehouses }: { warehouses: readonly Warehouse[] |
   if (!chosen || checkName(chosen.warehouseName, data?.warehouses).state !== "unknown") return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
-      {translate("warehouses.smartBill.importUnknown", { name: chosen.warehouseName })}
+      {translate("resources.warehouses.smartBill.importUnknown", { name: chosen.warehouseName })}
     </Alert>
   );
 }
@@ -44,7 +44,7 @@ export function StockImport() {
 
   const submit = async ({ warehouseId }: { warehouseId?: number }) => {
     if (!warehouseId) {
-      setAnswer({ ok: false, text: translate("stock.selectWarehouse") });
+      setAnswer({ ok: false, text: translate("resources.stock.selectWarehouse") });
       return;
     }
     setSending(true);
@@ -52,7 +52,7 @@ export function StockImport() {
       const { message } = await dataProvider.importStock(warehouseId);
       setAnswer({ ok: true, text: message });
     } catch (failure) {
-      setAnswer({ ok: false, text: translate("stock.importError", { message: errorMessage(failure, "") }) });
+      setAnswer({ ok: false, text: translate("resources.stock.importError", { message: errorMessage(failure, "") }) });
     } finally {
       setSending(false);
     }
@@ -60,11 +60,11 @@ export function StockImport() {
 
   return (
     <RequireAccess resource="stock">
-      <ScreenHeading inAppBar>{translate("stock.importTitle")}</ScreenHeading>
+      <ScreenHeading inAppBar>{translate("resources.stock.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }}>
         <Typography color="text.secondary" gutterBottom>
-          {translate("stock.importIntro")}
+          {translate("resources.stock.importIntro")}
         </Typography>
         <Form onSubmit={submit} noValidate>
           <SelectInput
@@ -76,7 +76,7 @@ export function StockImport() {
           />
           <UnknownToSmartBill warehouses={warehouses} />
           <Button type="submit" variant="contained" disabled={sending}>
-            {translate("stock.importButton")}
+            {translate("resources.stock.importButton")}
           </Button>
         </Form>
         {answer && (
@@ -86,7 +86,7 @@ export function StockImport() {
               <>
                 {" "}
                 <Link component={RouterLink} to="/tasks">
-                  {translate("stock.seeTasks")}
+                  {translate("resources.stock.seeTasks")}
                 </Link>
               </>
             )}

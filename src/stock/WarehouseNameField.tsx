@@ -22,7 +22,7 @@ export function WarehouseNameField(_props: { label?: string; source?: string }) 
   const warehouse = warehouses?.find((candidate) => candidate.id === item.warehouseId);
   return (
     <Typography component="span" variant="body2">
-      {warehouse?.warehouseName ?? translate("stock.notFound", { id: item.warehouseId })}
+      {warehouse?.warehouseName ?? translate("resources.stock.notFound", { id: item.warehouseId })}
     </Typography>
   );
 }

@@ -9,11 +9,11 @@ export function TenantDialog({ tenant, onClose }: { tenant?: Tenant; onClose: ()
     <FormDialog<Tenant>
       resource="tenants"
       record={tenant}
-      title={translate(tenant ? "tenants.edit" : "tenants.add")}
-      successMessage={translate(tenant ? "tenants.updated" : "tenants.created")}
+      title={translate(tenant ? "resources.tenants.edit" : "resources.tenants.add")}
+      successMessage={translate(tenant ? "resources.tenants.updated" : "resources.tenants.created")}
       onClose={onClose}
       transform={({ name, description }) => ({ name: (name ?? "").trim(), description: description?.trim() || null })}
-      validate={({ name }) => (!name?.trim() ? { name: "tenants.nameRequired" } : {})}
+      validate={({ name }) => (!name?.trim() ? { name: "resources.tenants.nameRequired" } : {})}
     >
       <TextInput source="name" autoFocus fullWidth />
       <TextInput source="description" multiline fullWidth />

@@ -3,17 +3,14 @@
  * edit in a modal; delete after confirmation; tenant 1 (system) shows no actions.
  */
 import { useState } from "react";
-import { Datagrid, List, TextField, TopToolbar, useRecordContext, useTranslate, Button as RaButton } from "react-admin";
+import { TextField, useRecordContext, useTranslate, Button as RaButton } from "react-admin";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import Stack from "@mui/material/Stack";
 import { PROTECTED_MAX_ID } from "../../contract/constants";
 import type { Tenant } from "../../contract/api";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
-import { ListEmpty } from "../common/ListEmpty";
-import { ListErrorAlert } from "../common/ListErrorAlert";
-import { RequireAccess } from "../common/RequireAccess";
-import { ScreenHeading } from "../common/ScreenHeading";
+import { ResourceList } from "../common/ResourceList";
 import { RoDateField } from "../common/RoDateField";
 import { TenantDialog } from "./TenantDialog";
 
@@ -30,9 +27,9 @@ function TenantActions({ onEdit }: { onEdit: (tenant: Tenant) => void; label?: s
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("tenants.deleteTitle", { name: tenant.name })}
-        content={translate("tenants.deleteContent")}
-        successMessage={translate("tenants.deleted")}
+        title={translate("resources.tenants.deleteTitle", { name: tenant.name })}
+        content={translate("resources.tenants.deleteContent")}
+        successMessage={translate("resources.tenants.deleted")}
       />
     </Stack>
   );
@@ -43,38 +40,23 @@ export function TenantList() {
   const [editing, setEditing] = useState<Editing>(null);
   const add = () => setEditing({});
   return (
-    <RequireAccess resource="tenants">
-      <ScreenHeading>{translate("tenants.title")}</ScreenHeading>
-      <List
-        resource="tenants"
-        title={translate("tenants.title")}
-        sort={{ field: "id", order: "ASC" }}
-        perPage={25}
-        exporter={false}
-        error={<ListErrorAlert />}
-        empty={false}
-        actions={
-          <TopToolbar>
-            <RaButton label={translate("tenants.add")} onClick={add}>
-              <AddIcon />
-            </RaButton>
-          </TopToolbar>
-        }
-      >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty label={translate("tenants.emptyAction")} icon={<AddIcon />} onClick={add} />}
-        >
-          <TextField source="id" />
-          <TextField source="name" />
-          <TextField source="description" emptyText="-" />
-          <RoDateField source="createdAt" />
-          <RoDateField source="updatedAt" />
-          <TenantActions onEdit={(tenant) => setEditing({ tenant })} label={translate("lists.actions")} />
-        </Datagrid>
-      </List>
-      {editing && <TenantDialog tenant={editing.tenant} onClose={() => setEditing(null)} />}
-    </RequireAccess>
+    <ResourceList
+      resource="tenants"
+      sort={{ field: "id", order: "ASC" }}
+      actions={
+        <RaButton label={translate("resources.tenants.add")} onClick={add}>
+          <AddIcon />
+        </RaButton>
+      }
+      empty={{ label: translate("resources.tenants.emptyAction"), icon: <AddIcon />, onClick: add }}
+      after={editing && <TenantDialog tenant={editing.tenant} onClose={() => setEditing(null)} />}
+    >
+      <TextField source="id" />
+      <TextField source="name" />
+      <TextField source="description" emptyText="-" />
+      <RoDateField source="createdAt" />
+      <RoDateField source="updatedAt" />
+      <TenantActions onEdit={(tenant) => setEditing({ tenant })} label={translate("lists.actions")} />
+    </ResourceList>
   );
 }

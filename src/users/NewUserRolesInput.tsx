@@ -47,7 +47,7 @@ export function NewUserRolesInput() {
       checked={checked}
       onToggle={toggle}
       error={!!error}
-      helperText={<InputHelperText error={error} helperText={translate("users.rolesHint")} />}
+      helperText={<InputHelperText error={error} helperText={translate("resources.users.rolesHint")} />}
     />
   );
 }

@@ -24,18 +24,18 @@ export function PasswordLinkDialog({ link, onClose }: { link: PasswordLink; onCl
   const notify = useNotify();
   const copy = async () => {
     await navigator.clipboard?.writeText(link.url);
-    notify(translate("users.copied"), { type: "info" });
+    notify(translate("resources.users.copied"), { type: "info" });
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="password-link-title">
-      <DialogTitle id="password-link-title">{translate("users.linkTitle")}</DialogTitle>
+      <DialogTitle id="password-link-title">{translate("resources.users.linkTitle")}</DialogTitle>
       <DialogContent>
         <Alert severity="success" sx={{ mb: 2 }}>
-          {translate(link.isNewUser ? "users.newUserLinkIntro" : "users.linkIntro", { email: link.email })}
+          {translate(link.isNewUser ? "resources.users.newUserLinkIntro" : "resources.users.linkIntro", { email: link.email })}
         </Alert>
         <TextField
           value={link.url}
-          label={translate("users.linkTitle")}
+          label={translate("resources.users.linkTitle")}
           fullWidth
           multiline
           slotProps={{ input: { readOnly: true } }}
@@ -44,10 +44,10 @@ export function PasswordLinkDialog({ link, onClose }: { link: PasswordLink; onCl
       </DialogContent>
       <DialogActions>
         <Button startIcon={<ContentCopyIcon />} onClick={copy}>
-          {translate("users.copy")}
+          {translate("resources.users.copy")}
         </Button>
         <Button onClick={onClose} variant="contained">
-          {translate("users.close")}
+          {translate("resources.users.close")}
         </Button>
       </DialogActions>
     </Dialog>

@@ -43,8 +43,8 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
       resource="users"
       record={user && { ...user, tenantId: user.tenant.id }}
       defaultValues={seesAllTenants ? undefined : { tenantId: current?.tenant.id }}
-      title={translate(user ? "users.edit" : "users.add")}
-      successMessage={translate(user ? "users.updated" : "users.created")}
+      title={translate(user ? "resources.users.edit" : "resources.users.add")}
+      successMessage={translate(user ? "resources.users.updated" : "resources.users.created")}
       onClose={onClose}
       onSaved={user ? undefined : onCreated}
       transform={(values) => ({
@@ -55,9 +55,9 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
       validate={(values) => {
         const email = values.email?.trim();
         return {
-          ...(!email ? { email: "users.emailRequired" } : !isEmailAddress(email) ? { email: "users.emailInvalid" } : {}),
-          ...(!values.tenantId || Number(values.tenantId) === 0 ? { tenantId: "users.tenantRequired" } : {}),
-          ...(adding && rolesFor(values).length === 0 ? { roles: "users.rolesRequired" } : {}),
+          ...(!email ? { email: "resources.users.emailRequired" } : !isEmailAddress(email) ? { email: "resources.users.emailInvalid" } : {}),
+          ...(!values.tenantId || Number(values.tenantId) === 0 ? { tenantId: "resources.users.tenantRequired" } : {}),
+          ...(adding && rolesFor(values).length === 0 ? { roles: "resources.users.rolesRequired" } : {}),
         };
       }}
     >
@@ -68,7 +68,7 @@ export function UserDialog({ user, onClose, onCreated }: Props) {
         choices={choices}
         optionText="name"
         optionValue="id"
-        emptyText={translate("users.selectTenant")}
+        emptyText={translate("resources.users.selectTenant")}
         emptyValue={0}
         fullWidth
       />

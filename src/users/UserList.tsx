@@ -77,18 +77,18 @@ function UserActions({ onEdit, onRoles, onLink }: ActionHandlers & { label?: str
         </RaButton>
       )}
       {!own && (
-        <RaButton label={translate("users.resetPassword")} onClick={() => onLink(user)}>
+        <RaButton label={translate("resources.users.resetPassword")} onClick={() => onLink(user)}>
           <KeyIcon />
         </RaButton>
       )}
-      <RaButton label={translate("users.manageRoles")} onClick={() => onRoles(user)}>
+      <RaButton label={translate("resources.users.manageRoles")} onClick={() => onRoles(user)}>
         <SecurityIcon />
       </RaButton>
       {!own && (
         <ConfirmDeleteButton
-          title={translate("users.deleteTitle", { email: user.email })}
-          content={translate("users.deleteContent")}
-          successMessage={translate("users.deleted")}
+          title={translate("resources.users.deleteTitle", { email: user.email })}
+          content={translate("resources.users.deleteContent")}
+          successMessage={translate("resources.users.deleted")}
         />
       )}
     </Stack>
@@ -101,7 +101,7 @@ function UserGroups(handlers: ActionHandlers) {
   const { data } = useListContext<User>();
   if (!data) return null;
   if (data.length === 0) {
-    return <ListEmpty label={translate("users.emptyAction")} icon={<AddIcon />} onClick={handlers.onAdd} />;
+    return <ListEmpty label={translate("resources.users.emptyAction")} icon={<AddIcon />} onClick={handlers.onAdd} />;
   }
   return (
     <>
@@ -129,7 +129,7 @@ function UserGroups(handlers: ActionHandlers) {
                     ))}
                   </Stack>
                 ) : (
-                  translate("users.noRoles")
+                  translate("resources.users.noRoles")
                 )
               }
             />
@@ -151,16 +151,16 @@ export function UserList() {
     try {
       setOpen({ kind: "link", link: { email: user.email, url: await dataProvider.setPasswordLink(user.email), isNewUser } });
     } catch (failure) {
-      notify(translate("users.linkError", { message: errorMessage(failure, "") }), { type: "error" });
+      notify(translate("resources.users.linkError", { message: errorMessage(failure, "") }), { type: "error" });
     }
   };
 
   return (
     <RequireAccess resource="users">
-      <ScreenHeading>{translate("users.title")}</ScreenHeading>
+      <ScreenHeading>{translate("resources.users.title")}</ScreenHeading>
       <List
         resource="users"
-        title={translate("users.title")}
+        title={translate("resources.users.title")}
         sort={{ field: "tenantId", order: "ASC" }}
         perPage={100}
         pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
@@ -169,7 +169,7 @@ export function UserList() {
         empty={false}
         actions={
           <TopToolbar>
-            <RaButton label={translate("users.add")} onClick={() => setOpen({ kind: "add" })}>
+            <RaButton label={translate("resources.users.add")} onClick={() => setOpen({ kind: "add" })}>
               <AddIcon />
             </RaButton>
           </TopToolbar>

@@ -43,20 +43,20 @@ export function SmartBillWarehouseNameInput({ id, warehouses, loading, failure }
   let hint: string;
   let tone: "text.secondary" | "success.dark" | "warning.dark" = "text.secondary";
   if (loading) {
-    hint = translate("warehouses.smartBill.loading");
+    hint = translate("resources.warehouses.smartBill.loading");
   } else if (failure) {
-    hint = translate("warehouses.smartBill.unavailable", { message: errorMessage(failure, translate("app.genericError")) });
+    hint = translate("resources.warehouses.smartBill.unavailable", { message: errorMessage(failure, translate("app.genericError")) });
   } else if (check.state === "known") {
-    hint = translate("warehouses.smartBill.known");
+    hint = translate("resources.warehouses.smartBill.known");
     tone = "success.dark";
   } else if (check.state === "otherCase") {
-    hint = translate("warehouses.smartBill.otherCase", { name: check.warehouse.warehouseName });
+    hint = translate("resources.warehouses.smartBill.otherCase", { name: check.warehouse.warehouseName });
     tone = "warning.dark";
   } else if (check.state === "unknown") {
-    hint = translate("warehouses.smartBill.unknown");
+    hint = translate("resources.warehouses.smartBill.unknown");
     tone = "warning.dark";
   } else {
-    hint = names.length > 0 ? translate("warehouses.smartBill.choose") : translate("warehouses.smartBill.none");
+    hint = names.length > 0 ? translate("resources.warehouses.smartBill.choose") : translate("resources.warehouses.smartBill.none");
   }
 
   return (

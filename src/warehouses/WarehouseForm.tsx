@@ -25,8 +25,8 @@ import { checkName, type SmartBillWarehouse, useSmartBillWarehouses } from "./us
 export const WAREHOUSE_NAME_INPUT_ID = "warehouse-name";
 
 const TYPE_LABELS: Record<WarehouseType, string> = {
-  "en gros": "warehouses.types.enGros",
-  "en detail": "warehouses.types.enDetail",
+  "en gros": "resources.warehouses.types.enGros",
+  "en detail": "resources.warehouses.types.enDetail",
 };
 const TYPE_CHOICES = WAREHOUSE_TYPES.map((type) => ({ id: type, name: TYPE_LABELS[type] }));
 
@@ -55,18 +55,18 @@ export function WarehouseForm({ editing, onDone }: Props) {
       } else {
         await create("warehouses", { data }, { returnPromise: true });
       }
-      const saved = translate(editing ? "warehouses.updated" : "warehouses.created");
+      const saved = translate(editing ? "resources.warehouses.updated" : "resources.warehouses.created");
       // Sentences already translated: shown as they are.
       if (checkName(data.warehouseName, smartBill.data?.warehouses).state === "known" || !smartBill.data) {
         notify(saved, { type: "success", messageArgs: { _: saved } });
       } else {
-        const warned = `${saved} ${translate("warehouses.smartBill.savedUnknown")}`;
+        const warned = `${saved} ${translate("resources.warehouses.smartBill.savedUnknown")}`;
         notify(warned, { type: "warning", messageArgs: { _: warned } });
       }
       if (!editing) setAdded((count) => count + 1);
       onDone();
     } catch (failure) {
-      const prefix = translate(editing ? "warehouses.updateError" : "warehouses.addError");
+      const prefix = translate(editing ? "resources.warehouses.updateError" : "resources.warehouses.addError");
       setError(`${prefix} ${errorMessage(failure, "")}`.trim());
     }
   };
@@ -74,7 +74,7 @@ export function WarehouseForm({ editing, onDone }: Props) {
   const submit = async (values: Partial<Warehouse>) => {
     const data = { warehouseName: values.warehouseName?.trim() ?? "", warehouseType: values.warehouseType ?? "" };
     if (!data.warehouseName || !data.warehouseType) {
-      setError(translate("warehouses.required"));
+      setError(translate("resources.warehouses.required"));
       return;
     }
     const input = data as WarehouseInput;
@@ -91,7 +91,7 @@ export function WarehouseForm({ editing, onDone }: Props) {
   return (
     <Paper sx={{ p: 2, mt: 2, maxWidth: 640 }} component="section" aria-labelledby="warehouse-form-title">
       <Typography variant="h6" component="h2" id="warehouse-form-title" gutterBottom>
-        {editing ? translate("warehouses.formEdit", { id: editing.id }) : translate("warehouses.formAdd")}
+        {editing ? translate("resources.warehouses.formEdit", { id: editing.id }) : translate("resources.warehouses.formAdd")}
       </Typography>
       {/* A new key per edited warehouse, and after each add, resets the form to its values. */}
       {/* Its inputs are labelled with the warehouses' field names (resources.warehouses.fields). */}
@@ -111,17 +111,17 @@ export function WarehouseForm({ editing, onDone }: Props) {
           <WarehouseTypeInput warehouses={smartBill.data?.warehouses} />
           <Stack direction="row" spacing={1}>
             <Button type="submit" variant="contained">
-              {translate(editing ? "warehouses.update" : "warehouses.add")}
+              {translate(editing ? "resources.warehouses.update" : "resources.warehouses.add")}
             </Button>
-            {editing && <Button onClick={onDone}>{translate("warehouses.cancelEdit")}</Button>}
+            {editing && <Button onClick={onDone}>{translate("resources.warehouses.cancelEdit")}</Button>}
           </Stack>
         </Form>
       </ResourceContextProvider>
       <Confirm
         isOpen={unconfirmed !== null}
-        title="warehouses.smartBill.confirmTitle"
+        title="resources.warehouses.smartBill.confirmTitle"
         content={unconfirmed ? confirmContent(unconfirmed, smartBill.data?.warehouses, translate) : ""}
-        confirm={editing ? "warehouses.smartBill.confirmUpdate" : "warehouses.smartBill.confirmAdd"}
+        confirm={editing ? "resources.warehouses.smartBill.confirmUpdate" : "resources.warehouses.smartBill.confirmAdd"}
         cancel="ra.action.cancel"
         onConfirm={() => {
           const input = unconfirmed;
@@ -141,9 +141,9 @@ function confirmContent(
 ): string {
   const check = checkName(input.warehouseName, warehouses);
   if (check.state === "otherCase") {
-    return translate("warehouses.smartBill.confirmOtherCase", { name: input.warehouseName, smartBillName: check.warehouse.warehouseName });
+    return translate("resources.warehouses.smartBill.confirmOtherCase", { name: input.warehouseName, smartBillName: check.warehouse.warehouseName });
   }
-  return translate("warehouses.smartBill.confirmUnknown", { name: input.warehouseName });
+  return translate("resources.warehouses.smartBill.confirmUnknown", { name: input.warehouseName });
 }
 
 /** The type, with what SmartBill's two kinds mean, and SmartBill's own type of a warehouse it knows. */
@@ -161,10 +161,10 @@ function WarehouseTypeInput({ warehouses }: { warehouses: readonly SmartBillWare
       helperText={
         differs ? (
           <Typography component="span" variant="caption" sx={{ color: "warning.dark" }}>
-            {translate("warehouses.typeDiffers", { type: smartBillType })}
+            {translate("resources.warehouses.typeDiffers", { type: smartBillType })}
           </Typography>
         ) : (
-          translate("warehouses.typeHelp")
+          translate("resources.warehouses.typeHelp")
         )
       }
     />

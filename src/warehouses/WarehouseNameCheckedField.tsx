@@ -26,11 +26,11 @@ export function WarehouseNameCheckedField(_props: { source: "warehouseName" }) {
         {warehouse.warehouseName}
       </Typography>
       {unknown && (
-        <Tooltip title={translate("warehouses.smartBill.notInSmartBillHint")}>
+        <Tooltip title={translate("resources.warehouses.smartBill.notInSmartBillHint")}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, color: "warning.dark" }} data-testid="warehouse-unknown">
             <WarningAmberIcon sx={{ fontSize: 16 }} aria-hidden />
             <Typography variant="caption" sx={{ fontWeight: 600 }}>
-              {translate("warehouses.smartBill.notInSmartBill")}
+              {translate("resources.warehouses.smartBill.notInSmartBill")}
             </Typography>
           </Box>
         </Tooltip>

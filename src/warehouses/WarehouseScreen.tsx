@@ -4,16 +4,13 @@
  * the list points out a name SmartBill does not know, and the form offers SmartBill's own.
  */
 import { useState } from "react";
-import { Button as RaButton, Datagrid, List, TextField, useRecordContext, useTranslate } from "react-admin";
+import { Button as RaButton, TextField, useRecordContext, useTranslate } from "react-admin";
 import AddIcon from "@mui/icons-material/Add";
 import EditIcon from "@mui/icons-material/Edit";
 import Stack from "@mui/material/Stack";
 import type { Warehouse } from "../../contract/api";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
-import { ListEmpty } from "../common/ListEmpty";
-import { ListErrorAlert } from "../common/ListErrorAlert";
-import { RequireAccess } from "../common/RequireAccess";
-import { ScreenHeading } from "../common/ScreenHeading";
+import { ResourceList } from "../common/ResourceList";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { WarehouseNameCheckedField } from "./WarehouseNameCheckedField";
 import { WAREHOUSE_NAME_INPUT_ID, WarehouseForm } from "./WarehouseForm";
@@ -29,10 +26,10 @@ function WarehouseActions({ onEdit }: { onEdit: (warehouse: Warehouse) => void; 
         <EditIcon />
       </RaButton>
       <ConfirmDeleteButton
-        title={translate("warehouses.deleteTitle", { name: warehouse.warehouseName })}
-        content={translate("warehouses.deleteContent")}
-        successMessage={translate("warehouses.deleted")}
-        errorPrefix={translate("warehouses.deleteError")}
+        title={translate("resources.warehouses.deleteTitle", { name: warehouse.warehouseName })}
+        content={translate("resources.warehouses.deleteContent")}
+        successMessage={translate("resources.warehouses.deleted")}
+        errorPrefix={translate("resources.warehouses.deleteError")}
       />
     </Stack>
   );
@@ -44,31 +41,19 @@ export function WarehouseScreen() {
   // The add form is always there, under the list: the next step is its first field.
   const add = () => document.getElementById(WAREHOUSE_NAME_INPUT_ID)?.focus();
   return (
-    <RequireAccess resource="warehouses">
-      <ScreenHeading>{translate("warehouses.title")}</ScreenHeading>
-      <SmartBillConnectionNotice />
-      <List
-        resource="warehouses"
-        title={translate("warehouses.title")}
-        sort={{ field: "id", order: "ASC" }}
-        perPage={50}
-        exporter={false}
-        actions={false}
-        error={<ListErrorAlert messageKey="warehouses.fetchError" />}
-        empty={false}
-      >
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<ListEmpty label={translate("warehouses.emptyAction")} icon={<AddIcon />} onClick={add} />}
-        >
-          <TextField source="id" />
-          <WarehouseNameCheckedField source="warehouseName" />
-          <TextField source="warehouseType" />
-          <WarehouseActions label={translate("lists.actions")} onEdit={setEditing} />
-        </Datagrid>
-      </List>
-      <WarehouseForm editing={editing} onDone={() => setEditing(null)} />
-    </RequireAccess>
+    <ResourceList
+      resource="warehouses"
+      sort={{ field: "id", order: "ASC" }}
+      perPage={50}
+      actions={false}
+      before={<SmartBillConnectionNotice />}
+      empty={{ label: translate("resources.warehouses.emptyAction"), icon: <AddIcon />, onClick: add }}
+      after={<WarehouseForm editing={editing} onDone={() => setEditing(null)} />}
+    >
+      <TextField source="id" />
+      <WarehouseNameCheckedField source="warehouseName" />
+      <TextField source="warehouseType" />
+      <WarehouseActions label={translate("lists.actions")} onEdit={setEditing} />
+    </ResourceList>
   );
 }

@@ -1,0 +1,111 @@
+/**
+ * A resource's list screen, composed once so that a resource's own list is its columns (the
+ * children), its filters and its own buttons. Around them, by the resource's name:
+ * - the page guard (its role matrix row) and the heading, which is the top bar's title too:
+ *   `resources.<name>.title`;
+ * - the toolbar: the filter button (shown while there is a filter to add), then, for a resource
+ *   with a create screen, 'Adaugă …' (`resources.<name>.add`), then the screen's own buttons;
+ * - a list that could not be read: `resources.<name>.fetchError` before the server's reason, or
+ *   the product's 'Eroare: …' for a resource without its own words for it;
+ * - the empty state under the toolbar (ListEmpty.tsx): by default its next step is the create
+ *   screen, or the screen names another (an import, a form under the list).
+ */
+import type { ReactElement, ReactNode } from "react";
+import {
+  CreateButton,
+  Datagrid,
+  type DatagridProps,
+  FilterButton,
+  List,
+  type ListProps,
+  type SortPayload,
+  TopToolbar,
+  useTranslate,
+} from "react-admin";
+import AddIcon from "@mui/icons-material/Add";
+import type { ResourceName } from "../../contract/roles";
+import { ListEmpty, type ListEmptyProps } from "./ListEmpty";
+import { ListErrorAlert } from "./ListErrorAlert";
+import { RequireAccess } from "./RequireAccess";
+import { ScreenHeading } from "./ScreenHeading";
+
+export interface ResourceListProps {
+  resource: ResourceName;
+  /** the Datagrid's columns */
+  children: ReactNode;
+  sort: SortPayload;
+  perPage?: number;
+  filters?: ReactElement[];
+  /** The resource has a create screen at /<name>/create: the toolbar and the empty state lead there. */
+  create?: boolean;
+  /** Buttons after the filter and create buttons (an export); `false`: a list without a toolbar. */
+  actions?: ReactNode | false;
+  /** The empty state's next step, when it is not the create screen. */
+  empty?: ListEmptyProps;
+  /** "edit": a row opens its edit screen. */
+  rowClick?: DatagridProps["rowClick"];
+  /** Shown between the heading and the list (a notice). */
+  before?: ReactNode;
+  /** Shown under the list (the screen's form, its dialogs). */
+  after?: ReactNode;
+  pagination?: ListProps["pagination"];
+  queryOptions?: ListProps["queryOptions"];
+}
+
+export function ResourceList({
+  resource,
+  children,
+  sort,
+  perPage = 25,
+  filters,
+  create = false,
+  actions,
+  empty,
+  rowClick = false,
+  before,
+  after,
+  pagination,
+  queryOptions,
+}: ResourceListProps) {
+  const translate = useTranslate();
+  const title = translate(`resources.${resource}.title`);
+  const add = `resources.${resource}.add`;
+  // A resource without its own words for a failed read gets the product's 'Eroare: …'.
+  const hasFetchError = translate(`resources.${resource}.fetchError`, { _: "" }) !== "";
+  const nextStep: ListEmptyProps | undefined =
+    empty ?? (create ? { label: translate(add), icon: <AddIcon />, to: `/${resource}/create` } : undefined);
+  return (
+    <RequireAccess resource={resource}>
+      <ScreenHeading>{title}</ScreenHeading>
+      {before}
+      <List
+        resource={resource}
+        title={title}
+        sort={sort}
+        perPage={perPage}
+        filters={filters}
+        exporter={false}
+        error={<ListErrorAlert messageKey={hasFetchError ? `resources.${resource}.fetchError` : undefined} />}
+        empty={false}
+        pagination={pagination}
+        queryOptions={queryOptions}
+        actions={
+          actions === false ? (
+            false
+          ) : (
+            <TopToolbar>
+              {filters && <FilterButton />}
+              {create && <CreateButton label={add} />}
+              {actions}
+            </TopToolbar>
+          )
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />}>
+          {children}
+        </Datagrid>
+      </List>
+      {after}
+    </RequireAccess>
+  );
+}
