@@ -129,6 +129,8 @@ export const API_PATHS = {
   invoiceImportTemplate: `${apiPathOf("invoices")}/import/template`,
   /** GET: SmartBill's invoice series for the invoice form (`{series, fromProvider}`). */
   invoiceSeries: `${apiPathOf("invoices")}/series`,
+  /** GET: every action the audit log knows (`{actions}`), for its filter. */
+  auditActions: `${apiPathOf("audit")}/actions`,
   /** GET: the tenant's VAT rates from SmartBill (`{taxes}`). */
   taxes: apiPathOf("taxes"),
   /** GET: the warehouses SmartBill names in its stock answer (`{warehouses}`), for the warehouse form. */

@@ -15,7 +15,10 @@ const invoicing = ["ROLE_SUPERADMIN", "ROLE_SMARTBILL"] as const satisfies reado
 /** Setting a company up: its administrators, and its invoicing staff who work with it daily. */
 const setUpAndInvoicing = ["ROLE_SUPERADMIN", "ROLE_ADMIN", "ROLE_SMARTBILL"] as const satisfies readonly RoleName[];
 
-/** Resource name → the roles that may use it (every action). One row per resource. */
+/**
+ * Resource name → the roles that may use it (every action). One row per resource, in the order
+ * the menu shows the resources (src/resources.ts).
+ */
 export const ROLE_MATRIX = {
   tenants: superadminOnly,
   users: administrators,
@@ -24,11 +27,11 @@ export const ROLE_MATRIX = {
   invoices: invoicing,
   customers: invoicing,
   stock: invoicing,
+  // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.
+  products: invoicing,
   // A new company's admin adds its warehouses while setting it up ('Primii pași').
   warehouses: setUpAndInvoicing,
   tasks: invoicing,
-  // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.
-  products: invoicing,
   // What was done in the tenant, and by whom: for those who answer for its users and settings.
   audit: administrators,
 } as const satisfies Record<string, readonly RoleName[]>;

@@ -197,6 +197,7 @@ export const en = {
       "invoices.paymentDelete": "Payment deleted",
       "invoices.reverse": "Invoice reversed (storno)",
     },
+    verbs: { create: "Add", update: "Edit", delete: "Delete" },
     done: "Succeeded",
   },
   firstSteps: {

@@ -9,7 +9,7 @@ import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
 import { SHARED_MESSAGES } from "../contract/messages";
-import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE } from "../contract/auditActions";
+import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE, PLAIN_AUDIT_VERB_NAMES } from "../contract/auditActions";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from "../contract/roles";
 
 export const ro = {
@@ -165,6 +165,8 @@ export const ro = {
   audit: {
     // The names the server's export writes too.
     actions: AUDIT_ACTION_NAMES,
+    // A plain resource's actions: the verb, then the resource's name ('Adăugare produs').
+    verbs: PLAIN_AUDIT_VERB_NAMES,
     done: AUDIT_RESULT_DONE,
   },
   firstSteps: {

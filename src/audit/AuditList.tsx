@@ -24,7 +24,6 @@ import {
 } from "react-admin";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
-import { AUDIT_ACTIONS } from "../../contract/auditActions";
 import type { AuditEntry } from "../../contract/api";
 import { SYSTEM_TENANT_ID } from "../../contract/constants";
 import { isSuperadmin } from "../../contract/roles";
@@ -35,6 +34,7 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { formatRomanianDateTime } from "../common/romanianTime";
 import { useRoles } from "../common/useRoles";
 import { useActingTenant } from "../layout/useActingTenant";
+import { useAuditActionChoices, useAuditActionName } from "./useAuditActions";
 
 /** The moment as a clock in Romania reads it: the period filter's days are Romania's days too. */
 const romanianDateTime = (iso: string) => formatRomanianDateTime(iso);
@@ -54,7 +54,9 @@ export function AuditList() {
   const allTenants = isSuperadmin(roles) && acting?.tenant.id === SYSTEM_TENANT_ID;
   const result = (entry: AuditEntry) => entry.result ?? translate("audit.done");
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
-  const actionName = (entry: AuditEntry) => translate(`audit.actions.${entry.action}`, { _: entry.action });
+  const nameOf = useAuditActionName();
+  const actionName = (entry: AuditEntry) => nameOf(entry.action);
+  const actionChoices = useAuditActionChoices();
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.audit.search")} />,
     <TextInput key="userEmail" source="userEmail" />,
@@ -63,7 +65,8 @@ export function AuditList() {
       source="action"
       // Wide enough for the longest name ('Trimitere factură în SmartBill') once chosen.
       sx={{ minWidth: 280 }}
-      choices={AUDIT_ACTIONS.map((action) => ({ id: action, name: `audit.actions.${action}` }))}
+      choices={actionChoices}
+      translateChoice={false}
     />,
     <DateInput key="from" source="from" />,
     <DateInput key="to" source="to" />,

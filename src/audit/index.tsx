@@ -9,3 +9,5 @@ export const audit: AppResource = {
   icon: HistoryIcon,
   menu: { section: "administration", entries: [{ label: "menu.audit" }] },
 };
+
+export default audit;

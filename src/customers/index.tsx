@@ -20,3 +20,5 @@ export const customers: AppResource = {
   recordRepresentation: "clientName",
   children: <Route path="import" element={<CustomerImport />} />,
 };
+
+export default customers;

@@ -21,3 +21,5 @@ export const invoices: AppResource = {
   },
   children: <Route path="import" element={<InvoiceImport />} />,
 };
+
+export default invoices;

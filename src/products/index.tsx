@@ -15,3 +15,5 @@ export const products: AppResource = {
   recordRepresentation: "name",
   redirects: { "/smartbill/products": "", "/smartbill/products/create": "create", "/smartbill/products/:id": ":id" },
 };
+
+export default products;

@@ -9,3 +9,5 @@ export const properties: AppResource = {
   icon: SettingsIcon,
   menu: { section: "administration", entries: [{ label: "menu.properties" }] },
 };
+
+export default properties;

@@ -178,6 +178,9 @@ export function createCustomMethods(http: HttpClient) {
     /** The warehouses SmartBill knows (its stock answer names them), for the warehouse form to offer. */
     smartBillWarehouses: (signal?: AbortSignal) => get<SmartBillWarehouses>(API_PATHS.smartBillWarehouses, signal),
 
+    /** Every action the audit log knows (its filter's choices): contract/auditActions.ts's and each plain resource's. */
+    auditActions: (signal?: AbortSignal) => get<{ actions: string[] }>(API_PATHS.auditActions, signal),
+
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
   };

@@ -19,3 +19,5 @@ export const stock: AppResource = {
   },
   children: <Route path="import" element={<StockImport />} />,
 };
+
+export default stock;

@@ -9,3 +9,5 @@ export const tasks: AppResource = {
   icon: PlaylistAddCheckIcon,
   menu: { section: "stock", entries: [{ label: "menu.tasks" }] },
 };
+
+export default tasks;

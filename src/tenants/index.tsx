@@ -9,3 +9,5 @@ export const tenants: AppResource = {
   icon: ApartmentIcon,
   menu: { section: "administration", entries: [{ label: "menu.tenants" }] },
 };
+
+export default tenants;

@@ -9,3 +9,5 @@ export const users: AppResource = {
   icon: ManageAccountsIcon,
   menu: { section: "administration", entries: [{ label: "menu.users" }] },
 };
+
+export default users;

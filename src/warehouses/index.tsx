@@ -10,3 +10,5 @@ export const warehouses: AppResource = {
   menu: { section: "stock", entries: [{ label: "menu.warehouses" }] },
   recordRepresentation: "warehouseName",
 };
+
+export default warehouses;
