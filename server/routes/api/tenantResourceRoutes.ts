@@ -204,14 +204,17 @@ function tenantResourceRoutes<DB, T extends TenantTable<DB>>(definition: TenantR
     maxUnpaged: MAX_UNPAGED,
     ...definition.list,
   };
+  const countEntries = Object.entries(definition.counts ?? {});
+  // What react-admin's edit form sends back with the record and is never written: the house's
+  // columns and the counts.
+  const readOnly = [...READ_ONLY, ...countEntries.map(([count]) => count)];
   const { examples, ...fields } = definition.body;
   const body = {
     ...fields,
     ...(examples ? { examples: [...examples] } : {}),
     additionalProperties: false,
-    properties: { ...Object.fromEntries(READ_ONLY.map((column) => [column, {}])), ...definition.body.properties },
+    properties: { ...Object.fromEntries(readOnly.map((column) => [column, {}])), ...definition.body.properties },
   };
-  const countEntries = Object.entries(definition.counts ?? {});
   const record = recordSchema(columns, definition.body, countEntries.map(([count]) => count));
   const answers = { response: { 200: record } };
   const flags: readonly string[] = definition.flags ?? [];
@@ -230,7 +233,7 @@ function tenantResourceRoutes<DB, T extends TenantTable<DB>>(definition: TenantR
   /** The body as the row's fields: read-only fields dropped, texts trimmed, blanks refused, flags as 0/1. */
   const writable = (sent: Record<string, unknown>): Record<string, unknown> => {
     const row: Record<string, unknown> = { ...sent };
-    for (const column of READ_ONLY) if (!Object.hasOwn(definition.body.properties, column)) delete row[column];
+    for (const column of readOnly) if (!Object.hasOwn(definition.body.properties, column)) delete row[column];
     for (const column of trimmed) if (typeof row[column] === "string") row[column] = (row[column] as string).trim();
     const errors: Record<string, string> = {};
     for (const column of required) {
