@@ -2,13 +2,14 @@
  * A resource's words have one home, `resources.<name>` (its name, fields and screens' words), in
  * both languages: a top-level block of the same name would be a second place to look, and the
  * next resource would copy whichever it found first. The audit log's top-level block keeps only
- * the action names and the result word the server's export writes too (contract/auditActions.ts).
+ * the action names, the verbs a plain resource's actions are named with and the result word the
+ * server's export writes too (contract/auditActions.ts).
  */
 import { ROLE_MATRIX } from "../contract/roles";
 import { en } from "./en";
 import { ro } from "./ro";
 
-const SHARED_WITH_THE_SERVER: Record<string, readonly string[]> = { audit: ["actions", "done"] };
+const SHARED_WITH_THE_SERVER: Record<string, readonly string[]> = { audit: ["actions", "verbs", "done"] };
 
 describe.each([
   ["ro", ro],

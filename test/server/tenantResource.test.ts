@@ -186,7 +186,7 @@ describeEachDialect("a declared resource's options (tenantResource)", (dialect) 
       const listed = (await t.api("GET", "/api/products-with-boxes", { session: clerk })).json<{ id: number; boxCount: number }[]>();
       expect(listed.find((row) => row.id === ours)?.boxCount).toBe(2);
       // Sent back with the whole record by react-admin's edit form, a count is accepted and ignored.
-      const saved = await t.api("PUT", `/api/products-with-boxes/${ours}`, { session: clerk, body: { ...product.json(), boxCount: 99 } });
+      const saved = await t.api("PUT", `/api/products-with-boxes/${ours}`, { session: clerk, body: { ...product.json<object>(), boxCount: 99 } });
       expect(saved.statusCode, saved.body).toBe(200);
       expect(saved.json()).toMatchObject({ boxCount: 2 });
       const removed = await t.api("DELETE", `/api/products-with-boxes/${ours}`, { session: clerk });
