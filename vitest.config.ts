@@ -2,11 +2,16 @@
  * Two test projects: the client (react-admin components and providers in jsdom) and the server
  * (the real Fastify app on a temporary SQLite file, and on a throwaway PostgreSQL cluster).
  */
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
 export default defineConfig({
   test: {
+    // Vitest's default, one worker less than the cores, is one worker on a 2-core machine; the
+    // test files mostly wait on their databases and live servers, so a second file alongside
+    // uses the time (measured on 2 cores: 1187 s → 833 s, every file passing).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [react()],
