@@ -18,13 +18,10 @@ export interface FieldsSchema<Column extends string> {
 export interface PlainResource {
   name: ResourceName;
   table: string;
-  columns: readonly string[];
   body: FieldsSchema<string>;
-  flags: readonly string[];
   required: readonly string[];
   unique: Readonly<Record<string, string>>;
   references: Readonly<Record<string, ResourceName>>;
-  counts: readonly string[];
   /** The columns the list's `q` searches. */
   searchable: readonly string[];
   label: string | undefined;

@@ -175,17 +175,13 @@ export function tenantResource<
   definition: TenantResource<Database, T> & { name: Name },
 ): RouteFolder & { resource: PlainResource } {
   const table: string = definition.table ?? tableOf(definition.name);
-  const counts = Object.keys(definition.counts ?? {});
   const resource: PlainResource = {
     name: definition.name,
     table,
-    columns: definition.columns,
     body: definition.body as FieldsSchema<string>,
-    flags: definition.flags ?? [],
     required: definition.required ?? [],
     unique: (definition.unique ?? {}) as Record<string, string>,
     references: (definition.references ?? {}) as Record<string, ResourceName>,
-    counts,
     searchable: (definition.list?.searchable ?? []).map((column) => column.slice(column.lastIndexOf(".") + 1)),
     label: definition.label,
     auditActions: PLAIN_AUDIT_VERBS.map((verb) => `${definition.name}.${verb}`),
