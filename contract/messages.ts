@@ -24,3 +24,25 @@ export const SHARED_MESSAGES = {
   /** A quantity of zero or below: SmartBill's storno reverses an invoice, a line never does. */
   lineQuantityNotPositive: "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.",
 } as const;
+
+/** A cell longer than its column allows (a sheet's row, a pasted row, a line typed in the grid). */
+export const COLUMN_TOO_LONG = (column: string, max: number) => `Valoarea din coloana „${column}” depășește ${max} de caractere.`;
+
+/**
+ * Why an invoice line is refused, the same words wherever it comes from: a sheet's row, a block
+ * pasted into the lines, a line typed in place (the client checks before asking).
+ */
+export const LINE_ROW_MESSAGES = {
+  nameMissing: "Denumirea produsului lipsește.",
+  codeMissing: "Codul produsului lipsește.",
+  quantityMissing: "Cantitatea lipsește.",
+  priceMissing: "Prețul lipsește.",
+  quantityNotNumber: (text: string) => `Cantitatea „${text}” nu este un număr.`,
+  priceNotNumber: (text: string) => `Prețul „${text}” nu este un număr.`,
+  taxPercentageInvalid: (text: string) => `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`,
+  tooLong: COLUMN_TOO_LONG,
+  tooLarge: (column: string, max: number) =>
+    `Valoarea din coloana „${column}” este prea mare (cel mult ${max.toLocaleString("ro-RO")} în valoare absolută).`,
+  flagUnknown: (value: string, column: string) =>
+    `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
+} as const;

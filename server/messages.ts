@@ -5,7 +5,7 @@
  */
 import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
-import { SHARED_MESSAGES } from "../contract/messages";
+import { COLUMN_TOO_LONG, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
 import { roleName } from "../contract/roles";
 
@@ -131,7 +131,7 @@ export const validationMessages = {
 const REFUSED_CHARACTERS = "caractere de control sau invizibile nepermise (de exemplu NUL, spații de lățime zero sau semne de schimbare a direcției textului)";
 export const fieldControlCharacters = (field: string) => `„${field}” conține ${REFUSED_CHARACTERS}`;
 /** A cell longer than its column takes (customer and invoice-line sheets alike). */
-export const columnTooLong = (column: string, max: number) => `Valoarea din coloana „${column}” depășește ${max} de caractere.`;
+export const columnTooLong = COLUMN_TOO_LONG;
 export const cellControlCharacters = (column: string) =>
   `Celula din coloana „${column}” conține ${REFUSED_CHARACTERS}.`;
 
@@ -559,20 +559,7 @@ export const tooManyInvoiceLines = (max: number) =>
   `Fișierul are mai mult de ${romanianCount(max, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe o factură. ` +
   "Împărțiți produsele în mai multe fișiere.";
 /** Why a row of an invoice-lines sheet is refused (a row's reasons are joined). */
-export const lineRowMessages = {
-  nameMissing: "Denumirea produsului lipsește.",
-  codeMissing: "Codul produsului lipsește.",
-  quantityMissing: "Cantitatea lipsește.",
-  priceMissing: "Prețul lipsește.",
-  quantityNotNumber: (text: string) => `Cantitatea „${text}” nu este un număr.`,
-  priceNotNumber: (text: string) => `Prețul „${text}” nu este un număr.`,
-  taxPercentageInvalid: (text: string) => `Procentul TVA „${text}” trebuie să fie un număr între 0 și 100.`,
-  tooLong: (column: string, max: number) => columnTooLong(column, max),
-  tooLarge: (column: string, max: number) =>
-    `Valoarea din coloana „${column}” este prea mare (cel mult ${max.toLocaleString("ro-RO")} în valoare absolută).`,
-  flagUnknown: (value: string, column: string) =>
-    `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
-} as const;
+export const lineRowMessages = LINE_ROW_MESSAGES;
 /** A line's (or product's) tax that SmartBill does not list; `known` lists SmartBill's ('' when none). */
 export const unknownTax = (taxName: string, known: string) =>
   `Cota TVA „${taxName}” nu există în SmartBill${known ? ` (cotele din SmartBill: ${known})` : ""}; alegeți o cotă din listă.`;
