@@ -42,6 +42,8 @@ import type {
   InvoiceSchema,
   InvoiceSendAnswer,
   InvoiceSeriesAnswer,
+  PastedLinesAnswer,
+  PastedLinesBody,
   RejectedLineSchema,
   SmartBillImportResultSchema,
   TaxListAnswer,
@@ -234,6 +236,10 @@ export type TaxList = Static<typeof TaxListAnswer>;
 
 /** A rejected line of an invoice workbook. */
 export type RejectedLine = Static<typeof RejectedLineSchema>;
+
+/** POST /api/smartbill/invoice/{invoiceId}/paste: a spreadsheet block → the lines added and the rows refused. */
+export type PastedLinesInput = Static<typeof PastedLinesBody>;
+export type PastedLines = Static<typeof PastedLinesAnswer>;
 
 /** POST /api/smartbill/invoice/import (multipart: file, payload = JSON of InvoiceForm). */
 export type InvoiceImportResult = Static<typeof InvoiceImportAnswer>;

@@ -236,6 +236,27 @@ export const RejectedLineSchema = Type.Object({
   reason: Type.String(),
 });
 
+const LINE_FIELDS = ["name", "code", "quantity", "price", "measuringUnitName", "currency", "taxName", "taxPercentage", "service", "saveToDb", "warehouseName"] as const;
+const LineFieldSchema = Type.Union(LINE_FIELDS.map((field) => Type.Literal(field)));
+
+/** POST /{invoiceId}/paste: a block copied from a spreadsheet (tab-separated rows, header row optional). */
+export const PastedLinesBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: 2_000_000, description: "the clipboard's text/plain: rows by line breaks, cells by tabs" }),
+});
+
+/** A pasted row refused: its cells as pasted (so nothing typed is lost) and each problem, by field when it has one. */
+export const PastedLineRejectionSchema = Type.Object({
+  row: Type.Integer({ description: "the row's number among the pasted data rows (1-based, a header row not counted)" }),
+  cells: Type.Record(Type.String(), Type.String(), { description: "field → the cell's text as pasted ('' when absent)" }),
+  problems: Type.Array(Type.Object({ field: Type.Union([LineFieldSchema, Type.Null()], { description: "the cell at fault; null: the row as a whole" }), reason: Type.String() })),
+});
+
+/** The lines the good rows became (added, in the pasted order, after the invoice's lines) and the rows refused. */
+export const PastedLinesAnswer = Type.Object({
+  added: Type.Array(InvoiceLineSchema),
+  rejected: Type.Array(PastedLineRejectionSchema),
+});
+
 /** POST /import (multipart: file, payload = JSON of InvoiceForm). A refusal (400) has the same shape. */
 export const InvoiceImportAnswer = Type.Object({
   error: Type.Boolean(),

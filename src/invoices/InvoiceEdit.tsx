@@ -162,8 +162,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   );
 
   const changeLines = useCallback(
-    (patch: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) => {
-      setLines(patch);
+    (now: readonly InvoiceLine[]) => {
+      setLines(now);
       changed();
     },
     [changed],
@@ -269,8 +269,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         <Box hidden={tab !== "lines"}>
           <InvoiceLines
             invoiceId={loaded.id}
-            lines={lines}
-            setLines={changeLines}
+            lines={loaded.products ?? []}
+            onLinesChange={changeLines}
             warehouses={warehouses}
             taxes={taxes}
             currency={values.currency}

@@ -5,7 +5,6 @@
  */
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
 import type { InvoiceLine } from "../../contract/api";
 import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
@@ -26,9 +25,8 @@ const ghost: InvoiceLine = {
 };
 
 function Lines({ start = [ghost] }: { start?: InvoiceLine[] }) {
-  const [lines, setLines] = useState<readonly InvoiceLine[]>(start);
   return (
-    <InvoiceLines invoiceId={ghost.invoiceId} lines={lines} setLines={setLines} warehouses={[]} taxes={FALLBACK_TAXES}
+    <InvoiceLines invoiceId={ghost.invoiceId} lines={start} warehouses={[]} taxes={FALLBACK_TAXES}
       currency="RON" precision={2} readOnly={false} />
   );
 }

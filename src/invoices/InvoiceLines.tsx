@@ -181,8 +181,8 @@ function Totals({ lines, precision }: { lines: readonly InvoiceLine[]; precision
 
 export function InvoiceLines({
   invoiceId,
-  lines,
-  setLines,
+  lines: loadedLines,
+  onLinesChange,
   warehouses,
   taxes,
   currency,
@@ -190,8 +190,10 @@ export function InvoiceLines({
   readOnly,
 }: {
   invoiceId: number;
+  /** the lines as loaded: read once, the component keeps them from then on */
   lines: readonly InvoiceLine[];
-  setLines: (update: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) => void;
+  /** after each change the server stored: the invoice's lines now */
+  onLinesChange?: (lines: readonly InvoiceLine[]) => void;
   warehouses: readonly Warehouse[];
   taxes: readonly TaxRate[];
   currency: string;
@@ -201,6 +203,16 @@ export function InvoiceLines({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const [lines, setLinesState] = useState(loadedLines);
+  const setLines = useCallback(
+    (update: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) =>
+      setLinesState((old) => {
+        const next = update(old);
+        queueMicrotask(() => onLinesChange?.(next));
+        return next;
+      }),
+    [onLinesChange],
+  );
   // undefined: closed; null: adding; a line: editing it
   const [editing, setEditing] = useState<InvoiceLine | null | undefined>(undefined);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));

@@ -27,6 +27,7 @@ import type {
   MessageResponse,
   InvoiceLine,
   InvoiceLineInput,
+  PastedLines,
   RoleList,
   SmartBillConnection,
   SmartBillConnectionInput,
@@ -131,6 +132,9 @@ export function createCustomMethods(http: HttpClient) {
 
     addInvoiceLine: (invoiceId: number, line: InvoiceLineInput) =>
       post<InvoiceLine>(`${API_PATHS.invoices}/${invoiceId}/line`, { ...line, invoiceId }),
+
+    /** A block pasted from a spreadsheet: the good rows become lines, the others come back with their cells and problems. */
+    pasteInvoiceLines: (invoiceId: number, text: string) => post<PastedLines>(`${API_PATHS.invoices}/${invoiceId}/paste`, { text }),
 
     updateInvoiceLine: (lineId: number, line: InvoiceLineInput) => put<InvoiceLine>(`${API_PATHS.invoiceLine}/${lineId}`, line),
 
