@@ -237,7 +237,8 @@ export const RejectedLineSchema = Type.Object({
 });
 
 const LINE_FIELDS = ["name", "code", "quantity", "price", "measuringUnitName", "currency", "taxName", "taxPercentage", "service", "saveToDb", "warehouseName"] as const;
-const LineFieldSchema = Type.Union(LINE_FIELDS.map((field) => Type.Literal(field)));
+// An enum, not a Union of mapped Literals: TypeBox types a Union from a tuple only, and a mapped array made the field's type `null` alone.
+const LineFieldSchema = Type.Enum(LINE_FIELDS);
 
 /** POST /{invoiceId}/paste: a block copied from a spreadsheet (tab-separated rows, header row optional). */
 export const PastedLinesBody = Type.Object({
