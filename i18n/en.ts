@@ -187,6 +187,7 @@ export const en = {
       "invoices.lineCreate": "Invoice line added",
       "invoices.lineUpdate": "Invoice line changed",
       "invoices.lineDelete": "Invoice line deleted",
+      "invoices.linePaste": "Invoice lines pasted",
       "invoices.send": "Invoice sent to SmartBill",
       "invoices.issue": "SmartBill draft issued as an invoice",
       "invoices.email": "Invoice e-mailed",

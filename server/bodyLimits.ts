@@ -9,6 +9,9 @@
  *              form names its own (routes/dmz/contact.ts)
  *   api        /api: the largest is an e-mail with its 10,000-character text
  *   invoice    PUT /api/.../invoice/{id}: the form sent back with up to 400 lines
+ *   paste      POST /api/.../invoice/{id}/paste: a block pasted from a spreadsheet, up to the
+ *              2,000,000 characters its schema takes, each up to 3 bytes in UTF-8 (a BMP letter;
+ *              a tab, a line break or a quote is 2 in JSON)
  *   emulator   the demo's SmartBill emulator, which takes an invoice of 400 lines
  *
  * A body past its limit is answered 413 as soon as its Content-Length says so, or as soon as that
@@ -21,6 +24,7 @@ export const BODY_LIMITS = {
   public: 8 * 1024,
   api: 128 * 1024,
   invoice: 1024 * 1024,
+  paste: 6 * 1024 * 1024 + 1024,
   emulator: 1024 * 1024,
 } as const;
 

@@ -12,12 +12,22 @@
  *
  * The API refuses them at the edge, before validation, in the query string, the path and the JSON
  * body (`refuseControlCharacters`, a preValidation hook of /api and /dmz-api); the imports check
- * their cells row by row.
+ * their cells row by row. A route that reads a body field as a sheet's cells (a block pasted into
+ * an invoice's lines) names it in its config, `cellsField`: the edge leaves that one field to the
+ * route, which refuses the rows whose cells hold such a character as the import does, and keeps
+ * the others; every other field of the body is still refused here.
  */
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "./errors";
 import { mayHoldRefusedCharacters } from "./bodyShape";
 import { fieldControlCharacters, messages } from "./messages";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A body field holding a sheet's cells, checked cell by cell by the route itself (see above). */
+    cellsField?: string;
+  }
+}
 
 const REFUSED_CHARACTER =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/;
@@ -83,7 +93,7 @@ export function controlCharacterField(value: unknown): string | undefined {
  * whose text the parser found clean (jsonBody.ts) is not walked again.
  */
 export async function refuseControlCharacters(request: FastifyRequest): Promise<void> {
-  const body = mayHoldRefusedCharacters(request.body) ? request.body : undefined;
+  const body = mayHoldRefusedCharacters(request.body) ? withoutCells(request) : undefined;
   for (const part of [request.query, request.params, body]) {
     const field = controlCharacterField(part);
     if (field !== undefined) throw controlCharactersError(field || "corpul cererii");
@@ -93,4 +103,13 @@ export async function refuseControlCharacters(request: FastifyRequest): Promise<
 export function controlCharactersError(field: string): HttpError {
   const problem = fieldControlCharacters(field);
   return new HttpError(400, `${messages.invalidData}: ${problem}.`, { [field]: problem });
+}
+
+/** The body without the field the route checks cell by cell (config `cellsField`), when it names one. */
+function withoutCells(request: FastifyRequest): unknown {
+  const { body } = request;
+  const field = request.routeOptions.config.cellsField;
+  if (field === undefined || body === null || typeof body !== "object" || Array.isArray(body) || !Object.hasOwn(body, field)) return body;
+  const { [field]: _cells, ...rest } = body as Record<string, unknown>;
+  return rest;
 }

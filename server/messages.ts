@@ -594,6 +594,15 @@ export const noTaxList =
 export const invoiceLinesFull = (max: number) =>
   `Factura are deja ${romanianCount(max, "produs", "produse")}, cel mult cât acceptă SmartBill pe un document. ` +
   "Creați o altă factură pentru restul produselor.";
+/** A block pasted into the lines with more rows than SmartBill takes on one document (the reading stops at the first one too many). */
+export const pastedRowsTooMany = (max: number) =>
+  `Ați lipit mai mult de ${romanianCount(max, "rând", "rânduri")}, dar SmartBill acceptă cel mult ${romanianCount(max, "produs", "produse")} pe o factură; ` +
+  "nu a fost adăugat nimic. Lipiți produsele în mai multe tranșe sau în mai multe facturi.";
+/** A block pasted into the lines whose good rows would take the invoice past SmartBill's limit. */
+export const pastedLinesOverLimit = (existing: number, pasted: number, max: number) =>
+  `Factura are ${romanianCount(existing, "produs", "produse")}, iar cu ${romanianCount(pasted, "produs lipit", "produse lipite")} ` +
+  `ar trece de ${max}, cel mult cât acceptă SmartBill pe un document; nu a fost adăugat nimic. ` +
+  "Creați o altă factură pentru restul produselor.";
 
 /* ---------- The SmartBill connection ('Conexiune SmartBill') ---------- */
 

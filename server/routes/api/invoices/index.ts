@@ -7,6 +7,7 @@
  *   seriesRoute.ts   GET /series (SmartBill's invoice series, for the form)
  *   formRoutes.ts    GET /, GET /{id}, PUT /{id}
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
+ *   pasteRoute.ts    POST /{invoiceId}/paste (a block pasted from a spreadsheet into the lines)
  *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
  *   pdfRoute.ts      GET /{id}/pdf (SmartBill's PDF of a sent invoice)
  *   emailRoutes.ts   GET and POST /{id}/email (e-mailing it through SmartBill)
@@ -26,6 +27,7 @@ import { invoiceEmailRoutes } from "./emailRoutes";
 import { invoiceHistoryRoute } from "./historyRoute";
 import { invoiceImportRoute } from "./importRoute";
 import { invoiceLineRoutes } from "./lineRoutes";
+import { invoicePasteRoute } from "./pasteRoute";
 import { invoicePdfRoute } from "./pdfRoute";
 import { invoicePaymentRoutes } from "./paymentRoutes";
 import { invoiceReverseRoute } from "./reverseRoute";
@@ -42,6 +44,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceSeriesRoute);
   await app.register(invoiceFormRoutes);
   await app.register(invoiceLineRoutes);
+  await app.register(invoicePasteRoute);
   await app.register(invoiceHistoryRoute);
   await app.register(invoicePdfRoute);
   await app.register(invoiceEmailRoutes);

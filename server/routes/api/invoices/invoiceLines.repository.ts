@@ -61,6 +61,22 @@ export async function insertInvoiceLines(trx: Kysely<Database>, invoiceId: numbe
   }
 }
 
+/** Adds lines after the invoice's own, in order, and answers them as stored; the caller holds the invoice's lock. */
+export async function appendInvoiceLines(trx: Kysely<Database>, invoiceId: number, lines: readonly InvoiceLineInput[]): Promise<InvoiceLine[]> {
+  const now = timestamp();
+  const added: InvoiceLine[] = [];
+  for (let start = 0; start < lines.length; start += LINES_PER_INSERT) {
+    const rows = await trx
+      .insertInto("invoice_lines")
+      .values(lines.slice(start, start + LINES_PER_INSERT).map((line) => ({ invoiceId, ...lineColumns(line), createdAt: now, updatedAt: now })))
+      .returningAll()
+      .execute();
+    // Ids grow in the order the rows were given; RETURNING itself promises no order.
+    added.push(...rows.sort((a, b) => a.id - b.id).map(toLine));
+  }
+  return added;
+}
+
 export async function countInvoiceLines(db: Kysely<Database>, invoiceId: number): Promise<number> {
   const { count } = await db
     .selectFrom("invoice_lines")
