@@ -93,6 +93,12 @@ describe("the dataProvider's own methods", () => {
     await api.deleteInvoiceLine(added.id);
     expect(await lineCount()).toBe(before);
 
+    const pasted = await api.pasteInvoiceLines(invoiceId, "Denumire produs\tCod produs\tCantitate\tPreț\r\nCablu\tC1\t2\t12,50\r\nFără cod\t\t1\t1\r\n");
+    expect(pasted.added).toEqual([expect.objectContaining({ invoiceId, name: "Cablu", code: "C1", quantity: 2, price: 12.5 })]);
+    expect(pasted.rejected).toEqual([expect.objectContaining({ row: 2, problems: [{ field: "code", reason: "Codul produsului lipsește." }] })]);
+    expect(await lineCount()).toBe(before + 1);
+    await api.deleteInvoiceLine(pasted.added[0].id);
+
     const sent = await api.sendInvoice(invoiceId);
     expect(sent.invoice).toMatchObject({ id: invoiceId, status: "sent" });
   });

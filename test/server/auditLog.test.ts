@@ -254,6 +254,15 @@ describeEachDialect("the audit log", (dialect) => {
       { ...clerk, target: String(invoiceId), targetLabel: "PRD002 Mouse" },
     );
     await recorded("invoices.lineDelete", () => t.api("DELETE", `/api/smartbill/invoice/line/${line.id}`, inv), { ...clerk, target: String(invoiceId), targetLabel: `linia nr. ${line.id}` });
+    // A block pasted from a spreadsheet: one row for the paste, saying how many lines it added.
+    const pasted = await recorded(
+      "invoices.linePaste",
+      () => t.api("POST", `/api/smartbill/invoice/${invoiceId}/paste`, { ...inv, body: { text: "Mouse\tPRD002\t2\t50\r\nCablu\tPRD003\t1\t10\r\n" } }),
+      { ...clerk, target: String(invoiceId), result: "2 linii" },
+    );
+    for (const added of pasted.json<{ added: InvoiceLine[] }>().added) {
+      await recorded("invoices.lineDelete", () => t.api("DELETE", `/api/smartbill/invoice/line/${added.id}`, inv));
+    }
     await recorded("invoices.send", () => t.api("POST", `/api/smartbill/invoice/send/${invoiceId}`, inv), {
       ...clerk,
       target: String(invoiceId),
