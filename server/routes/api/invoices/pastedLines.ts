@@ -34,9 +34,12 @@ const REQUIRED_FIELD_OF = new Map<string, LineField>(
 );
 /** A header row names at least this many required columns (as the import's: half of the four). */
 const HEADER_NEEDS = 2;
+/** Longer than any header name: such a cell is data, and is not normalised to be compared. */
+const HEADER_MAX_LENGTH = 100;
 
 /** field → 0-based column of a header row, or undefined when the row is data. */
-export function pastedHeader(cells: readonly string[]): Partial<Record<LineField, number>> | undefined {
+export function pastedHeader(row: readonly string[]): Partial<Record<LineField, number>> | undefined {
+  const cells = row.map((cell) => (cell.length > HEADER_MAX_LENGTH ? "" : cell));
   const columns: Partial<Record<LineField, number>> = {};
   let named = 0;
   cells.forEach((cell, index) => {

@@ -10,14 +10,16 @@
  *
  * Rows are read one at a time (a generator): the caller stops after as many as it takes, and the
  * rest of a huge block is never split. Blank rows (every cell empty or white space) and the
- * empty line after the last row are skipped.
+ * empty line after the last row are skipped. A row keeps its first `maxCells` cells (a sheet's
+ * column cap): the others are passed over, so a row of a million tabs costs no million cells.
  */
+import { MAX_COLUMNS } from "../../../excel/errors";
 
 const TAB = "\t";
 const QUOTE = '"';
 
-/** Each non-blank row's cells, as pasted (unquoted, not trimmed). */
-export function* pastedRows(text: string): Generator<string[]> {
+/** Each non-blank row's cells, as pasted (unquoted, not trimmed), up to `maxCells` of them. */
+export function* pastedRows(text: string, maxCells = MAX_COLUMNS): Generator<string[]> {
   let at = 0;
   const end = text.length;
   while (at < end) {
@@ -25,7 +27,7 @@ export function* pastedRows(text: string): Generator<string[]> {
     let rowEnded = false;
     while (!rowEnded) {
       const cell = readCell(text, at);
-      cells.push(cell.text);
+      if (cells.length < maxCells) cells.push(cell.text);
       at = cell.next;
       if (at >= end || text[at] === "\n" || text[at] === "\r") {
         rowEnded = true;
@@ -57,19 +59,10 @@ function readCell(text: string, start: number): { text: string; next: number } {
 
 /** A quoted cell, or undefined when its quotes do not close right before a tab, a line break or the end. */
 function readQuoted(text: string, start: number): { text: string; next: number } | undefined {
-  const parts: string[] = [];
-  let at = start + 1;
-  for (;;) {
-    const quote = text.indexOf(QUOTE, at);
-    if (quote < 0) return undefined;
-    parts.push(text.slice(at, quote));
-    if (text[quote + 1] === QUOTE) {
-      parts.push(QUOTE);
-      at = quote + 2;
-      continue;
-    }
-    const after = quote + 1;
-    const closes = after === text.length || text[after] === TAB || text[after] === "\n" || (text[after] === "\r" && text[after + 1] === "\n");
-    return closes ? { text: parts.join(""), next: after } : undefined;
-  }
+  let quote = text.indexOf(QUOTE, start + 1);
+  while (quote >= 0 && text[quote + 1] === QUOTE) quote = text.indexOf(QUOTE, quote + 2);
+  if (quote < 0) return undefined;
+  const after = quote + 1;
+  const closes = after === text.length || text[after] === TAB || text[after] === "\n" || (text[after] === "\r" && text[after + 1] === "\n");
+  return closes ? { text: text.slice(start + 1, quote).replaceAll('""', QUOTE), next: after } : undefined;
 }
