@@ -15,6 +15,7 @@
  * A cell holding a control character refuses its row, as in the import: the edge leaves the
  * block's text to this route (config `cellsField`, controlCharacters.ts).
  */
+import { setImmediate } from "node:timers/promises";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { InvoiceLineInput, PastedLines } from "../../../../contract/api";
 import { MAX_INVOICE_LINES } from "../../../../contract/constants";
@@ -36,6 +37,8 @@ import { lineInvoiceParams } from "./schemas";
 import { knownTaxList } from "./vatRates";
 
 type Rejected = PastedLines["rejected"][number];
+
+const ROWS_PER_TURN = 25;
 
 export const invoicePasteRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -59,6 +62,8 @@ export const invoicePasteRoute: FastifyPluginAsyncTypebox = async (app) => {
       const rejected: Rejected[] = [];
       try {
         for (const row of pastedLines(request.body.text, MAX_INVOICE_LINES)) {
+          // A block of 2 MB takes a moment to check: the other requests get their turns meanwhile.
+          if (row.row % ROWS_PER_TURN === 0) await setImmediate();
           // As the import reads a text cell: trimmed, blank → empty.
           const values = {} as Record<LineField, CellValue>;
           for (const field of INVOICE_LINE_COLUMNS) values[field] = normalizeCell(row.cells[field]);
