@@ -3,6 +3,8 @@
  * SmartBill' until it is sent and then by what names it ('Factura SBL 12 · client · total'): the
  * invoice's data (tab 'Date factură', auto-saved 1 s after the last change, with the save state
  * shown) and its lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ * The data is react-admin's form (InvoiceFormFields): the auto-save watches it without rendering,
+ * and the save state reaches only what shows it, so a keystroke re-renders its own input alone.
  *
  * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
  * another tab or user saved meanwhile, and the screen shows what differs and lets the user keep
@@ -107,7 +109,7 @@ function RefusalNote({ refusal }: { refusal: Refusal }) {
 /** What the form holds, as the API takes it: what is compared to know whether anything changed. */
 const payloadKey = (values: InvoiceFormValues) => JSON.stringify(formPayload(values));
 
-/** The form's handles the screen needs outside it: the current values, their checks, replacing them. */
+/** What the screen needs of the form from outside it: whether its values pass its checks, and replacing them. */
 interface FormHandle {
   isValid: () => Promise<boolean>;
   replace: (values: InvoiceFormValues) => void;
