@@ -323,6 +323,7 @@ export const en = {
       noClients: "No client found",
       selectWarehouse: "Choose the warehouse",
       dueDaysRange: "Between %{min} and %{max} days.",
+      precisionRange: "Between %{min} and %{max} decimals.",
       upload: "Upload the file",
       chooseFile: "Choose the file",
       noFile: "No file chosen",

@@ -296,6 +296,7 @@ export const ro = {
       noClients: "Niciun client găsit",
       selectWarehouse: "Alegeți depozitul",
       dueDaysRange: "Între %{min} și %{max} de zile.",
+      precisionRange: "Între %{min} și %{max} zecimale.",
       upload: "Încarcă fișierul",
       chooseFile: "Alege fișierul",
       noFile: "Niciun fișier ales",

@@ -3,7 +3,7 @@
  * (server-side search, 20 at a time), never the whole table, which may hold 100,000 customers.
  * A failure to read customers is only logged (spec section 8).
  */
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useGetList, useTranslate } from "react-admin";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
@@ -30,7 +30,7 @@ export function CustomerPicker({
   disabled?: boolean;
   label: string;
   /** why the form cannot go on without a client, shown under the field */
-  error?: string;
+  error?: ReactNode;
 }) {
   const translate = useTranslate();
   const [typed, setTyped] = useState("");

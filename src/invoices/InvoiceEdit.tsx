@@ -3,6 +3,8 @@
  * SmartBill' until it is sent and then by what names it ('Factura SBL 12 · client · total'): the
  * invoice's data (tab 'Date factură', auto-saved 1 s after the last change, with the save state
  * shown) and its lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ * The data is react-admin's form (InvoiceFormFields): the auto-save watches it without rendering,
+ * and the save state reaches only what shows it, so a keystroke re-renders its own input alone.
  *
  * Saving sends the version the screen was loaded from; the server refuses a stale one (409) when
  * another tab or user saved meanwhile, and the screen shows what differs and lets the user keep
@@ -12,10 +14,11 @@
  * (InvoiceLifePanel). A refusal from SmartBill shows as current until the invoice is changed,
  * then as the last send's outcome, greyed; the history is read again after every send.
  */
-import { useCallback, useRef, useState } from "react";
+import { memo, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
-import { useDataProvider, useGetOne, useTranslate, useUpdate } from "react-admin";
+import { Form, useDataProvider, useGetOne, useTranslate, useUpdate } from "react-admin";
+import { useFormContext } from "react-hook-form";
 import { useMutation } from "@tanstack/react-query";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -31,7 +34,8 @@ import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import type { AppDataProvider } from "../providers/customMethods";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
-import { SaveConflict, SaveRejected } from "./autoSaver";
+import { SaveConflict, SaveInvalid, SaveRejected, type SaveState } from "./autoSaver";
+import { FormValuesWatcher } from "./FormValuesWatcher";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
 import { InvoiceLifePanel } from "./InvoiceLifePanel";
@@ -42,6 +46,7 @@ import { SaveStateIcon } from "./SaveStateIcon";
 import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
 import { useTaxRates } from "./taxRates";
 import { useAutoSave } from "./useAutoSave";
+import { useStoreValue, ValueStore } from "./valueStore";
 
 /**
  * The invoice as the server holds it. Read afresh each time the screen opens (nothing cached
@@ -101,6 +106,96 @@ function RefusalNote({ refusal }: { refusal: Refusal }) {
   );
 }
 
+/** What the form holds, as the API takes it: what is compared to know whether anything changed. */
+const payloadKey = (values: InvoiceFormValues) => JSON.stringify(formPayload(values));
+
+/** What the screen needs of the form from outside it: whether its values pass its checks, and replacing them. */
+interface FormHandle {
+  isValid: () => Promise<boolean>;
+  replace: (values: InvoiceFormValues) => void;
+}
+
+/**
+ * Inside the form: hands the screen its handle, and each change of the values (a keystroke
+ * re-renders only its own input; this component renders nothing).
+ */
+function InvoiceFormLink({ handle, onValues }: { handle: RefObject<FormHandle | null>; onValues: (values: InvoiceFormValues) => void }) {
+  const { trigger, reset } = useFormContext<InvoiceFormValues>();
+  useEffect(() => {
+    handle.current = { isValid: () => trigger(), replace: (values) => reset(values) };
+    return () => {
+      handle.current = null;
+    };
+  }, [handle, trigger, reset]);
+  return <FormValuesWatcher onValues={onValues} />;
+}
+
+/** The save's troubles, read from the save state's store: only this re-renders when it changes. */
+function SaveProblems({
+  saveState,
+  values,
+  conflictAlert,
+}: {
+  saveState: ValueStore<SaveState>;
+  values: ValueStore<InvoiceFormValues>;
+  conflictAlert: (mine: InvoiceFormValues) => ReactNode;
+}) {
+  const translate = useTranslate();
+  const error = useStoreValue(saveState, errorOf);
+  return (
+    <>
+      {error === "failed" && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {translate("resources.invoices.saveError")}
+        </Alert>
+      )}
+      {error === "conflict" && <ConflictWithMine values={values} conflictAlert={conflictAlert} />}
+    </>
+  );
+}
+
+const errorOf = (state: SaveState) => state.error;
+
+/** The conflict's answer follows what is typed while it is shown. */
+function ConflictWithMine({ values, conflictAlert }: { values: ValueStore<InvoiceFormValues>; conflictAlert: (mine: InvoiceFormValues) => ReactNode }) {
+  return <>{conflictAlert(useStoreValue(values))}</>;
+}
+
+const currencyOf = (values: InvoiceFormValues) => values.currency;
+const precisionOf = (values: InvoiceFormValues) => values.precision;
+
+/**
+ * The 'Date factură' tab: react-admin's form over the invoice's values, checked as typed; saving
+ * is the auto-save's (the button saves at once). Memoised: the screen re-rendering (a line
+ * stored, a send) leaves the fields alone.
+ */
+const InvoiceDataForm = memo(function InvoiceDataForm({
+  initial,
+  readOnly,
+  handle,
+  onValues,
+  onSubmit,
+}: {
+  initial: InvoiceFormValues;
+  readOnly: boolean;
+  handle: RefObject<FormHandle | null>;
+  onValues: (values: InvoiceFormValues) => void;
+  onSubmit: () => Promise<void>;
+}) {
+  const translate = useTranslate();
+  return (
+    <Form defaultValues={initial} mode="onChange" onSubmit={() => void onSubmit()} disableInvalidFormNotification noValidate>
+      <InvoiceFormLink handle={handle} onValues={onValues} />
+      <InvoiceFormFields disabled={readOnly} />
+      {!readOnly && (
+        <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
+          {translate("resources.invoices.save")}
+        </Button>
+      )}
+    </Form>
+  );
+});
+
 function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
@@ -113,10 +208,16 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   const invoice = afterSend && afterSend.updatedAt > fetched.updatedAt ? afterSend : fetched;
   const [update] = useUpdate<Invoice>();
   const [tab, setTab] = useState<"data" | "lines">("data");
-  const [values, setValues] = useState(() => valuesOf(loaded));
-  const latest = useRef(values);
+  // The form's values live in the form; this store has the last of them for the few readers
+  // outside it (the lines' currency and precision, a conflict's answer), each re-rendered only
+  // when what it reads changes.
+  const [initial] = useState(() => valuesOf(loaded));
+  const [values] = useState(() => new ValueStore(initial));
+  const form = useRef<FormHandle | null>(null);
+  // The values last handed to the auto-save (or loaded): a change the form reports again is not an edit.
+  const lastEdit = useRef(payloadKey(initial));
   // The form as last loaded or saved: what a version saved elsewhere meanwhile was edited from.
-  const base = useRef<InvoiceForm>(formPayload(values));
+  const base = useRef<InvoiceForm>(formPayload(initial));
   const [lines, setLines] = useState<readonly InvoiceLine[]>(loaded.products ?? []);
   const [outcome, setOutcome] = useState<SendOutcome | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(() =>
@@ -125,9 +226,13 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   // The version the next save was edited from: a save may start before React renders the last answer.
   const version = useRef(loaded.version);
   const readOnly = invoice.status === "sent" || invoice.status === "sending";
+  const currency = useStoreValue(values, currencyOf);
+  const precision = useStoreValue(values, precisionOf);
 
-  const { state, edit, flush, resolveConflict } = useAutoSave<InvoiceFormValues>(async (form) => {
-    const payload = formPayload(form);
+  const { saveState, edit, flush, resolveConflict } = useAutoSave<InvoiceFormValues>(async (changed) => {
+    // Values the form's checks refuse stay unsaved, their message at the field.
+    if (form.current && !(await form.current.isValid())) throw new SaveInvalid();
+    const payload = formPayload(changed);
     const data: InvoiceUpdate = { ...payload, version: version.current };
     try {
       const saved = (await update(
@@ -144,21 +249,28 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     }
   });
 
+  // Read by the change handler without making it change: it must not re-render the form.
+  const refusalCurrent = useRef(refusal);
+  refusalCurrent.current = refusal;
+  const outcomeNow = useRef(outcome);
+  outcomeNow.current = outcome;
+
   /** The invoice changed here: a refusal no longer describes it. */
   const changed = useCallback(() => {
-    setRefusal((old) => (old && !old.changedSince ? { ...old, changedSince: true } : old));
-    setOutcome((old) => (old?.kind === "refused" ? null : old));
+    if (refusalCurrent.current && !refusalCurrent.current.changedSince) setRefusal((old) => old && { ...old, changedSince: true });
+    if (outcomeNow.current?.kind === "refused") setOutcome(null);
   }, []);
 
-  const change = useCallback(
-    (patch: Partial<InvoiceFormValues>) => {
-      const next = { ...latest.current, ...patch };
-      latest.current = next;
-      setValues(next);
+  const formChanged = useCallback(
+    (next: InvoiceFormValues) => {
+      const key = payloadKey(next);
+      values.set(next);
+      if (key === lastEdit.current) return;
+      lastEdit.current = key;
       edit(next);
       changed();
     },
-    [edit, changed],
+    [values, edit, changed],
   );
 
   const changeLines = useCallback(
@@ -171,11 +283,16 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
 
   /** After a conflict: what was typed here, merged with the other version, saved over it. */
   const keepMine = (merged: InvoiceFormValues, otherVersion: number) => {
-    latest.current = merged;
-    setValues(merged);
+    lastEdit.current = payloadKey(merged);
+    form.current?.replace(merged);
+    values.set(merged);
     version.current = otherVersion;
     void resolveConflict(merged);
   };
+
+  const conflictAlert = (mine: InvoiceFormValues) => (
+    <SaveConflictAlert invoiceId={loaded.id} base={base.current} mine={mine} warehouses={warehouses} onReload={reload} onKeep={keepMine} />
+  );
 
   const { mutate: send, isPending: sending } = useMutation({
     mutationFn: async () => {
@@ -222,7 +339,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             <Tab value="data" label={translate("resources.invoices.tabs.data")} />
             <Tab value="lines" label={translate("resources.invoices.tabs.lines")} />
           </Tabs>
-          {!readOnly && <SaveStateIcon state={state} />}
+          {!readOnly && <SaveStateIcon store={saveState} />}
         </Stack>
         {invoice.status === "sent" && (
           <Alert severity="info" sx={{ mb: 2 }}>
@@ -236,35 +353,9 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         )}
         {/* A refusal just answered shows beside 'Trimite Factura'; here, one read with the invoice or changed since. */}
         {refusal && !readOnly && outcome?.kind !== "refused" && <RefusalNote refusal={refusal} />}
-        {state.error === "failed" && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {translate("resources.invoices.saveError")}
-          </Alert>
-        )}
-        {state.error === "conflict" && (
-          <SaveConflictAlert
-            invoiceId={loaded.id}
-            base={base.current}
-            mine={values}
-            warehouses={warehouses}
-            onReload={reload}
-            onKeep={keepMine}
-          />
-        )}
+        <SaveProblems saveState={saveState} values={values} conflictAlert={conflictAlert} />
         <Box hidden={tab !== "data"}>
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              void flush();
-            }}
-          >
-            <InvoiceFormFields values={values} onChange={change} disabled={readOnly} />
-            {!readOnly && (
-              <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
-                {translate("resources.invoices.save")}
-              </Button>
-            )}
-          </form>
+          <InvoiceDataForm initial={initial} readOnly={readOnly} handle={form} onValues={formChanged} onSubmit={flush} />
         </Box>
         <Box hidden={tab !== "lines"}>
           <InvoiceLines
@@ -273,8 +364,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             onLinesChange={changeLines}
             warehouses={warehouses}
             taxes={taxes}
-            currency={values.currency}
-            precision={values.precision}
+            currency={currency}
+            precision={precision}
             readOnly={readOnly}
           />
         </Box>

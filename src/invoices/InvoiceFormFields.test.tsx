@@ -2,31 +2,28 @@
  * How a new invoice goes to SmartBill: 'Emite factura' unless the clerk deliberately chooses a
  * SmartBill draft, each option saying what it means (the import form's defaults, invoiceDefaults.ts).
  */
-import { useState } from "react";
 import { screen } from "@testing-library/react";
+import { Form } from "react-admin";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { newInvoiceForm } from "./invoiceDefaults";
+import { FormValuesWatcher } from "./FormValuesWatcher";
 import { InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 
-function Form({ onChange }: { onChange: (values: InvoiceFormValues) => void }) {
-  const [values, setValues] = useState(newInvoiceForm);
+/** The fields in a react-admin form, as the screens hold them, telling each change's values. */
+function InvoiceForm({ onChange }: { onChange: (values: InvoiceFormValues) => void }) {
   return (
-    <InvoiceFormFields
-      values={values}
-      onChange={(patch) => {
-        const next = { ...values, ...patch };
-        setValues(next);
-        onChange(next);
-      }}
-    />
+    <Form defaultValues={newInvoiceForm()} mode="onChange">
+      <FormValuesWatcher onValues={onChange} />
+      <InvoiceFormFields />
+    </Form>
   );
 }
 
 describe("the invoice form's choice of issuing or a SmartBill draft", () => {
   it("issues by default, and makes a draft only when it is chosen, saying what a draft cannot do", async () => {
     const onChange = vi.fn();
-    renderWithAdmin(<Form onChange={onChange} />);
+    renderWithAdmin(<InvoiceForm onChange={onChange} />);
     const group = screen.getByRole("radiogroup", { name: "În SmartBill" });
     expect(group).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Emite factura" })).toBeChecked();
@@ -45,7 +42,7 @@ describe("the invoice form's choice of issuing or a SmartBill draft", () => {
 
 describe("the invoice form's days to pay", () => {
   it("says at once that more than a year to pay is refused, as the server does", async () => {
-    renderWithAdmin(<Form onChange={vi.fn()} />);
+    renderWithAdmin(<InvoiceForm onChange={vi.fn()} />);
     const dueDays = screen.getByLabelText("Zile până la scadență");
     expect(dueDays).toHaveAttribute("max", "365");
     await userEvent.clear(dueDays);

@@ -1,14 +1,16 @@
 /**
  * 'SmartBill - Import Factură': the invoice form and the workbook of its product lines, with the
- * template to fill in ('Descarcă modelul Excel') and the list of the columns it may have. Before
- * anything is uploaded the form asks for a client, and for a warehouse when the invoice takes its
- * products from stock ('Descarcă stocul'), each beside its field. The server reads and checks
+ * template to fill in ('Descarcă modelul Excel') and the list of the columns it may have. The form
+ * is react-admin's (InvoiceFormFields); before anything is uploaded its checks ask for a client,
+ * and for a warehouse when the invoice takes its products from stock ('Descarcă stocul'), each
+ * beside its field. The server reads and checks
  * every line; a file with a bad row is refused whole, with each row's reason shown here. On
  * success the browser goes to the new invoice's edit screen.
  */
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { useDataProvider, useTranslate } from "react-admin";
+import { Form, useDataProvider, useTranslate } from "react-admin";
+import { type FieldErrors, useFormContext } from "react-hook-form";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -30,21 +32,10 @@ import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
-import { DUE_DAYS_RANGE, dueDaysError, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
+import { DUE_DAYS_RANGE, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
 import { InvoiceLineColumns } from "./InvoiceLineColumns";
 import { useInvoiceSeries } from "./SeriesInput";
-
-type FieldErrors = Partial<Record<"clientId" | "warehouseId", string>>;
-type Translate = ReturnType<typeof useTranslate>;
-
-/** What the invoice cannot be imported without: a client; a warehouse when it takes its products from stock. */
-function missingFields(values: InvoiceFormValues, translate: Translate): FieldErrors {
-  const errors: FieldErrors = {};
-  if (values.clientId === null) errors.clientId = translate("resources.invoices.importForm.clientRequired");
-  if (values.useStock && values.warehouseId === null) errors.warehouseId = translate("resources.invoices.importForm.warehouseRequired");
-  return errors;
-}
 
 function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   const translate = useTranslate();
@@ -74,37 +65,45 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   );
 }
 
-export function InvoiceImport() {
+/** The form's part of the screen: its fields, the file, and the upload that checks both first. */
+function ImportForm({ onDone }: { onDone: (message: string) => void }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
-  const [values, setValues] = useState<InvoiceFormValues>(newInvoiceForm);
+  const { handleSubmit, getValues, setValue } = useFormContext<InvoiceFormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rejected, setRejected] = useState<RejectedLine[]>([]);
-  const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Once an upload was tried, the missing fields are said beside them, and cleared as they are filled.
-  const [tried, setTried] = useState(false);
-  const fieldErrors = tried ? missingFields(values, translate) : {};
   const series = useInvoiceSeries();
 
   // The spec's default series when SmartBill has no such series: SmartBill's first one instead.
   useEffect(() => {
     const names = series?.fromProvider ? series.series.map(({ name }) => name) : [];
     if (names.length === 0 || names.includes(INVOICE_DEFAULTS.seriesName)) return;
-    setValues((old) => (old.seriesName === INVOICE_DEFAULTS.seriesName ? { ...old, seriesName: names[0] } : old));
-  }, [series]);
+    if (getValues("seriesName") === INVOICE_DEFAULTS.seriesName) setValue("seriesName", names[0]);
+  }, [series, getValues, setValue]);
 
-  const upload = async () => {
+  const fileProblem = () => {
+    const problem = checkExcelFile(file);
+    return problem && translate(problem);
+  };
+
+  /** The form's checks failed: each message is at its field; what to do is said above the button. */
+  const refuse = (errors: FieldErrors<InvoiceFormValues>) => {
     setRejected([]);
-    setTried(true);
     const problems = [
-      Object.keys(missingFields(values, translate)).length > 0 ? translate("resources.invoices.importForm.fixFields") : null,
-      dueDaysError(values.dueDays) ? translate("resources.invoices.dueDaysRange", DUE_DAYS_RANGE) : null,
-      checkExcelFile(file) && translate(checkExcelFile(file)!),
+      Object.keys(errors).some((field) => field !== "dueDays") ? translate("resources.invoices.importForm.fixFields") : null,
+      errors.dueDays ? translate("resources.invoices.dueDaysRange", DUE_DAYS_RANGE) : null,
+      fileProblem(),
     ].filter(Boolean);
-    if (problems.length > 0) return setError(problems.join(" "));
+    setError(problems.join(" "));
+  };
+
+  const upload = async (values: InvoiceFormValues) => {
+    setRejected([]);
+    const problem = fileProblem();
+    if (problem) return setError(problem);
     setError(null);
     setBusy(true);
     try {
@@ -114,7 +113,7 @@ export function InvoiceImport() {
         setRejected(json.rejected ?? []);
         return;
       }
-      setDone(translate("resources.invoices.uploaded"));
+      onDone(translate("resources.invoices.uploaded"));
       if (json.importRequestId !== undefined) navigate(`/invoices/${json.importRequestId}`);
     } catch (failure) {
       const answer = (failure as { body?: Partial<InvoiceImportResult> & { message?: string } }).body;
@@ -126,6 +125,59 @@ export function InvoiceImport() {
   };
 
   return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
+        <Typography color="text.secondary" sx={{ flex: 1 }}>
+          {translate("resources.invoices.importForm.intro")}
+        </Typography>
+        <Box>
+          <Button
+            startIcon={<DownloadIcon />}
+            onClick={() =>
+              dataProvider
+                .invoiceImportTemplate()
+                .then((template) => saveFile(template, "model-import-factura.xlsx"))
+                .catch(() => setError(translate("resources.invoices.fallbackError")))
+            }
+          >
+            {translate("resources.invoices.importForm.template")}
+          </Button>
+        </Box>
+      </Stack>
+      <InvoiceFormFields disabled={busy} importChecks />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
+        <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
+        <ExcelFileInput
+          file={file}
+          chooseLabel={translate("resources.invoices.chooseFile")}
+          noFileLabel={translate("resources.invoices.noFile")}
+          testId="invoice-file"
+          onChange={(chosen) => {
+            setFile(chosen);
+            setError(null);
+            setRejected([]);
+          }}
+        />
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+      {rejected.length > 0 && <RejectedLines rows={rejected} />}
+      <div>
+        <Button variant="contained" onClick={handleSubmit(upload, refuse)} disabled={busy}>
+          {translate("resources.invoices.upload")}
+        </Button>
+      </div>
+      {/* What the file may hold, to read while filling it in: after the button, out of its way. */}
+      <InvoiceLineColumns />
+    </Stack>
+  );
+}
+
+export function InvoiceImport() {
+  const translate = useTranslate();
+  const [defaults] = useState(newInvoiceForm);
+  const [done, setDone] = useState<string | null>(null);
+
+  return (
     <RequireAccess resource="invoices">
       <ScreenHeading inAppBar>{translate("resources.invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
@@ -135,55 +187,10 @@ export function InvoiceImport() {
             {done}
           </Alert>
         ) : (
-          <Stack spacing={2}>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
-              <Typography color="text.secondary" sx={{ flex: 1 }}>
-                {translate("resources.invoices.importForm.intro")}
-              </Typography>
-              <Box>
-                <Button
-                  startIcon={<DownloadIcon />}
-                  onClick={() =>
-                    dataProvider
-                      .invoiceImportTemplate()
-                      .then((template) => saveFile(template, "model-import-factura.xlsx"))
-                      .catch(() => setError(translate("resources.invoices.fallbackError")))
-                  }
-                >
-                  {translate("resources.invoices.importForm.template")}
-                </Button>
-              </Box>
-            </Stack>
-            <InvoiceFormFields
-              values={values}
-              onChange={(patch) => setValues((old) => ({ ...old, ...patch }))}
-              disabled={busy}
-              errors={fieldErrors}
-            />
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={1} alignItems={{ sm: "center" }}>
-              <Typography color="text.secondary">{translate("resources.invoices.fields.file")}</Typography>
-              <ExcelFileInput
-                file={file}
-                chooseLabel={translate("resources.invoices.chooseFile")}
-                noFileLabel={translate("resources.invoices.noFile")}
-                testId="invoice-file"
-                onChange={(chosen) => {
-                  setFile(chosen);
-                  setError(null);
-                  setRejected([]);
-                }}
-              />
-            </Stack>
-            {error && <Alert severity="error">{error}</Alert>}
-            {rejected.length > 0 && <RejectedLines rows={rejected} />}
-            <div>
-              <Button variant="contained" onClick={upload} disabled={busy}>
-                {translate("resources.invoices.upload")}
-              </Button>
-            </div>
-            {/* What the file may hold, to read while filling it in: after the button, out of its way. */}
-            <InvoiceLineColumns />
-          </Stack>
+          // The fields checked as they change once checked; the upload checks them all first.
+          <Form defaultValues={defaults} mode="onChange" disableInvalidFormNotification noValidate>
+            <ImportForm onDone={setDone} />
+          </Form>
         )}
       </Paper>
     </RequireAccess>

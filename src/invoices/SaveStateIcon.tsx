@@ -1,4 +1,7 @@
-/** The save-state mark of the edit screen: green 'Salvat', grey 'Modificări nesalvate'. */
+/**
+ * The save-state mark of the edit screen: green 'Salvat', grey 'Modificări nesalvate'. It reads
+ * the save state from its store itself, so a change of state re-renders the mark alone.
+ */
 import { useTranslate } from "react-admin";
 import CircularProgress from "@mui/material/CircularProgress";
 import Stack from "@mui/material/Stack";
@@ -6,9 +9,11 @@ import Typography from "@mui/material/Typography";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import EditNoteIcon from "@mui/icons-material/EditNote";
 import type { SaveState } from "./autoSaver";
+import { useStoreValue, type ValueStore } from "./valueStore";
 
-export function SaveStateIcon({ state }: { state: SaveState }) {
+export function SaveStateIcon({ store }: { store: ValueStore<SaveState> }) {
   const translate = useTranslate();
+  const state = useStoreValue(store);
   const saved = state.status === "saved";
   return (
     <Stack direction="row" spacing={0.5} alignItems="center" role="status" aria-live="polite" data-testid="save-state">

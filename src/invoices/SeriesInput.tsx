@@ -2,8 +2,9 @@
  * The invoice form's series: SmartBill's invoice series to choose from, each with its next
  * number, when SmartBill can be read (GET /api/smartbill/invoice/series); a series it does not
  * have is kept but said to be unknown there. When SmartBill cannot be read, the series is typed.
+ * A react-admin input on the form's `source` (the label a translation key).
  */
-import { useDataProvider, useTranslate } from "react-admin";
+import { useDataProvider, useInput, useTranslate } from "react-admin";
 import { useQuery } from "@tanstack/react-query";
 import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
@@ -24,18 +25,13 @@ export function useInvoiceSeries(): InvoiceSeriesList | undefined {
   return data;
 }
 
-export function SeriesInput({
-  label,
-  value,
-  onChange,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (series: string) => void;
-  disabled?: boolean;
-}) {
+const asIs = (value: string) => value;
+
+export function SeriesInput({ source, label: labelKey, disabled }: { source: string; label: string; disabled?: boolean }) {
   const translate = useTranslate();
+  const { field } = useInput<string>({ source, parse: asIs });
+  const { value, onChange } = field;
+  const label = translate(labelKey);
   const list = useInvoiceSeries();
   const known = list?.fromProvider && list.series.length > 0 ? list.series : null;
   if (!known) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AutoSaver, SaveConflict, SaveRejected, type SaveState } from "./autoSaver";
+import { AutoSaver, SaveConflict, SaveInvalid, SaveRejected, type SaveState } from "./autoSaver";
 
 /** A save the test resolves or rejects by hand, recording what was sent. */
 function controlledSave() {
@@ -120,6 +120,25 @@ describe("AutoSaver", () => {
     pending[0].reject(new SaveRejected());
     await vi.advanceTimersByTimeAsync(0);
     expect(saver.state).toEqual({ status: "unsaved", saving: false, error: "failed" });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(sent).toEqual(["0 zile"]);
+    saver.edit("14 zile");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent).toEqual(["0 zile", "14 zile"]);
+    pending[1].resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.state).toEqual({ status: "saved", saving: false, error: null });
+  });
+
+  it("keeps values the form finds invalid unsaved, without an error or a retry, and saves the corrected ones", async () => {
+    const { save, sent, pending } = controlledSave();
+    const saver = saverWith(save);
+    saver.edit("0 zile");
+    await vi.advanceTimersByTimeAsync(1000);
+    pending[0].reject(new SaveInvalid());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.state).toEqual({ status: "unsaved", saving: false, error: null });
+    expect(saver.hasUnsavedChanges).toBe(true);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(sent).toEqual(["0 zile"]);
     saver.edit("14 zile");

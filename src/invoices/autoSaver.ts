@@ -8,7 +8,8 @@
  * - one save in flight at a time: edits made meanwhile are kept and saved right after it;
  * - a failed save keeps the edits, shows the error, and is retried when the browser comes back
  *   online (or after `retryMs` as a fallback, since `online` only fires after being offline);
- * - values the server refuses (400) are not retried: the next change is saved as usual;
+ * - values the server refuses (400) are not retried: the next change is saved as usual; values the
+ *   form itself finds invalid (SaveInvalid) are not sent and stay unsaved, without an error;
  * - a conflict (the server holds a newer version: someone else saved) stops saving until the
  *   user decides: reload (take the other version) or keep their own changes (`resolveConflict`,
  *   with the value merged with the other version): retrying blindly would overwrite the other
@@ -33,6 +34,12 @@ export class SaveConflict extends Error {}
  * sending them again cannot help, so it waits for the user's next change instead of retrying.
  */
 export class SaveRejected extends Error {}
+
+/**
+ * Thrown by `save` when the form's own checks fail (its message is shown at the field): nothing
+ * was sent, nothing failed; the values stay unsaved until the user corrects them.
+ */
+export class SaveInvalid extends SaveRejected {}
 
 interface AutoSaverOptions {
   delayMs?: number;
@@ -159,7 +166,8 @@ export class AutoSaver<T> {
     } catch (error) {
       this.dirty = true; // what failed is still to be saved (the latest value includes it)
       const conflict = error instanceof SaveConflict;
-      this.set({ saving: false, status: "unsaved", error: conflict ? "conflict" : "failed" });
+      const invalid = error instanceof SaveInvalid;
+      this.set({ saving: false, status: "unsaved", error: conflict ? "conflict" : invalid ? null : "failed" });
       if (!conflict && !(error instanceof SaveRejected) && !this.stopped) {
         if (this.retryTimer) clearTimeout(this.retryTimer);
         this.retryTimer = setTimeout(() => {

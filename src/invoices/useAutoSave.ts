@@ -1,16 +1,19 @@
 /**
- * The AutoSaver (autoSaver.ts) for a React screen: its state as React state, retries when the
- * browser comes back online, a warning before the page is left with unsaved changes, and a last
- * save when the screen goes away (in-app navigation), so no edit is lost.
+ * The AutoSaver (autoSaver.ts) for a React screen: its state in a store (valueStore.ts) that only
+ * the components showing it read, so marking a keystroke 'Modificări nesalvate' re-renders the
+ * mark and not the form; retries when the browser comes back online, a warning before the page
+ * is left with unsaved changes, and a last save when the screen goes away (in-app navigation), so
+ * no edit is lost.
  */
 import { useEffect, useRef, useState } from "react";
 import { AutoSaver, type SaveState } from "./autoSaver";
+import { ValueStore } from "./valueStore";
 
 export function useAutoSave<T>(save: (value: T) => Promise<void>) {
   const saveRef = useRef(save);
   saveRef.current = save;
-  const [state, setState] = useState<SaveState>({ status: "saved", saving: false, error: null });
-  const [saver] = useState(() => new AutoSaver<T>((value) => saveRef.current(value), { onState: setState }));
+  const [saveState] = useState(() => new ValueStore<SaveState>({ status: "saved", saving: false, error: null }));
+  const [saver] = useState(() => new AutoSaver<T>((value) => saveRef.current(value), { onState: (state) => saveState.set(state) }));
 
   useEffect(() => {
     saver.start();
@@ -37,5 +40,5 @@ export function useAutoSave<T>(save: (value: T) => Promise<void>) {
     flush: () => saver.flush(),
     resolveConflict: (value: T) => saver.resolveConflict(value),
   }));
-  return { state, ...actions };
+  return { saveState, ...actions };
 }
