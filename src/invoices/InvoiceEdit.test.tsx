@@ -278,6 +278,26 @@ describe("the invoice edit screen", () => {
     expect((await readInvoice(id)).dueDays).toBe(14);
   });
 
+  it("asks before the screen is left inside the app with an edit that cannot be saved, and stays when told to", async () => {
+    const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
+    const { router } = openEditor(id);
+    const dueDays = await screen.findByRole("spinbutton", { name: "Zile până la scadență" });
+    await userEvent.clear(dueDays);
+    await userEvent.type(dueDays, "0");
+    const asked: string[] = [];
+    const confirm = vi.spyOn(window, "confirm").mockImplementation((question) => {
+      asked.push(String(question));
+      return false; // the user stays
+    });
+    try {
+      await router.navigate("/");
+      await waitFor(() => expect(asked).toEqual(["Unele modificări nu au fost salvate. Sigur doriți să renunțați la ele?"]));
+      expect(screen.getByRole("spinbutton", { name: "Zile până la scadență" })).toHaveValue(0);
+    } finally {
+      confirm.mockRestore();
+    }
+  });
+
   it("saves what was typed when the screen is left inside the app before the auto-save's second", async () => {
     const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
     const { router } = openEditor(id);

@@ -45,6 +45,7 @@ import { SaveConflictAlert } from "./SaveConflictAlert";
 import { SaveStateIcon } from "./SaveStateIcon";
 import { type SendOutcome, sendFailure, sendOutcome, sentNote } from "./sendResultText";
 import { useTaxRates } from "./taxRates";
+import { UnsavableEditsGuard } from "./UnsavableEditsGuard";
 import { useAutoSave } from "./useAutoSave";
 import { useStoreValue, ValueStore } from "./valueStore";
 
@@ -175,17 +176,20 @@ const InvoiceDataForm = memo(function InvoiceDataForm({
   handle,
   onValues,
   onSubmit,
+  saveState,
 }: {
   initial: InvoiceFormValues;
   readOnly: boolean;
   handle: RefObject<FormHandle | null>;
   onValues: (values: InvoiceFormValues) => void;
   onSubmit: () => Promise<void>;
+  saveState: ValueStore<SaveState>;
 }) {
   const translate = useTranslate();
   return (
     <Form defaultValues={initial} mode="onChange" onSubmit={() => void onSubmit()} disableInvalidFormNotification noValidate>
       <InvoiceFormLink handle={handle} onValues={onValues} />
+      <UnsavableEditsGuard saveState={saveState} />
       <InvoiceFormFields disabled={readOnly} />
       {!readOnly && (
         <Button type="submit" variant="outlined" sx={{ mt: 2 }}>
@@ -355,7 +359,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
         {refusal && !readOnly && outcome?.kind !== "refused" && <RefusalNote refusal={refusal} />}
         <SaveProblems saveState={saveState} values={values} conflictAlert={conflictAlert} />
         <Box hidden={tab !== "data"}>
-          <InvoiceDataForm initial={initial} readOnly={readOnly} handle={form} onValues={formChanged} onSubmit={flush} />
+          <InvoiceDataForm initial={initial} readOnly={readOnly} handle={form} onValues={formChanged} onSubmit={flush} saveState={saveState} />
         </Box>
         <Box hidden={tab !== "lines"}>
           <InvoiceLines
