@@ -1,0 +1,197 @@
+/**
+ * The lines grid against the real server: a quantity edited in place and saved, the totals
+ * following it; the spreadsheet's keyboard; a new line typed in the empty last row; a keystroke
+ * in one line rendering that line only; a 400-line invoice rendering only what is on screen.
+ */
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { I18nProvider } from "react-admin";
+import type { Invoice, InvoiceImportResult, InvoiceLine, TaxList } from "../../../contract/api";
+import type { TaxRate } from "../../providers/customMethods";
+import { i18nProvider } from "../../../i18n/i18nProvider";
+import { xlsxOf } from "../../../test/helpers/excelFiles";
+import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../../test/helpers/liveServer";
+import { renderWithAdmin } from "../../../test/helpers/renderWithAdmin";
+import { httpClient } from "../../providers/httpClient";
+import { InvoiceLines } from "../InvoiceLines";
+
+let server: LiveServer;
+let taxes: readonly TaxRate[];
+beforeAll(async () => {
+  server = await startLiveServer();
+  usePageOrigin(server.url);
+  await connectDemoTenantToEmulator(server);
+  await signInLive("facturare@demo.ro");
+  taxes = (await httpClient<TaxList>("/api/smartbill/tax")).json.taxes;
+}, 60_000);
+afterAll(() => server.close(), 30_000);
+beforeEach(() => signInLive("facturare@demo.ro"));
+
+const HEADER = ["Denumire produs", "Cod produs", "Cantitate", "Pret"];
+
+/** An invoice imported through the live server's import, with these rows as its lines. */
+async function importInvoice(rows: readonly (readonly unknown[])[]): Promise<number> {
+  const form = new FormData();
+  form.append("payload", JSON.stringify({}));
+  form.append("file", new File([new Uint8Array(await xlsxOf([HEADER, ...rows]))], "linii.xlsx"));
+  const { json } = await httpClient<InvoiceImportResult>("/api/smartbill/invoice/import", { method: "POST", body: form }).catch((failure) => {
+    throw new Error(JSON.stringify(failure.body).slice(0, 600));
+  });
+  expect(json.error).toBe(false);
+  return json.importRequestId!;
+}
+
+const storedLines = async (id: number): Promise<InvoiceLine[]> => (await httpClient<Invoice>(`/api/smartbill/invoice/${id}`)).json.products ?? [];
+
+async function openLines(id: number, i18n: I18nProvider = i18nProvider) {
+  const lines = await storedLines(id);
+  const changes: (readonly InvoiceLine[])[] = [];
+  renderWithAdmin(
+    <InvoiceLines invoiceId={id} lines={lines} onLinesChange={(now) => changes.push(now)} warehouses={[]} taxes={taxes} currency="RON" precision={2} readOnly={false} />,
+    { i18n },
+  );
+  await screen.findByRole("grid", { name: "Produse" });
+  return changes;
+}
+
+const line = (n: number) => screen.getByRole("row", { name: `Linia ${n}` });
+const cell = (n: number, field: string) => line(n).querySelector<HTMLElement>(`[data-field="${field}"]`)!;
+const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute("aria-describedby") ?? "");
+const totalGross = () => within(screen.getByTestId("totals-RON")).getAllByRole("cell")[3].textContent;
+
+describe("the invoice lines grid", () => {
+  it("edits a quantity in place, saves it to the server and updates the totals", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100], ["Mouse", "M1", 2, 10]]);
+    const changes = await openLines(id);
+    expect(totalGross()).toBe("145,20"); // (100 + 20) × 1,21
+
+    await userEvent.click(cell(1, "quantity"));
+    const input = screen.getByRole("textbox", { name: "Cantitate, linia 1" });
+    await userEvent.clear(input);
+    await userEvent.type(input, "2,5");
+    expect(totalGross()).toBe("326,70"); // live while typing: (250 + 20) × 1,21
+    await userEvent.keyboard("{Enter}");
+
+    await waitFor(() => expect(line(1)).toHaveAttribute("data-state", "saved"));
+    expect(cell(1, "quantity")).toHaveTextContent("2,5");
+    expect((await storedLines(id))[0].quantity).toBe(2.5);
+    expect(changes.at(-1)?.map((stored) => stored.quantity)).toEqual([2.5, 2]);
+    // Enter moved to the same column one line down, not editing.
+    expect(cell(2, "quantity")).toHaveFocus();
+  });
+
+  it("moves as a spreadsheet: Enter down, Tab right, Shift+Tab left, Esc cancels, typing starts editing", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100], ["Mouse", "M1", 2, 10]]);
+    await openLines(id);
+    await userEvent.click(cell(1, "name"));
+    expect(screen.getByRole("textbox", { name: "Denumire produs, linia 1" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    expect(cell(1, "name")).toHaveFocus();
+    await userEvent.keyboard("{Tab}");
+    expect(cell(1, "code")).toHaveFocus();
+    await userEvent.keyboard("{Tab}");
+    expect(cell(1, "quantity")).toHaveFocus();
+    await userEvent.keyboard("{Shift>}{Tab}{/Shift}");
+    expect(cell(1, "code")).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    expect(screen.getByRole("textbox", { name: "Cod produs, linia 1" })).toHaveValue("L1");
+    await userEvent.keyboard("{Enter}");
+    expect(cell(2, "code")).toHaveFocus();
+    await userEvent.keyboard("{ArrowUp}{ArrowRight}");
+    expect(cell(1, "quantity")).toHaveFocus();
+
+    // A printable key replaces the content; Esc puts it back.
+    await userEvent.keyboard("7");
+    const quantity = screen.getByRole("textbox", { name: "Cantitate, linia 1" });
+    expect(quantity).toHaveValue("7");
+    await userEvent.keyboard("{Escape}");
+    expect(cell(1, "quantity")).toHaveTextContent(/^1$/);
+    expect(cell(1, "quantity")).toHaveFocus();
+    // F2 edits keeping the content.
+    await userEvent.keyboard("{F2}");
+    expect(screen.getByRole("textbox", { name: "Cantitate, linia 1" })).toHaveValue("1");
+    await userEvent.keyboard("{Escape}");
+    expect(line(1)).toHaveAttribute("data-state", "saved");
+  });
+
+  it("starts a new line when typing in the empty last row, and saves it once it is valid", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100]]);
+    const changes = await openLines(id);
+    const newLine = screen.getByTestId("new-line");
+    await userEvent.click(newLine.querySelector<HTMLElement>('[data-field="name"]')!);
+    await userEvent.keyboard("Cablu{Tab}C9{Tab}");
+    expect(line(2)).toHaveAttribute("data-state", "new");
+    expect(cell(2, "quantity")).toHaveTextContent("1");
+    await userEvent.keyboard("{Tab}{Tab}");
+    expect(cell(2, "price")).toHaveFocus();
+    await userEvent.keyboard("12,5{Enter}");
+    await waitFor(() => expect(line(2)).toHaveAttribute("data-state", "saved"));
+    const stored = await storedLines(id);
+    expect(stored.map((saved) => [saved.name, saved.code, saved.quantity, saved.price, saved.measuringUnitName])).toEqual([
+      ["Laptop", "L1", 1, 100, "buc"],
+      ["Cablu", "C9", 1, 12.5, "buc"],
+    ]);
+    expect(changes.at(-1)).toHaveLength(2);
+    expect(screen.getAllByTestId("product-line")).toHaveLength(2);
+  });
+
+  it("marks a bad cell with the import's words and saves nothing until it is fixed", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100]]);
+    await openLines(id);
+    await userEvent.click(cell(1, "quantity"));
+    await userEvent.keyboard("{Control>}a{/Control}doi{Enter}");
+    expect(line(1)).toHaveAttribute("data-state", "invalid");
+    expect(cell(1, "quantity")).toHaveAttribute("aria-invalid", "true");
+    expect(describedBy(cell(1, "quantity"))).toHaveTextContent("Cantitatea „doi” nu este un număr.");
+    expect(cell(1, "quantity")).toHaveTextContent("doi"); // kept as typed
+    expect((await storedLines(id))[0].quantity).toBe(1);
+
+    await userEvent.click(cell(1, "quantity"));
+    await userEvent.keyboard("{Control>}a{/Control}3{Enter}");
+    await waitFor(() => expect(line(1)).toHaveAttribute("data-state", "saved"));
+    expect(cell(1, "quantity")).not.toHaveAttribute("aria-invalid");
+    expect((await storedLines(id))[0].quantity).toBe(3);
+  });
+
+  it("renders only the line typed in (and the totals) at each keystroke", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100], ["Mouse", "M1", 2, 10], ["Cablu", "C1", 3, 5]]);
+    const renders: number[] = [];
+    const counting: I18nProvider = {
+      ...i18nProvider,
+      translate: (key, options) => {
+        if (key === "resources.invoices.lines.row") renders.push((options as { n: number }).n);
+        return i18nProvider.translate(key, options);
+      },
+    };
+    await openLines(id, counting);
+    expect(new Set(renders)).toEqual(new Set([1, 2, 3]));
+    await userEvent.click(cell(2, "quantity"));
+    const input = screen.getByRole("textbox", { name: "Cantitate, linia 2" });
+    renders.length = 0;
+    await userEvent.type(input, "5");
+    await userEvent.type(input, "0");
+    expect(renders.length).toBeGreaterThan(0);
+    expect(renders.filter((n) => n !== 2)).toEqual([]);
+    expect(totalGross()).toBe("3.164,15"); // (100 + 250 × 10 + 15) × 1,21
+    expect(within(line(2)).getByTestId("line-total")).toHaveTextContent("3.025,00");
+  });
+
+  it("renders far fewer rows than a 400-line invoice has", async () => {
+    const id = await importInvoice(Array.from({ length: 400 }, (_, i) => [`Produs ${i + 1}`, `P${i + 1}`, 1, 10]));
+    let rowRenders = 0;
+    const counting: I18nProvider = {
+      ...i18nProvider,
+      translate: (key, options) => {
+        if (key === "resources.invoices.lines.row") rowRenders += 1;
+        return i18nProvider.translate(key, options);
+      },
+    };
+    await openLines(id, counting);
+    expect(within(screen.getByTestId("totals-RON")).getByText("4.840,00")).toBeInTheDocument();
+    const shown = screen.getAllByTestId("product-line").length;
+    expect(shown).toBeGreaterThan(5);
+    expect(shown).toBeLessThan(40);
+    expect(rowRenders).toBeLessThan(100);
+    expect(screen.getByRole("grid", { name: "Produse" })).toHaveAttribute("aria-rowcount", "402");
+  });
+});
