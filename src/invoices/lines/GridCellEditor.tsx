@@ -73,8 +73,9 @@ export function GridCellEditor({
     );
   }
 
-  const input = (
+  const input = (extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <input
+      {...extra}
       aria-label={label}
       autoFocus
       value={String(draft[field])}
@@ -91,10 +92,10 @@ export function GridCellEditor({
   );
   if (field === "code" || field === "name") {
     return (
-      <CatalogueSuggestions typed={String(draft[field])} actions={actions} taxes={taxes}>
+      <CatalogueSuggestions typed={String(draft[field])} listId={`catalogue-${field}`} actions={actions} taxes={taxes}>
         {input}
       </CatalogueSuggestions>
     );
   }
-  return input;
+  return input();
 }

@@ -12,6 +12,7 @@ import { i18nProvider } from "../../../i18n/i18nProvider";
 import { xlsxOf } from "../../../test/helpers/excelFiles";
 import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../../test/helpers/renderWithAdmin";
+import { dataProvider } from "../../providers/dataProvider";
 import { httpClient } from "../../providers/httpClient";
 import { InvoiceLines } from "../InvoiceLines";
 
@@ -23,6 +24,12 @@ beforeAll(async () => {
   await connectDemoTenantToEmulator(server);
   await signInLive("facturare@demo.ro");
   taxes = (await httpClient<TaxList>("/api/smartbill/tax")).json.taxes;
+  for (const product of [
+    { code: "LAP-14", name: "Laptop 14 inch", unit: "buc", price: 3499.9, currency: "RON", taxName: "Normala", taxPercentage: 21, isService: false },
+    { code: "MONT-1", name: "Montaj la client", unit: "ora", price: 150, currency: "EUR", taxName: "Redusa", taxPercentage: 11, isService: true },
+  ]) {
+    await dataProvider.create("products", { data: product });
+  }
 }, 60_000);
 afterAll(() => server.close(), 30_000);
 beforeEach(() => signInLive("facturare@demo.ro"));
@@ -133,6 +140,27 @@ describe("the invoice lines grid", () => {
     ]);
     expect(changes.at(-1)).toHaveLength(2);
     expect(screen.getAllByTestId("product-line")).toHaveLength(2);
+  });
+
+  it("fills a line from the catalogue product picked as its name is typed", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100]]);
+    await openLines(id);
+    await userEvent.click(screen.getByTestId("new-line").querySelector<HTMLElement>('[data-field="name"]')!);
+    await userEvent.keyboard("montaj");
+    const option = await screen.findByRole("option", { name: "MONT-1 · Montaj la client" }, { timeout: 5000 });
+    expect(screen.queryByRole("option", { name: /LAP-14/ })).toBeNull();
+    await userEvent.keyboard("{ArrowDown}");
+    expect(option).toHaveAttribute("aria-selected", "true");
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(line(2)).toHaveAttribute("data-state", "saved"));
+    expect(cell(2, "code")).toHaveTextContent("MONT-1");
+    expect(cell(2, "measuringUnitName")).toHaveTextContent("ora");
+    expect(cell(2, "price")).toHaveTextContent("150,00");
+    expect(cell(2, "taxPercentage")).toHaveTextContent("11");
+    expect(cell(2, "service")).toHaveTextContent("da");
+    const stored = (await storedLines(id))[1];
+    expect([stored.name, stored.code, stored.quantity, stored.price, stored.currency, stored.taxName, stored.service]).toEqual(["Montaj la client", "MONT-1", 1, 150, "EUR", "Redusa", true]);
+    expect(screen.getByTestId("totals-EUR")).toHaveTextContent("166,50");
   });
 
   it("marks a bad cell with the import's words and saves nothing until it is fixed", async () => {
