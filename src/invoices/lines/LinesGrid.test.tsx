@@ -50,11 +50,11 @@ async function importInvoice(rows: readonly (readonly unknown[])[]): Promise<num
 
 const storedLines = async (id: number): Promise<InvoiceLine[]> => (await httpClient<Invoice>(`/api/smartbill/invoice/${id}`)).json.products ?? [];
 
-async function openLines(id: number, i18n: I18nProvider = i18nProvider) {
+async function openLines(id: number, i18n: I18nProvider = i18nProvider, readOnly = false) {
   const lines = await storedLines(id);
   const changes: (readonly InvoiceLine[])[] = [];
   renderWithAdmin(
-    <InvoiceLines invoiceId={id} lines={lines} onLinesChange={(now) => changes.push(now)} warehouses={[]} taxes={taxes} currency="RON" precision={2} readOnly={false} />,
+    <InvoiceLines invoiceId={id} lines={lines} onLinesChange={(now) => changes.push(now)} warehouses={[]} taxes={taxes} currency="RON" precision={2} readOnly={readOnly} />,
     { i18n },
   );
   await screen.findByRole("grid", { name: "Produse" });
@@ -179,6 +179,39 @@ describe("the invoice lines grid", () => {
     await waitFor(() => expect(line(1)).toHaveAttribute("data-state", "saved"));
     expect(cell(1, "quantity")).not.toHaveAttribute("aria-invalid");
     expect((await storedLines(id))[0].quantity).toBe(3);
+  });
+
+  it("warns before the page is left while a line is not saved", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100]]);
+    await openLines(id);
+    const leave = () => {
+      const event = new Event("beforeunload", { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(leave()).toBe(false);
+    await userEvent.click(cell(1, "price"));
+    await userEvent.keyboard("{Control>}a{/Control}{Backspace}{Enter}");
+    expect(line(1)).toHaveAttribute("data-state", "invalid");
+    expect(describedBy(cell(1, "price"))).toHaveTextContent("Prețul lipsește.");
+    expect(leave()).toBe(true);
+    await userEvent.click(cell(1, "price"));
+    await userEvent.keyboard("90{Enter}");
+    await waitFor(() => expect(line(1)).toHaveAttribute("data-state", "saved"));
+    expect(leave()).toBe(false);
+  });
+
+  it("shows a sent invoice's lines with nothing to edit", async () => {
+    const id = await importInvoice([["Laptop", "L1", 1, 100]]);
+    await openLines(id, i18nProvider, true);
+    expect(cell(1, "name")).toHaveTextContent("Laptop");
+    await userEvent.click(cell(1, "quantity"));
+    await userEvent.keyboard("{Enter}5");
+    expect(screen.queryByRole("textbox")).toBeNull();
+    expect(screen.queryByTestId("new-line")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Șterge/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Adaugă Produs" })).toBeNull();
+    expect(cell(1, "quantity")).toHaveTextContent(/^1$/);
   });
 
   it("renders only the line typed in (and the totals) at each keystroke", async () => {
