@@ -475,6 +475,7 @@ export const en = {
         editAction: "Edit",
         row: "Line %{n}",
         newRow: "New line: type here to add a product",
+        newRowHint: "New product: type here…",
         cellLabel: "%{column}, line %{n}",
         lineTotal: "Line total",
         gridHelp:

@@ -441,6 +441,7 @@ export const ro = {
         // The lines grid (src/invoices/lines/).
         row: "Linia %{n}",
         newRow: "Linie nouă: scrieți aici pentru a adăuga un produs",
+        newRowHint: "Produs nou: scrieți aici…",
         cellLabel: "%{column}, linia %{n}",
         lineTotal: "Total linie",
         gridHelp:

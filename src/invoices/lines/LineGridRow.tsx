@@ -145,6 +145,10 @@ function Cells({
           />
         ) : draft ? (
           shownText(column, draft)
+        ) : field === "name" && !readOnly ? (
+          <Box component="span" sx={{ color: "text.disabled", fontStyle: "italic" }}>
+            {translate("resources.invoices.lines.newRowHint")}
+          </Box>
         ) : (
           ""
         )}
