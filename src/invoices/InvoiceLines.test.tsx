@@ -35,17 +35,23 @@ describe("the invoice lines tab", () => {
   it("says 'Eroare la adăugarea / actualizarea / ștergerea produsului.' and keeps the lines", async () => {
     await signInLive("facturare@demo.ro");
     renderWithAdmin(<Lines />);
-    // The invoice's stored lines in the grid: a row typed and refused stays as a row, holding what was typed.
-    const rows = () => screen.getAllByTestId("product-line").filter((row) => row.querySelector('[data-field="name"]')?.textContent === "Fantomă");
+    const rows = () => screen.getAllByTestId("product-line");
 
     await userEvent.click(screen.getByRole("button", { name: "Adaugă Produs" }));
-    await userEvent.type(screen.getByRole("textbox", { name: "Denumire produs, linia 2" }), "Nou{Tab}");
-    await userEvent.keyboard("N1{Tab}{Tab}{Tab}");
-    await userEvent.keyboard("1{Enter}"); // a new line has no price: typed in 'Preț'
-    expect(screen.getByRole("row", { name: "Linia 2" }).querySelector('[data-field="price"]')).toHaveTextContent("1,00");
+    const dialog = screen.getByRole("dialog");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Denumire produs" }), "Nou");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Cod produs" }), "N1");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: "Preț" }), "1"); // a new line has no price
+    await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
     expect(await screen.findByText(/^Eroare la adăugarea produsului\./)).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
 
+    await userEvent.click(screen.getByRole("button", { name: "Editează Fantomă" }));
+    await userEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Salvează" }));
+    expect(await screen.findByText(/^Eroare la actualizarea produsului\./)).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+
+    // Edited in place in the grid: refused the same way, the line kept.
     await userEvent.click(rows()[0].querySelector<HTMLElement>('[data-field="quantity"]')!);
     await userEvent.type(screen.getByRole("textbox", { name: "Cantitate, linia 1" }), "2{Enter}");
     expect(await screen.findByText(/^Eroare la actualizarea produsului\./)).toBeInTheDocument();

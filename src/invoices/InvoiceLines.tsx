@@ -75,60 +75,61 @@ function LineCard({ line, precision, readOnly, onEdit, onDelete }: { line: Invoi
   );
 }
 
-/** The phone's lines: cards, each edited in the dialog; a line added or changed there goes into the same store. */
-function LineCards({ store, actions, env, precision, readOnly }: { store: LineStore; actions: LineActions; env: LineEnv; precision: number; readOnly: boolean }) {
+/** The phone's lines: cards, each edited in the dialog. */
+function LineCards({ store, actions, precision, readOnly, onEdit }: { store: LineStore; actions: LineActions; precision: number; readOnly: boolean; onEdit: (key: number) => void }) {
   const translate = useTranslate();
   useSyncExternalStore(store.subscribeChanges, store.version);
-  // undefined: closed; null: adding; a row's key: editing it
-  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const rows = store.keys().flatMap((key) => {
     const row = store.row(key);
     return row?.saved ? [{ key, line: row.saved }] : [];
   });
+  return (
+    <Box component="ul" aria-label={translate("resources.invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {rows.map(({ key, line }) => (
+        <LineCard key={key} line={line} precision={precision} readOnly={readOnly} onEdit={() => onEdit(key)} onDelete={() => actions.remove(key)} />
+      ))}
+    </Box>
+  );
+}
 
+/**
+ * 'Adaugă Produs' and 'Editează <produs>': the line in the dialog (the phone's way, kept beside
+ * the grid on a wide screen); what it saves goes into the same store.
+ */
+function useLineDialog(store: LineStore, env: () => LineEnv) {
+  // undefined: closed; null: adding; a row's key: editing it
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   const save = async (input: InvoiceLineInput, id: number | undefined) => {
     const key = editing;
+    const { dataProvider, invoiceId, onLinesChange, notify, translate } = env();
     setEditing(undefined); // the spec: the dialog closes once save is submitted
     try {
       if (id === undefined) {
-        const added = await env.dataProvider.addInvoiceLine(env.invoiceId, input);
+        const added = await dataProvider.addInvoiceLine(invoiceId, input);
         store.append([{ saved: added, draft: draftOf(added), problems: {}, state: "saved" }]);
       } else if (typeof key === "number") {
-        const updated = await env.dataProvider.updateInvoiceLine(id, input);
+        const updated = await dataProvider.updateInvoiceLine(id, input);
         store.update(key, { saved: updated, draft: draftOf(updated), problems: {}, state: "saved" });
       }
-      env.onLinesChange?.(store.storedLines());
+      onLinesChange?.(store.storedLines());
     } catch (failure) {
       const message = (failure as { body?: { message?: string } }).body?.message;
       const text = id === undefined ? "resources.invoices.lines.addError" : "resources.invoices.lines.updateError";
-      env.notify(message ? `${translate(text)} ${message}` : text, { type: "error" });
+      notify(message ? `${translate(text)} ${message}` : text, { type: "error" });
     }
   };
-
-  return (
-    <>
-      {!readOnly && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 2 }}>
-          {translate("resources.invoices.lines.add")}
-        </Button>
-      )}
-      <Box component="ul" aria-label={translate("resources.invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
-        {rows.map(({ key, line }) => (
-          <LineCard key={key} line={line} precision={precision} readOnly={readOnly} onEdit={() => setEditing(key)} onDelete={() => actions.remove(key)} />
-        ))}
-      </Box>
-      {editing !== undefined && (
-        <InvoiceLineDialog
-          line={editing === null ? null : (store.row(editing)?.saved ?? null)}
-          warehouses={env.warehouses}
-          taxes={env.taxes}
-          currency={env.currency}
-          onCancel={() => setEditing(undefined)}
-          onSave={save}
-        />
-      )}
-    </>
-  );
+  const dialog =
+    editing === undefined ? null : (
+      <InvoiceLineDialog
+        line={editing === null ? null : (store.row(editing)?.saved ?? null)}
+        warehouses={env().warehouses}
+        taxes={env().taxes}
+        currency={env().currency}
+        onCancel={() => setEditing(undefined)}
+        onSave={save}
+      />
+    );
+  return { dialog, add: () => setEditing(null), edit: setEditing as (key: number) => void };
 }
 
 /** While a line is not as the server has it, leaving the page asks first. */
@@ -193,29 +194,23 @@ export function InvoiceLines({
     taxListKnown,
     readOnly,
   };
-  const gridContext = useMemo(() => ({ store, actions, taxes, warehouses, precision, readOnly }), [store, actions, taxes, warehouses, precision, readOnly]);
+  const lineDialog = useLineDialog(store, () => actions.env);
+  const onEdit = lineDialog.edit;
+  const gridContext = useMemo(() => ({ store, actions, taxes, warehouses, precision, readOnly, onEdit }), [store, actions, taxes, warehouses, precision, readOnly, onEdit]);
   const empty = useSyncExternalStore(store.subscribeOrder, () => store.count() === 0);
 
   return (
     <Box>
       <TaxListNotice />
+      {!readOnly && (
+        <Button variant="contained" startIcon={<AddIcon />} onClick={lineDialog.add} sx={{ mb: 2 }}>
+          {translate("resources.invoices.lines.add")}
+        </Button>
+      )}
       {phone ? (
-        <LineCards store={store} actions={actions} env={actions.env} precision={precision} readOnly={readOnly} />
+        <LineCards store={store} actions={actions} precision={precision} readOnly={readOnly} onEdit={onEdit} />
       ) : (
         <>
-          {!readOnly && (
-            <Button
-              variant="contained"
-              startIcon={<AddIcon />}
-              onClick={() => {
-                actions.focusCell(store.count(), "name");
-                actions.startEdit();
-              }}
-              sx={{ mb: 2 }}
-            >
-              {translate("resources.invoices.lines.add")}
-            </Button>
-          )}
           <LinesGrid context={gridContext} />
           {!readOnly && (
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
@@ -230,6 +225,7 @@ export function InvoiceLines({
         </Typography>
       )}
       <LineTotalsTable store={store} precision={precision} />
+      {lineDialog.dialog}
     </Box>
   );
 }

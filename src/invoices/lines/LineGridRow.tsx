@@ -9,6 +9,7 @@ import { useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
 import type { Warehouse } from "../../../contract/api";
 import { parseRomanianNumber } from "../../../contract/romanianNumber";
 import type { TaxRate } from "../../providers/customMethods";
@@ -47,6 +48,8 @@ export interface RowContext {
   warehouses: readonly Warehouse[];
   precision: number;
   readOnly: boolean;
+  /** 'Editează <produs>': the line in the dialog */
+  onEdit: (rowKey: number) => void;
 }
 
 /** The focused cell of row `index` ('field:1' while edited), '' when the focus is elsewhere. */
@@ -204,14 +207,21 @@ export const LineGridRow = memo(function LineGridRow({
       </Box>
       <Box role="gridcell" sx={{ ...cellSx, justifyContent: "center", px: 0, cursor: "default" }}>
         {!readOnly && (
-          <IconButton
-            size="small"
-            tabIndex={-1}
-            aria-label={`${translate("resources.invoices.lines.delete")} ${draft.name}`}
-            onClick={() => actions.remove(rowKey)}
-          >
-            <DeleteIcon fontSize="small" />
-          </IconButton>
+          <>
+            {row.saved && (
+              <IconButton size="small" tabIndex={-1} aria-label={`${translate("resources.invoices.lines.editAction")} ${draft.name}`} onClick={() => context.onEdit(rowKey)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            )}
+            <IconButton
+              size="small"
+              tabIndex={-1}
+              aria-label={`${translate("resources.invoices.lines.delete")} ${draft.name}`}
+              onClick={() => actions.remove(rowKey)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </>
         )}
       </Box>
       {problemEntries.length > 0 && (

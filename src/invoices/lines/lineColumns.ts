@@ -30,8 +30,8 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   { field: "warehouseName", kind: "select", width: "minmax(110px, 1fr)", label: "warehouse" },
 ];
 
-/** The columns after the fields: the line's total and its delete button. */
-export const GRID_TEMPLATE = [...GRID_COLUMNS.map((column) => column.width), "120px", "48px"].join(" ");
+/** The columns after the fields: the line's total and its edit (dialog) and delete buttons. */
+export const GRID_TEMPLATE = [...GRID_COLUMNS.map((column) => column.width), "110px", "76px"].join(" ");
 
 export const FIELD_ORDER: readonly LineField[] = GRID_COLUMNS.map((column) => column.field);
 
