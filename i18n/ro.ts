@@ -8,7 +8,7 @@ import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
-import { SHARED_MESSAGES } from "../contract/messages";
+import { LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE, PLAIN_AUDIT_VERB_NAMES } from "../contract/auditActions";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from "../contract/roles";
 
@@ -439,6 +439,27 @@ export const ro = {
         deleteConfirm: "Ștergeți produsul „%{name}”?",
         delete: "Șterge",
         editAction: "Editează",
+        // The lines grid (src/invoices/lines/).
+        row: "Linia %{n}",
+        newRow: "Linie nouă: scrieți aici pentru a adăuga un produs",
+        newRowHint: "Produs nou: scrieți aici…",
+        cellLabel: "%{column}, linia %{n}",
+        lineTotal: "Total linie",
+        gridHelp:
+          "Enter sau F2 editează celula, Enter sau ↓ trece la linia de jos, Tab la celula următoare, Esc renunță. Lipiți (Ctrl+V) rânduri copiate din Excel. Ctrl+Delete șterge linia.",
+        deleted: "Produsul „%{name}” a fost șters.",
+        pasted: "Produse adăugate: %{added}. Rânduri refuzate: %{rejected} (marcate în tabel).",
+        pasteError: "Eroare la lipirea rândurilor.",
+        pickFromCatalogue: "Produse din nomenclator",
+        problems: {
+          nameMissing: LINE_ROW_MESSAGES.nameMissing,
+          codeMissing: LINE_ROW_MESSAGES.codeMissing,
+          quantityMissing: LINE_ROW_MESSAGES.quantityMissing,
+          priceMissing: LINE_ROW_MESSAGES.priceMissing,
+          quantityNotNumber: LINE_ROW_MESSAGES.quantityNotNumber("%{text}"),
+          priceNotNumber: LINE_ROW_MESSAGES.priceNotNumber("%{text}"),
+          tooLong: LINE_ROW_MESSAGES.tooLong("%{column}", "%{max}" as unknown as number),
+        },
       },
       // How the invoice goes to SmartBill: issued (the default) or, deliberately, a SmartBill draft.
       issueMode: {

@@ -22,43 +22,20 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import type { InvoiceLine, InvoiceLineInput, Product, Warehouse } from "../../contract/api";
-import { INVOICE_LINE_DEFAULTS } from "../../contract/constants";
 import { romanianInputText } from "../../contract/romanianNumber";
 import type { TaxRate } from "../providers/customMethods";
 import { CatalogueProductPicker } from "./CatalogueProductPicker";
 import { TaxListNotice } from "./TaxListNotice";
-import { defaultTax, taxRateOf, useTaxList } from "./taxRates";
+import { taxRateOf, useTaxList } from "./taxRates";
+import { draftOf, type LineDraft, newLineDraft, productFill } from "./lines/lineDraft";
 import { readTypedNumber } from "./typedNumber";
 
 /**
- * What the dialog edits: quantity and price as typed, so '12,5' or '' can be checked; the VAT
- * percent as the line had it, used only while its tax is not in the list.
+ * What the dialog edits (lines/lineDraft.ts, shared with the grid): quantity and price as typed,
+ * so '12,5' or '' can be checked; the VAT percent as the line had it, used only while its tax is
+ * not in the list.
  */
-interface Draft extends Omit<InvoiceLineInput, "quantity" | "price"> {
-  quantity: string;
-  price: string;
-}
-
-function newLineDraft(warehouses: readonly Warehouse[], taxes: readonly TaxRate[], currency: string): Draft {
-  const tax = defaultTax(taxes);
-  return {
-    name: "",
-    code: "",
-    quantity: romanianInputText(INVOICE_LINE_DEFAULTS.quantity),
-    price: "",
-    measuringUnitName: INVOICE_LINE_DEFAULTS.measuringUnitName,
-    currency,
-    taxName: tax.name,
-    taxPercentage: tax.percentage,
-    saveToDb: INVOICE_LINE_DEFAULTS.saveToDb,
-    service: INVOICE_LINE_DEFAULTS.service,
-    warehouseName: warehouses[0]?.warehouseName ?? "",
-  };
-}
-
-function draftOf({ id: _id, invoiceId: _invoiceId, ...line }: InvoiceLine): Draft {
-  return { ...line, quantity: romanianInputText(line.quantity), price: romanianInputText(line.price, 2) };
-}
+type Draft = LineDraft;
 
 type Errors = Partial<Record<"name" | "code" | "quantity" | "price" | "taxName", string>>;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -153,18 +130,7 @@ export function InvoiceLineDialog({
 
   // A product of the catalogue fills what it knows; quantity, warehouse and 'Salvează în DB' stay the line's.
   const fillFrom = (product: Product) => {
-    const productTax = taxRateOf(taxes, product.taxName);
-    set({
-      code: product.code,
-      name: product.name,
-      measuringUnitName: product.unit,
-      // A price not set in the catalogue is typed here.
-      price: product.price === null ? "" : romanianInputText(product.price, 2),
-      currency: product.currency,
-      taxName: productTax?.name ?? product.taxName,
-      taxPercentage: productTax?.percentage ?? product.taxPercentage,
-      service: product.isService,
-    });
+    set(productFill(product, taxes));
     setErrors({});
   };
 

@@ -51,9 +51,18 @@ describe("the invoice lines tab", () => {
     expect(await screen.findByText(/^Eroare la actualizarea produsului\./)).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
 
+    // Edited in place in the grid: refused the same way, the line kept.
+    await userEvent.click(rows()[0].querySelector<HTMLElement>('[data-field="quantity"]')!);
+    await userEvent.type(screen.getByRole("textbox", { name: "Cantitate, linia 1" }), "2{Enter}");
+    expect(await screen.findByText(/^Eroare la actualizarea produsului\./)).toBeInTheDocument();
+    expect(rows()).toHaveLength(1);
+
     vi.spyOn(window, "confirm").mockReturnValue(true);
     await userEvent.click(screen.getByRole("button", { name: "Șterge Fantomă" }));
-    expect(await screen.findByText("Eroare la ștergerea produsului.")).toBeInTheDocument();
+    // Gone at once with an undo; the DELETE goes when the notification closes (a click elsewhere closes it).
+    await userEvent.click(await screen.findByText("Produsul „Fantomă” a fost șters."));
+    await userEvent.click(document.body);
+    expect(await screen.findByText("Eroare la ștergerea produsului.", {}, { timeout: 8000 })).toBeInTheDocument();
     expect(rows()).toHaveLength(1);
   });
 
@@ -62,9 +71,10 @@ describe("the invoice lines tab", () => {
     const laptop = { ...ghost, name: "Laptop", quantity: 1.5, price: 4299.9, taxPercentage: 21 };
     const paper = { ...ghost, id: ghost.id + 1, name: "Hârtie", quantity: 1000, price: 2, taxPercentage: 5.5 };
     renderWithAdmin(<Lines start={[laptop, paper]} />);
-    const [first, second] = screen.getAllByTestId("product-line").map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
-    expect([first[2], first[4], first[6]]).toEqual(["1,5", "4.299,90", "21"]);
-    expect([second[2], second[4], second[6]]).toEqual(["1.000", "2,00", "5,5"]);
+    const shown = (row: HTMLElement, field: string) => within(row).getAllByRole("gridcell").find((cell) => cell.dataset.field === field)?.textContent;
+    const [first, second] = screen.getAllByTestId("product-line").map((row) => ["quantity", "price", "taxPercentage"].map((field) => shown(row, field)));
+    expect([first[0], first[1], first[2]]).toEqual(["1,5", "4.299,90", "21"]);
+    expect([second[0], second[1], second[2]]).toEqual(["1.000", "2,00", "5,5"]);
   });
 
   it("explains the service and catalogue columns in tooltips", async () => {

@@ -1,24 +1,17 @@
 /**
- * The 'Produse' tab: the invoice's lines, 'Adaugă Produs', edit and delete per line, and the live
- * totals. Rows are memoised on their line object, so adding or changing one line re-renders that
- * row only; a 400-line invoice stays responsive. Amounts and quantities are written as Romanians
- * write them (prices with 2 decimals, quantities with the decimals they have). On a phone each
- * line is a card (name, quantity × price, VAT, its total, edit and delete) rather than a table
- * whose price, VAT and actions would sit past the screen's edge.
+ * The 'Produse' tab: the invoice's lines as a spreadsheet-like grid (lines/LinesGrid.tsx), edited
+ * in place and saved line by line as each changed line becomes valid, a block pasted from Excel
+ * taken whole, a delete undone from the notification, and the totals per currency live while a
+ * quantity or a price is typed. The lines live in a store of their own (lines/lineStore.ts): a
+ * keystroke re-renders its line and the totals, never the other lines, and only the lines on
+ * screen are rendered, so 400 lines type as 5 do. On a phone each line is a card with the dialog.
  */
-import { memo, useCallback, useMemo, useState } from "react";
-import { useDataProvider, useNotify, useTranslate } from "react-admin";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useAddUndoableMutation, useDataProvider, useNotify, useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import type { Theme } from "@mui/material/styles";
@@ -30,59 +23,22 @@ import { formatAmount, formatQuantity, lineTotals } from "./lineTotals";
 import { InvoiceLineDialog } from "./InvoiceLineDialog";
 import type { AppDataProvider, TaxRate } from "../providers/customMethods";
 import { TaxListNotice } from "./TaxListNotice";
+import { useTaxList } from "./taxRates";
+import { LineStore } from "./lines/lineStore";
+import { LineActions, type LineEnv } from "./lines/lineActions";
+import { draftOf } from "./lines/lineDraft";
+import { LinesGrid } from "./lines/LinesGrid";
+import { LineTotalsTable } from "./lines/LineTotalsTable";
 
 /** Prices are kept with 2 decimals (the spec's price step 0.01), and shown so. */
 const PRICE_DECIMALS = 2;
 
-interface LineProps {
-  line: InvoiceLine;
-  readOnly: boolean;
-  onEdit: (line: InvoiceLine) => void;
-  onDelete: (line: InvoiceLine) => void;
-}
-
-function LineActions({ line, onEdit, onDelete }: Omit<LineProps, "readOnly">) {
-  const translate = useTranslate();
-  return (
-    <Stack direction="row">
-      <IconButton size="small" aria-label={`${translate("resources.invoices.lines.editAction")} ${line.name}`} onClick={() => onEdit(line)}>
-        <EditIcon fontSize="small" />
-      </IconButton>
-      <IconButton size="small" aria-label={`${translate("resources.invoices.lines.delete")} ${line.name}`} onClick={() => onDelete(line)}>
-        <DeleteIcon fontSize="small" />
-      </IconButton>
-    </Stack>
-  );
-}
-
-const LineRow = memo(function LineRow({ line, readOnly, onEdit, onDelete }: LineProps) {
-  return (
-    <TableRow data-testid="product-line">
-      <TableCell>{line.name}</TableCell>
-      <TableCell>{line.code}</TableCell>
-      <TableCell align="right">{formatQuantity(line.quantity)}</TableCell>
-      <TableCell>{line.measuringUnitName}</TableCell>
-      <TableCell align="right">{formatAmount(line.price, PRICE_DECIMALS)}</TableCell>
-      <TableCell>{line.currency}</TableCell>
-      <TableCell align="right">{formatQuantity(line.taxPercentage)}</TableCell>
-      <TableCell>{line.service ? "da" : "-"}</TableCell>
-      <TableCell>{line.saveToDb ? "da" : "-"}</TableCell>
-      <TableCell>{line.warehouseName || "-"}</TableCell>
-      <TableCell>{!readOnly && <LineActions line={line} onEdit={onEdit} onDelete={onDelete} />}</TableCell>
-    </TableRow>
-  );
-});
-
 /** A line on a phone: what it is, quantity × price, its VAT and total, and its actions on the right. */
-const LineCard = memo(function LineCard({ line, precision, readOnly, onEdit, onDelete }: LineProps & { precision: number }) {
+function LineCard({ line, precision, readOnly, onEdit, onDelete }: { line: InvoiceLine; precision: number; readOnly: boolean; onEdit: () => void; onDelete: () => void }) {
   const translate = useTranslate();
   const gross = lineTotals([line], precision)[0].gross;
   return (
-    <Box
-      component="li"
-      data-testid="product-line"
-      sx={{ display: "flex", gap: 1, alignItems: "flex-start", py: 1, borderBottom: 1, borderColor: "divider" }}
-    >
+    <Box component="li" data-testid="product-line" sx={{ display: "flex", gap: 1, alignItems: "flex-start", py: 1, borderBottom: 1, borderColor: "divider" }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="body2" component="p" sx={{ fontWeight: 500, overflowWrap: "anywhere" }}>
           {line.name}
@@ -105,78 +61,88 @@ const LineCard = memo(function LineCard({ line, precision, readOnly, onEdit, onD
           {translate("resources.invoices.lineCard.total", { total: formatAmount(gross, precision), currency: line.currency })}
         </Typography>
       </Box>
-      {!readOnly && <LineActions line={line} onEdit={onEdit} onDelete={onDelete} />}
+      {!readOnly && (
+        <Stack direction="row">
+          <IconButton size="small" aria-label={`${translate("resources.invoices.lines.editAction")} ${line.name}`} onClick={onEdit}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" aria-label={`${translate("resources.invoices.lines.delete")} ${line.name}`} onClick={onDelete}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      )}
     </Box>
-  );
-});
-
-function LinesTable({ lines, readOnly, onEdit, onDelete }: Omit<LineProps, "line"> & { lines: readonly InvoiceLine[] }) {
-  const translate = useTranslate();
-  const label = (field: string) => translate(`resources.invoices.lines.${field}`);
-  return (
-    <TableContainer>
-      <Table size="small" aria-label={translate("resources.invoices.tabs.lines")}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{label("name")}</TableCell>
-            <TableCell>{label("code")}</TableCell>
-            <TableCell align="right">{label("quantity")}</TableCell>
-            <TableCell>{label("measuringUnitName")}</TableCell>
-            <TableCell align="right">{label("price")}</TableCell>
-            <TableCell>{label("currency")}</TableCell>
-            <TableCell align="right">{label("taxPercentage")}</TableCell>
-            <TableCell>
-              <Tooltip title={label("serviceTooltip")}>
-                <span>{label("service")}</span>
-              </Tooltip>
-            </TableCell>
-            <TableCell>
-              <Tooltip title={label("saveToDbTooltip")}>
-                <span>{label("saveToDb")}</span>
-              </Tooltip>
-            </TableCell>
-            <TableCell>{label("warehouse")}</TableCell>
-            <TableCell>{label("actions")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((line) => (
-            <LineRow key={line.id} line={line} readOnly={readOnly} onEdit={onEdit} onDelete={onDelete} />
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
   );
 }
 
-function Totals({ lines, precision }: { lines: readonly InvoiceLine[]; precision: number }) {
+/** The phone's lines: cards, each edited in the dialog. */
+function LineCards({ store, actions, precision, readOnly, onEdit }: { store: LineStore; actions: LineActions; precision: number; readOnly: boolean; onEdit: (key: number) => void }) {
   const translate = useTranslate();
-  const totals = useMemo(() => lineTotals(lines, precision), [lines, precision]);
-  if (totals.length === 0) return null;
+  useSyncExternalStore(store.subscribeChanges, store.version);
+  const rows = store.keys().flatMap((key) => {
+    const row = store.row(key);
+    return row?.saved ? [{ key, line: row.saved }] : [];
+  });
   return (
-    <Box sx={{ mt: 2 }} aria-label={translate("resources.invoices.totals.title")} role="region">
-      <Table size="small" sx={{ maxWidth: 520, ml: "auto" }}>
-        <TableHead>
-          <TableRow>
-            <TableCell />
-            <TableCell align="right">{translate("resources.invoices.totals.net")}</TableCell>
-            <TableCell align="right">{translate("resources.invoices.totals.vat")}</TableCell>
-            <TableCell align="right">{translate("resources.invoices.totals.gross")}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {totals.map((total) => (
-            <TableRow key={total.currency} data-testid={`totals-${total.currency}`}>
-              <TableCell>{total.currency}</TableCell>
-              <TableCell align="right">{formatAmount(total.net, precision)}</TableCell>
-              <TableCell align="right">{formatAmount(total.vat, precision)}</TableCell>
-              <TableCell align="right">{formatAmount(total.gross, precision)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+    <Box component="ul" aria-label={translate("resources.invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
+      {rows.map(({ key, line }) => (
+        <LineCard key={key} line={line} precision={precision} readOnly={readOnly} onEdit={() => onEdit(key)} onDelete={() => actions.remove(key)} />
+      ))}
     </Box>
   );
+}
+
+/**
+ * 'Adaugă Produs' and 'Editează <produs>': the line in the dialog (the phone's way, kept beside
+ * the grid on a wide screen); what it saves goes into the same store.
+ */
+function useLineDialog(store: LineStore, env: () => LineEnv) {
+  // undefined: closed; null: adding; a row's key: editing it
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const save = async (input: InvoiceLineInput, id: number | undefined) => {
+    const key = editing;
+    const { dataProvider, invoiceId, onLinesChange, notify, translate } = env();
+    setEditing(undefined); // the spec: the dialog closes once save is submitted
+    try {
+      if (id === undefined) {
+        const added = await dataProvider.addInvoiceLine(invoiceId, input);
+        store.append([{ saved: added, draft: draftOf(added), problems: {}, state: "saved" }]);
+      } else if (typeof key === "number") {
+        const updated = await dataProvider.updateInvoiceLine(id, input);
+        store.update(key, { saved: updated, draft: draftOf(updated), problems: {}, state: "saved" });
+      }
+      onLinesChange?.(store.storedLines());
+    } catch (failure) {
+      const message = (failure as { body?: { message?: string } }).body?.message;
+      const text = id === undefined ? "resources.invoices.lines.addError" : "resources.invoices.lines.updateError";
+      notify(message ? `${translate(text)} ${message}` : text, { type: "error" });
+    }
+  };
+  const dialog =
+    editing === undefined ? null : (
+      <InvoiceLineDialog
+        line={editing === null ? null : (store.row(editing)?.saved ?? null)}
+        warehouses={env().warehouses}
+        taxes={env().taxes}
+        currency={env().currency}
+        onCancel={() => setEditing(undefined)}
+        onSave={save}
+      />
+    );
+  return { dialog, add: () => setEditing(null), edit: setEditing as (key: number) => void };
+}
+
+/** While a line is not as the server has it, leaving the page asks first. */
+function useUnsavedLinesGuard(store: LineStore) {
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (store.unsavedCount() === 0) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [store]);
 }
 
 export function InvoiceLines({
@@ -203,85 +169,63 @@ export function InvoiceLines({
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const [lines, setLinesState] = useState(loadedLines);
-  const setLines = useCallback(
-    (update: (lines: readonly InvoiceLine[]) => readonly InvoiceLine[]) =>
-      setLinesState((old) => {
-        const next = update(old);
-        queueMicrotask(() => onLinesChange?.(next));
-        return next;
-      }),
-    [onLinesChange],
-  );
-  // undefined: closed; null: adding; a line: editing it
-  const [editing, setEditing] = useState<InvoiceLine | null | undefined>(undefined);
+  const addUndoableMutation = useAddUndoableMutation();
+  // A tax the list lacks is refused only when the list is SmartBill's (not the fallback while it was never read).
+  const taxListKnown = useTaxList()?.fromProvider === true;
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
-  const label = (field: string) => translate(`resources.invoices.lines.${field}`);
+  const [store] = useState(() => new LineStore(loadedLines, draftOf, precision));
+  const [actions] = useState(() => new LineActions(store));
+  useUnsavedLinesGuard(store);
 
-  const save = async (input: InvoiceLineInput, id: number | undefined) => {
-    setEditing(undefined); // the spec: the dialog closes once save is submitted
-    try {
-      if (id === undefined) {
-        const added = await dataProvider.addInvoiceLine(invoiceId, input);
-        setLines((old) => [...old, added]);
-      } else {
-        const updated = await dataProvider.updateInvoiceLine(id, input);
-        setLines((old) => old.map((line) => (line.id === id ? updated : line)));
-      }
-    } catch (failure) {
-      const message = (failure as { body?: { message?: string } }).body?.message;
-      const key = id === undefined ? "resources.invoices.lines.addError" : "resources.invoices.lines.updateError";
-      notify(message ? `${translate(key)} ${message}` : key, { type: "error" });
-    }
+  // What the actions need from React, current at each render (read when they run, never a cause of one).
+  const onLinesChangeRef = useRef(onLinesChange);
+  onLinesChangeRef.current = onLinesChange;
+  const notifyNow = useCallback<LineEnv["notify"]>((message, options) => notify(message, options), [notify]);
+  actions.env = {
+    invoiceId,
+    dataProvider,
+    translate,
+    notify: notifyNow,
+    addUndoableMutation,
+    onLinesChange: (lines) => onLinesChangeRef.current?.(lines),
+    taxes,
+    warehouses,
+    currency,
+    taxListKnown,
+    readOnly,
   };
-
-  const onEdit = useCallback((line: InvoiceLine) => setEditing(line), []);
-  const onDelete = useCallback(
-    async (line: InvoiceLine) => {
-      if (!window.confirm(translate("resources.invoices.lines.deleteConfirm", { name: line.name }))) return;
-      try {
-        await dataProvider.deleteInvoiceLine(line.id);
-        setLines((old) => old.filter((candidate) => candidate.id !== line.id));
-      } catch {
-        notify("resources.invoices.lines.deleteError", { type: "error" });
-      }
-    },
-    [dataProvider, notify, setLines, translate],
-  );
+  const lineDialog = useLineDialog(store, () => actions.env);
+  const onEdit = lineDialog.edit;
+  const gridContext = useMemo(() => ({ store, actions, taxes, warehouses, precision, readOnly, onEdit }), [store, actions, taxes, warehouses, precision, readOnly, onEdit]);
+  const empty = useSyncExternalStore(store.subscribeOrder, () => store.count() === 0);
 
   return (
     <Box>
       <TaxListNotice />
       {!readOnly && (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} sx={{ mb: 2 }}>
-          {label("add")}
+        <Button variant="contained" startIcon={<AddIcon />} onClick={lineDialog.add} sx={{ mb: 2 }}>
+          {translate("resources.invoices.lines.add")}
         </Button>
       )}
       {phone ? (
-        <Box component="ul" aria-label={translate("resources.invoices.tabs.lines")} sx={{ listStyle: "none", p: 0, m: 0 }}>
-          {lines.map((line) => (
-            <LineCard key={line.id} line={line} precision={precision} readOnly={readOnly} onEdit={onEdit} onDelete={onDelete} />
-          ))}
-        </Box>
+        <LineCards store={store} actions={actions} precision={precision} readOnly={readOnly} onEdit={onEdit} />
       ) : (
-        <LinesTable lines={lines} readOnly={readOnly} onEdit={onEdit} onDelete={onDelete} />
+        <>
+          <LinesGrid context={gridContext} />
+          {!readOnly && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+              {translate("resources.invoices.lines.gridHelp")}
+            </Typography>
+          )}
+        </>
       )}
-      {lines.length === 0 && (
+      {empty && (
         <Typography color="text.secondary" sx={{ p: 2 }}>
-          {label("empty")}
+          {translate("resources.invoices.lines.empty")}
         </Typography>
       )}
-      <Totals lines={lines} precision={precision} />
-      {editing !== undefined && (
-        <InvoiceLineDialog
-          line={editing}
-          warehouses={warehouses}
-          taxes={taxes}
-          currency={currency}
-          onCancel={() => setEditing(undefined)}
-          onSave={save}
-        />
-      )}
+      <LineTotalsTable store={store} precision={precision} />
+      {lineDialog.dialog}
     </Box>
   );
 }

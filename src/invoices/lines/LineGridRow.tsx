@@ -1,0 +1,273 @@
+/**
+ * One line of the grid: its cells (each a gridcell, one focusable at a time), its total, its
+ * delete button and, under it, what is wrong with it. It subscribes to its own row of the store
+ * and to whether the focus is on it, so typing in another line never renders it. Each render asks
+ * for its label ('Linia n') exactly once: the tests count renders by that key.
+ */
+import { memo, useCallback, useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useTranslate } from "react-admin";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import DeleteIcon from "@mui/icons-material/Delete";
+import EditIcon from "@mui/icons-material/Edit";
+import type { Warehouse } from "../../../contract/api";
+import { parseRomanianNumber } from "../../../contract/romanianNumber";
+import type { TaxRate } from "../../providers/customMethods";
+import { formatAmount, formatQuantity, lineTotals } from "../lineTotals";
+import { GridCellEditor } from "./GridCellEditor";
+import { GRID_COLUMNS, GRID_TEMPLATE, type GridColumn } from "./lineColumns";
+import type { LineActions } from "./lineActions";
+import { type LineDraft, typedAmount } from "./lineDraft";
+import type { LineRow, LineStore } from "./lineStore";
+
+/** Prices are kept with 2 decimals (the spec's price step 0.01), and shown so. */
+const PRICE_DECIMALS = 2;
+
+export const ROW_HEIGHT = 36;
+
+/** A cell's text when not edited: amounts as Romanians write them, a text that is not a number as typed. */
+function shownText(column: GridColumn, draft: LineDraft): string {
+  const { field } = column;
+  if (field === "quantity" || field === "price") {
+    const reading = parseRomanianNumber(draft[field]);
+    if (!reading.ok) return draft[field];
+    return field === "price" ? formatAmount(reading.value, PRICE_DECIMALS) : formatQuantity(reading.value);
+  }
+  if (field === "taxPercentage") return formatQuantity(draft.taxPercentage);
+  if (field === "service" || field === "saveToDb") return draft[field] ? "da" : "-";
+  if (field === "warehouseName") return draft.warehouseName || "-";
+  return String(draft[field]);
+}
+
+export interface RowContext {
+  store: LineStore;
+  actions: LineActions;
+  /** the column headers, for the editors' labels */
+  headers: Readonly<Record<string, string>>;
+  taxes: readonly TaxRate[];
+  warehouses: readonly Warehouse[];
+  precision: number;
+  readOnly: boolean;
+  /** 'Editează <produs>': the line in the dialog */
+  onEdit: (rowKey: number) => void;
+}
+
+/** The focused cell of row `index` ('field:1' while edited), '' when the focus is elsewhere. */
+function useFocusIn(store: LineStore, index: number): string {
+  return useSyncExternalStore(store.subscribeFocus, () => {
+    const { focus } = store;
+    return focus.row === index ? `${focus.field}:${focus.editing ? 1 : 0}` : "";
+  });
+}
+
+/** The row's cells take the page's focus when the keyboard or the mouse moved it there. */
+function useDomFocus(store: LineStore, rowRef: React.RefObject<HTMLDivElement | null>, focused: string) {
+  useLayoutEffect(() => {
+    if (!focused || !store.focusRequested || focused.endsWith(":1")) return;
+    const cell = rowRef.current?.querySelector<HTMLElement>(`[data-field="${store.focus.field}"]`);
+    if (cell && document.activeElement !== cell) cell.focus();
+    store.focusRequested = false;
+  }, [focused, store, rowRef]);
+}
+
+/** The row's element kept and handed to the virtualiser to measure (one stable ref, not one per render). */
+function useMeasuredRef(rowRef: React.RefObject<HTMLDivElement | null>, measure: (element: HTMLElement | null) => void) {
+  return useCallback(
+    (element: HTMLDivElement | null) => {
+      rowRef.current = element;
+      measure(element);
+    },
+    [rowRef, measure],
+  );
+}
+
+const cellSx = {
+  display: "flex",
+  alignItems: "center",
+  minHeight: ROW_HEIGHT,
+  px: 0.75,
+  borderBottom: 1,
+  borderRight: 1,
+  borderColor: "divider",
+  overflow: "hidden",
+  whiteSpace: "nowrap",
+  textOverflow: "ellipsis",
+  cursor: "cell",
+  "&:focus": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: "-2px" },
+  "&[aria-invalid='true']": { bgcolor: "#fdecea", boxShadow: "inset 0 -2px 0 #d32f2f" },
+} as const;
+
+function Cells({
+  index,
+  draft,
+  focused,
+  problems,
+  rowKey,
+  context,
+}: {
+  index: number;
+  draft: LineDraft | undefined;
+  focused: string;
+  problems: LineRow["problems"];
+  rowKey: string;
+  context: RowContext;
+}) {
+  const { actions, headers, readOnly, taxes, warehouses } = context;
+  const translate = useTranslate();
+  const [focusedField, editing] = focused.split(":");
+  return GRID_COLUMNS.map((column) => {
+    const { field } = column;
+    const isFocused = focusedField === field;
+    const isEditing = isFocused && editing === "1" && !readOnly;
+    const problem = problems[field];
+    return (
+      <Box
+        key={field}
+        role="gridcell"
+        data-field={field}
+        tabIndex={isFocused ? 0 : -1}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${rowKey}-${field}-problem` : undefined}
+        aria-readonly={readOnly || column.kind === "shown" ? true : undefined}
+        title={problem}
+        onClick={() => {
+          if (isEditing) return;
+          actions.focusCell(index, field);
+          if (!readOnly) actions.startEdit();
+        }}
+        sx={{ ...cellSx, justifyContent: column.align === "right" ? "flex-end" : "flex-start", ...(isEditing ? { p: 0 } : {}) }}
+      >
+        {isEditing && draft ? (
+          <GridCellEditor
+            column={column}
+            draft={draft}
+            label={translate("resources.invoices.lines.cellLabel", { column: headers[field], n: index + 1 })}
+            actions={actions}
+            taxes={taxes}
+            warehouses={warehouses}
+          />
+        ) : draft ? (
+          shownText(column, draft)
+        ) : field === "name" && !readOnly ? (
+          <Box component="span" sx={{ color: "text.disabled", fontStyle: "italic" }}>
+            {translate("resources.invoices.lines.newRowHint")}
+          </Box>
+        ) : (
+          ""
+        )}
+      </Box>
+    );
+  });
+}
+
+const problemsSx = { gridColumn: "1 / -1", px: 1, py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" } as const;
+
+export const LineGridRow = memo(function LineGridRow({
+  rowKey,
+  index,
+  start,
+  context,
+  measure,
+}: {
+  rowKey: number;
+  index: number;
+  start: number;
+  context: RowContext;
+  measure: (element: HTMLElement | null) => void;
+}) {
+  const { store, actions, precision, readOnly, headers } = context;
+  const translate = useTranslate();
+  const subscribe = useCallback((listener: () => void) => store.subscribeRow(rowKey, listener), [store, rowKey]);
+  const row = useSyncExternalStore(subscribe, () => store.row(rowKey));
+  const focused = useFocusIn(store, index);
+  const rowRef = useRef<HTMLDivElement | null>(null);
+  const setRef = useMeasuredRef(rowRef, measure);
+  useDomFocus(store, rowRef, focused);
+  const label = translate("resources.invoices.lines.row", { n: index + 1 });
+  if (!row) return null;
+  const { draft, problems, state } = row;
+  const total = lineTotals([{ quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency }], precision)[0];
+  const domKey = `line-${rowKey}`;
+  const problemEntries = Object.entries(problems).filter(([, text]) => !!text);
+  return (
+    <Box
+      ref={setRef}
+      role="row"
+      aria-label={label}
+      aria-rowindex={index + 2}
+      data-index={index}
+      data-testid="product-line"
+      data-state={state}
+      data-problems={problemEntries.length > 0 ? 1 : 0}
+      sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, bgcolor: state === "saving" ? "action.hover" : undefined }}
+    >
+      <Cells index={index} draft={draft} focused={focused} problems={problems} rowKey={domKey} context={context} />
+      <Box role="gridcell" sx={{ ...cellSx, justifyContent: "flex-end", fontWeight: 500, cursor: "default" }} data-testid="line-total">
+        {formatAmount(total.gross, precision)}
+      </Box>
+      <Box role="gridcell" sx={{ ...cellSx, justifyContent: "center", px: 0, cursor: "default" }}>
+        {!readOnly && (
+          <>
+            {row.saved && (
+              <IconButton size="small" tabIndex={-1} aria-label={`${translate("resources.invoices.lines.editAction")} ${draft.name}`} onClick={() => context.onEdit(rowKey)}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            )}
+            <IconButton
+              size="small"
+              tabIndex={-1}
+              aria-label={`${translate("resources.invoices.lines.delete")} ${draft.name}`}
+              onClick={() => actions.remove(rowKey)}
+            >
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          </>
+        )}
+      </Box>
+      {problemEntries.length > 0 && (
+        <Box sx={problemsSx} data-testid="line-problems">
+          {problemEntries.map(([field, text]) => (
+            <Box component="span" key={field} id={`${domKey}-${field}-problem`} sx={{ mr: 1.5 }}>
+              {field === "row" ? text : `${headers[field]}: ${text}`}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+});
+
+/** The empty last row: typing in any of its cells starts a new line. */
+export const NewLineRow = memo(function NewLineRow({
+  index,
+  start,
+  context,
+  measure,
+}: {
+  index: number;
+  start: number;
+  context: RowContext;
+  measure: (element: HTMLElement | null) => void;
+}) {
+  const { store } = context;
+  const translate = useTranslate();
+  const focused = useFocusIn(store, index);
+  const rowRef = useRef<HTMLDivElement | null>(null);
+  const setRef = useMeasuredRef(rowRef, measure);
+  useDomFocus(store, rowRef, focused);
+  return (
+    <Box
+      ref={setRef}
+      role="row"
+      aria-label={translate("resources.invoices.lines.newRow")}
+      aria-rowindex={index + 2}
+      data-index={index}
+      data-testid="new-line"
+      sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, color: "text.secondary" }}
+    >
+      <Cells index={index} draft={undefined} focused={focused} problems={{}} rowKey="new-line" context={context} />
+      <Box role="gridcell" sx={{ ...cellSx, cursor: "default" }} />
+      <Box role="gridcell" sx={{ ...cellSx, cursor: "default" }} />
+    </Box>
+  );
+});
