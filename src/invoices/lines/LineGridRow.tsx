@@ -15,7 +15,7 @@ import { parseRomanianNumber } from "../../../contract/romanianNumber";
 import type { TaxRate } from "../../providers/customMethods";
 import { formatAmount, formatQuantity, lineTotals } from "../lineTotals";
 import { GridCellEditor } from "./GridCellEditor";
-import { GRID_COLUMNS, GRID_TEMPLATE, type GridColumn } from "./lineColumns";
+import { GRID_COLUMNS, STICKY_ACTIONS, STICKY_TOTAL, GRID_TEMPLATE, type GridColumn } from "./lineColumns";
 import type { LineActions } from "./lineActions";
 import { type LineDraft, typedAmount } from "./lineDraft";
 import type { LineRow, LineStore } from "./lineStore";
@@ -202,10 +202,10 @@ export const LineGridRow = memo(function LineGridRow({
       sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, bgcolor: state === "saving" ? "action.hover" : undefined }}
     >
       <Cells index={index} draft={draft} focused={focused} problems={problems} rowKey={domKey} context={context} />
-      <Box role="gridcell" sx={{ ...cellSx, justifyContent: "flex-end", fontWeight: 500, cursor: "default" }} data-testid="line-total">
+      <Box role="gridcell" sx={{ ...cellSx, ...STICKY_TOTAL, justifyContent: "flex-end", fontWeight: 500, cursor: "default" }} data-testid="line-total">
         {formatAmount(total.gross, precision)}
       </Box>
-      <Box role="gridcell" sx={{ ...cellSx, justifyContent: "center", px: 0, cursor: "default" }}>
+      <Box role="gridcell" sx={{ ...cellSx, ...STICKY_ACTIONS, justifyContent: "center", px: 0, cursor: "default" }}>
         {!readOnly && (
           <>
             {row.saved && (

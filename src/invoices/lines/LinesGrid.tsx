@@ -10,7 +10,7 @@ import { useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import Tooltip from "@mui/material/Tooltip";
 import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
-import { GRID_COLUMNS, GRID_TEMPLATE, columnOf } from "./lineColumns";
+import { GRID_COLUMNS, GRID_TEMPLATE, STICKY_ACTIONS, STICKY_TOTAL, columnOf } from "./lineColumns";
 import { LineGridRow, NewLineRow, ROW_HEIGHT, type RowContext } from "./LineGridRow";
 
 /** What jsdom (no layout) and the first paint assume the box measures. */
@@ -170,10 +170,10 @@ export function LinesGrid({ context }: { context: Omit<RowContext, "headers"> })
               </Box>
             );
           })}
-          <Box role="columnheader" sx={{ px: 0.75, py: 1, borderBottom: 2, borderColor: "divider", textAlign: "right" }}>
+          <Box role="columnheader" sx={{ ...STICKY_TOTAL, px: 0.75, py: 1, borderBottom: 2, borderColor: "divider", textAlign: "right" }}>
             {translate("resources.invoices.lines.lineTotal")}
           </Box>
-          <Box role="columnheader" sx={{ borderBottom: 2, borderColor: "divider" }}>
+          <Box role="columnheader" sx={{ ...STICKY_ACTIONS, borderBottom: 2, borderColor: "divider" }}>
             <Box component="span" sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
               {translate("resources.invoices.lines.actions")}
             </Box>

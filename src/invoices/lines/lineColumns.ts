@@ -30,8 +30,18 @@ export const GRID_COLUMNS: readonly GridColumn[] = [
   { field: "warehouseName", kind: "select", width: "minmax(110px, 1fr)", label: "warehouse" },
 ];
 
+const TOTAL_WIDTH = 110;
+const ACTIONS_WIDTH = 76;
+
 /** The columns after the fields: the line's total and its edit (dialog) and delete buttons. */
-export const GRID_TEMPLATE = [...GRID_COLUMNS.map((column) => column.width), "110px", "76px"].join(" ");
+export const GRID_TEMPLATE = [...GRID_COLUMNS.map((column) => column.width), `${TOTAL_WIDTH}px`, `${ACTIONS_WIDTH}px`].join(" ");
+
+/**
+ * The line's total and its buttons stay at the grid's right edge while the fields scroll
+ * sideways (eleven fields are wider than a laptop's screen beside the menu).
+ */
+export const STICKY_ACTIONS = { position: "sticky", right: 0, zIndex: 1, bgcolor: "background.paper" } as const;
+export const STICKY_TOTAL = { ...STICKY_ACTIONS, right: ACTIONS_WIDTH, borderLeft: 1, borderColor: "divider" } as const;
 
 export const FIELD_ORDER: readonly LineField[] = GRID_COLUMNS.map((column) => column.field);
 
