@@ -14,7 +14,8 @@
  *   - from opening the 400-line invoice (navigation start of a full load, the app's files cached
  *     as after any earlier visit) to the first keystroke accepted in 'Mențiuni' (its value changed,
  *     the frame after it painted, and still there a moment later); the 5-line invoice's the same
- *     way, to tell the app's own start from the lines' share.
+ *     way, to tell the app's own start from the lines' share; and both again opened in the app,
+ *     from the invoice list (what a clerk does most), timed from the router's move.
  * Prints the figures, then the targets met or not met. Always exits 0: a measurement.
  *
  * BENCH_EDITOR_ROUNDS (3), BENCH_EDITOR_PORT (a free one), BENCH_EDITOR_KEY_PAUSE_MS (150).
@@ -43,6 +44,7 @@ const TEXT_KEYS = [..."Livrare la sediu, curier rapid."];
 const QUANTITY_KEYS = ["1", ...Array.from({ length: 30 }, (_, i) => ["2", "3", "4", "5", "Backspace", "Backspace", "Backspace", "Backspace"][i % 8])];
 const TARGETS = { perKeyVsBaseline: 1.5, openToFirstKeyMs: 1_500 };
 const NO_GRID = "not measured (no grid)";
+const OPENINGS = ["full load", "in the app"] as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
@@ -106,9 +108,16 @@ async function mentionsKeys(page: Page, url: string, invoiceId: number): Promise
 
 async function quantityKeys(page: Page, url: string, invoiceId: number): Promise<Series> {
   await openSettled(page, `${url}/invoices/${invoiceId}`);
+  await mentions(page).waitFor(); // the screen is there
   const linesTab = page.getByRole("tab", { name: "Produse" });
-  if ((await linesTab.count()) > 0) await linesTab.click();
   const grid = page.getByRole("grid", { name: "Produse" });
+  if (await linesTab.isVisible()) {
+    // A click while the screen is still settling can be lost: again until the tab is selected.
+    for (let attempt = 0; attempt < 10 && (await linesTab.getAttribute("aria-selected")) !== "true"; attempt++) {
+      await linesTab.click();
+      await sleep(300);
+    }
+  }
   if (!(await grid.waitFor({ timeout: 10_000 }).then(() => true, () => false))) return NO_GRID;
   await grid.getByTestId("product-line").first().locator('[role="gridcell"][data-field="quantity"]').click();
   const input = page.getByLabel("Cantitate, linia 1", { exact: true });
@@ -120,25 +129,40 @@ async function quantityKeys(page: Page, url: string, invoiceId: number): Promise
   return samples;
 }
 
+type Opening = (typeof OPENINGS)[number];
+
 /**
- * A full load of the invoice's screen, then a key pressed in 'Mențiuni' as soon as it is on
- * screen, again until one is accepted and stays. Answers ms from navigation start (the document's
- * time origin) to the field on screen and to the accepted key's frame.
+ * Opens the invoice's screen, then presses a key in 'Mențiuni' as soon as it is on screen, again
+ * until one is accepted and stays. "full load": the browser loads the page (navigation start is
+ * the document's time origin; the app's files are cached). "in the app": from the invoice list,
+ * the router moves to the invoice as a link in the app does (history.pushState and popstate,
+ * timed from then). Answers ms from the start to the field on screen and to the accepted key's frame.
  */
-async function openToFirstKey(page: Page, url: string, invoiceId: number): Promise<{ onScreenMs: number; acceptedMs: number }> {
-  await page.goto(`${url}/invoices/${invoiceId}`, { waitUntil: "commit" });
+async function openToFirstKey(page: Page, url: string, invoiceId: number, how: Opening): Promise<{ onScreenMs: number; acceptedMs: number }> {
+  let startedAt = 0;
+  if (how === "full load") {
+    await page.goto(`${url}/invoices/${invoiceId}`, { waitUntil: "commit" });
+  } else {
+    await openSettled(page, `${url}/invoices`);
+    startedAt = await page.evaluate((path) => {
+      const now = performance.now();
+      history.pushState(null, "", path);
+      dispatchEvent(new PopStateEvent("popstate", { state: null }));
+      return now;
+    }, `/invoices/${invoiceId}`);
+  }
   const field = mentions(page);
   let onScreenMs: number | undefined;
   const began = Date.now();
   while (Date.now() - began < 60_000) {
     await field.waitFor({ state: "visible", timeout: 60_000 });
-    onScreenMs ??= await page.evaluate(() => performance.now());
+    onScreenMs ??= (await page.evaluate(() => performance.now())) - startedAt;
     const n = (await page.evaluate(() => window.__keystrokes.keys.length)) + 1;
     await field.press("x");
     const record = await keystroke(page, n);
     if (record.valueAfter !== record.valueBefore) {
       await sleep(300);
-      if ((await field.inputValue()) === record.valueAfter) return { onScreenMs, acceptedMs: record.end! };
+      if ((await field.inputValue()) === record.valueAfter) return { onScreenMs, acceptedMs: record.end! - startedAt };
     }
   }
   throw new Error("no key typed in 'Mențiuni' was kept within a minute of opening");
@@ -156,8 +180,8 @@ interface Measured {
   baseline: KeySample[][];
   mentions: Record<number, KeySample[][]>;
   quantity: Record<number, Series[]>;
-  /** By the number of lines: the 5-line invoice's tells how much of the 400-line one's is the app's own start. */
-  openings: Record<number, { onScreenMs: number; acceptedMs: number }[]>;
+  /** By way and number of lines: the 5-line invoice's tells how much of the 400-line one's is the app's own start. */
+  openings: Record<Opening, Record<number, { onScreenMs: number; acceptedMs: number }[]>>;
 }
 
 async function measure(browser: Browser, url: string, invoiceIds: Record<number, number>): Promise<Measured> {
@@ -171,7 +195,7 @@ async function measure(browser: Browser, url: string, invoiceIds: Record<number,
   await signIn(page, url);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  const measured: Measured = { baseline: [], mentions: { 5: [], 400: [] }, quantity: { 5: [], 400: [] }, openings: { 5: [], 400: [] } };
+  const measured: Measured = { baseline: [], mentions: { 5: [], 400: [] }, quantity: { 5: [], 400: [] }, openings: { "full load": { 5: [], 400: [] }, "in the app": { 5: [], 400: [] } } };
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       process.stdout.write(`round ${round}/${ROUNDS}: baseline`);
@@ -184,9 +208,11 @@ async function measure(browser: Browser, url: string, invoiceIds: Record<number,
         process.stdout.write(`, quantity ${lines}`);
         measured.quantity[lines].push(await quantityKeys(page, url, invoiceIds[lines]));
       }
-      for (const lines of LINE_COUNTS) {
-        process.stdout.write(`, opening ${lines}`);
-        measured.openings[lines].push(await openToFirstKey(page, url, invoiceIds[lines]));
+      for (const how of OPENINGS) {
+        for (const lines of LINE_COUNTS) {
+          process.stdout.write(`, opening ${lines} (${how})`);
+          measured.openings[how][lines].push(await openToFirstKey(page, url, invoiceIds[lines], how));
+        }
       }
       process.stdout.write(` (load average ${loadAverage()})\n`);
     }
@@ -246,12 +272,16 @@ function report(measured: Measured) {
       `${row.label.padEnd(40)} ${ms(row.frameMedian).padStart(8)} ${ms(row.frameP95).padStart(8)}   ${ratio.padStart(10)}   ${`${row.eventTiming} ms`.padStart(20)}   ${String(row.keys).padStart(4)}   ${row.roundMedians.map(ms).join(", ")}${refused}`,
     );
   }
-  console.log(`\nopening an invoice (a full load, the app's files cached), from navigation start: median (every run)`);
-  for (const lines of LINE_COUNTS) {
-    const openings = measured.openings[lines];
-    console.log(`  ${lines} lines: 'Mențiuni' on screen ${ms(median(openings.map((o) => o.onScreenMs)))} (${openings.map((o) => ms(o.onScreenMs)).join(", ")}), first keystroke accepted ${ms(median(openings.map((o) => o.acceptedMs)))} (${openings.map((o) => ms(o.acceptedMs)).join(", ")})`);
+  console.log(`\nopening an invoice, from navigation start (full load: the app's files cached; in the app: from the list, as a link does): median (every run)`);
+  for (const how of OPENINGS) {
+    for (const lines of LINE_COUNTS) {
+      const openings = measured.openings[how][lines];
+      const times = (pick: (o: (typeof openings)[number]) => number) => `${ms(median(openings.map(pick)))} (${openings.map(pick).map(ms).join(", ")})`;
+      console.log(`  ${how}, ${lines} lines: 'Mențiuni' on screen ${times((o) => o.onScreenMs)}; first keystroke accepted ${times((o) => o.acceptedMs)}`);
+    }
   }
-  const accepted = median(measured.openings[400].map((o) => o.acceptedMs));
+  const accepted = median(measured.openings["full load"][400].map((o) => o.acceptedMs));
+  const acceptedInApp = median(measured.openings["in the app"][400].map((o) => o.acceptedMs));
 
   const limit = baseline.frameMedian === undefined ? undefined : baseline.frameMedian * TARGETS.perKeyVsBaseline;
   console.log(`\ntargets (per keystroke: the median, ≤ ${TARGETS.perKeyVsBaseline}× the baseline's ${ms(baseline.frameMedian)} = ${ms(limit)}):`);
@@ -260,8 +290,9 @@ function report(measured: Measured) {
       row.frameMedian === undefined ? NO_GRID : limit !== undefined && row.frameMedian <= limit ? `met (${ms(row.frameMedian)})` : `not met (${ms(row.frameMedian)})`;
     console.log(`  ${row.label.padEnd(40)} ${verdict}`);
   }
-  const usable = accepted !== undefined && accepted <= TARGETS.openToFirstKeyMs ? "met" : "not met";
-  console.log(`  ${`400-line invoice usable ≤ ${TARGETS.openToFirstKeyMs / 1000} s`.padEnd(40)} ${usable} (${ms(accepted)})`);
+  const usable = (value: number | undefined) => `${value !== undefined && value <= TARGETS.openToFirstKeyMs ? "met" : "not met"} (${ms(value)})`;
+  console.log(`  ${`400-line invoice usable ≤ ${TARGETS.openToFirstKeyMs / 1000} s, full load`.padEnd(40)} ${usable(accepted)}`);
+  console.log(`  ${`400-line invoice usable ≤ ${TARGETS.openToFirstKeyMs / 1000} s, in the app`.padEnd(40)} ${usable(acceptedInApp)}`);
 }
 
 const dir = mkdtempSync(join(tmpdir(), "bench-editor-"));

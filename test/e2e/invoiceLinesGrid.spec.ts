@@ -53,8 +53,14 @@ async function importInvoice(page: Page): Promise<string> {
 async function linesGrid(page: Page, id: string): Promise<Locator> {
   await expect(page.getByRole("heading", { level: 1, name: new RegExp(`^Factură #${id}`) })).toBeVisible();
   const linesTab = page.getByRole("tab", { name: "Produse" });
-  if ((await linesTab.count()) > 0) await linesTab.click();
   const grid = page.getByRole("grid", { name: "Produse" });
+  await expect(linesTab.or(grid).first()).toBeVisible();
+  if (await linesTab.isVisible()) {
+    await expect(async () => {
+      await linesTab.click();
+      await expect(linesTab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
+    }).toPass();
+  }
   await expect(grid, "the invoice's lines are an editable grid named 'Produse' (role grid)").toBeVisible({ timeout: 10_000 });
   return grid;
 }
