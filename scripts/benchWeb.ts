@@ -15,8 +15,7 @@
  * no seeding, no sign-in); BENCH_WEB_PAGES=/,/login chooses them (e.g. `/,/#/login` for a
  * hash-routed app). BENCH_WEB_RUNS (3), BENCH_WEB_PORT (a free one), BENCH_WEB_KEY_DELAY_MS (150).
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +23,7 @@ import type { Browser } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./chromium";
 import { freePort } from "./freePort";
 import { SLOW_PHONE_DESCRIPTION, slowPhonePage, type PageVisit, visit } from "./slowPhone";
+import { startServer, stopServer } from "./startedServer";
 import { buildUiIfNeeded } from "./uiBuild";
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -60,24 +60,6 @@ async function seededDatabase(dir: string): Promise<string> {
     await app.close();
   }
   return databaseUrl;
-}
-
-/** `npm start` on the given database and port, in its own process; resolves once it answers. */
-async function startServer(databaseUrl: string, port: number): Promise<{ url: string; server: ChildProcess }> {
-  const server = spawn(process.execPath, [...process.execArgv, join(import.meta.dirname, "start.ts")], {
-    env: { ...process.env, NODE_ENV: "development", DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const began = Date.now();
-  while (Date.now() - began < 120_000) {
-    if (server.exitCode !== null) throw new Error(`the server exited (code ${server.exitCode})`);
-    const answer = await fetch(url).catch(() => undefined);
-    if (answer?.ok) return { url, server };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill("SIGTERM");
-  throw new Error(`the server did not answer at ${url}`);
 }
 
 interface ListVisit {
@@ -199,9 +181,6 @@ try {
   );
 } finally {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    server.kill("SIGTERM");
-    await once(server, "exit");
-  }
+  await stopServer(server);
   rmSync(dir, { recursive: true, force: true });
 }
