@@ -130,6 +130,10 @@ function Cells({
         aria-describedby={problem ? `${rowKey}-${field}-problem` : undefined}
         aria-readonly={readOnly || column.kind === "shown" ? true : undefined}
         title={problem}
+        onFocus={(event) => {
+          // A cell focused from outside (a screen reader, a click on its edge) becomes the active one.
+          if (event.target === event.currentTarget && !isFocused) actions.focusCell(index, field);
+        }}
         onClick={() => {
           if (isEditing) return;
           actions.focusCell(index, field);
