@@ -14,7 +14,7 @@
  * (InvoiceLifePanel). A refusal from SmartBill shows as current until the invoice is changed,
  * then as the last send's outcome, greyed; the history is read again after every send.
  */
-import { memo, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { memo, type ReactNode, type RefObject, startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import { Form, useDataProvider, useGetOne, useTranslate, useUpdate } from "react-admin";
@@ -230,6 +230,10 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   // The version the next save was edited from: a save may start before React renders the last answer.
   const version = useRef(loaded.version);
   const readOnly = invoice.status === "sent" || invoice.status === "sending";
+  // The lines (a hidden tab at first) are built after the data's first paint, as a transition
+  // that a key typed meanwhile interrupts: the form is usable first.
+  const [linesMounted, setLinesMounted] = useState(false);
+  useEffect(() => startTransition(() => setLinesMounted(true)), []);
   const currency = useStoreValue(values, currencyOf);
   const precision = useStoreValue(values, precisionOf);
 
@@ -362,16 +366,18 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
           <InvoiceDataForm initial={initial} readOnly={readOnly} handle={form} onValues={formChanged} onSubmit={flush} saveState={saveState} />
         </Box>
         <Box hidden={tab !== "lines"}>
-          <InvoiceLines
-            invoiceId={loaded.id}
-            lines={loaded.products ?? []}
-            onLinesChange={changeLines}
-            warehouses={warehouses}
-            taxes={taxes}
-            currency={currency}
-            precision={precision}
-            readOnly={readOnly}
-          />
+          {linesMounted && (
+            <InvoiceLines
+              invoiceId={loaded.id}
+              lines={loaded.products ?? []}
+              onLinesChange={changeLines}
+              warehouses={warehouses}
+              taxes={taxes}
+              currency={currency}
+              precision={precision}
+              readOnly={readOnly}
+            />
+          )}
         </Box>
         {outcome && outcome.kind !== "success" && (
           <Alert severity="error" sx={{ mt: 2 }}>
