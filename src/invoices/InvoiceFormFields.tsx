@@ -108,6 +108,12 @@ function LanguageInput({ disabled }: { disabled?: boolean }) {
 
 const outlined = { size: "small", variant: "outlined", margin: "none", fullWidth: true } as const;
 
+/**
+ * The two notes: three rows, then the box scrolls (and its corner drags it taller). A fixed number
+ * of rows is a plain textarea; a growing one measures its text on every key, a layout each time.
+ */
+const notes = { multiline: true, rows: 3, sx: { "& textarea": { resize: "vertical" } } } as const;
+
 export const InvoiceFormFields = memo(function InvoiceFormFields({
   disabled,
   importChecks,
@@ -164,10 +170,10 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
         <CheckboxInput source="saveToDb" disabled={disabled} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextInput source="mentions" label={label("mentions")} parse={asIs} multiline minRows={2} disabled={disabled} helperText={false} {...outlined} />
+        <TextInput source="mentions" label={label("mentions")} parse={asIs} {...notes} disabled={disabled} helperText={false} {...outlined} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
-        <TextInput source="observations" label={label("observations")} parse={asIs} multiline minRows={2} disabled={disabled} helperText={false} {...outlined} />
+        <TextInput source="observations" label={label("observations")} parse={asIs} {...notes} disabled={disabled} helperText={false} {...outlined} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <IssueModeInput disabled={disabled} />

@@ -30,6 +30,22 @@ export interface Focus {
 
 type Listener = () => void;
 
+type Amounts = Parameters<typeof lineTotals>[0][number];
+
+/**
+ * A draft's amounts as the totals read them, read once per draft (a draft is replaced, never
+ * changed): a keystroke reads its own cell again, not the other 399 lines' numbers.
+ */
+const amountsRead = new WeakMap<LineDraft, Amounts>();
+function amountsOf(draft: LineDraft): Amounts {
+  let amounts = amountsRead.get(draft);
+  if (!amounts) {
+    amounts = { quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency };
+    amountsRead.set(draft, amounts);
+  }
+  return amounts;
+}
+
 export class LineStore {
   private rows = new Map<number, LineRow>();
   private order: readonly number[] = [];
@@ -71,10 +87,7 @@ export class LineStore {
   /** The invoice's totals per currency from the cells as typed (a cell that cannot be read counts 0). */
   totals = () => {
     this.totalsCache ??= lineTotals(
-      this.order.map((key) => {
-        const { draft } = this.rows.get(key)!;
-        return { quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency };
-      }),
+      this.order.map((key) => amountsOf(this.rows.get(key)!.draft)),
       this.precision,
     );
     return this.totalsCache;
