@@ -27,7 +27,7 @@ export function CodeSelect({
   const { value, onChange } = field;
   const choices = value && !codes.includes(value) ? [...codes, value] : codes;
   return (
-    <TextField select label={translate(label)} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} size="small" fullWidth>
+    <TextField select label={translate(label)} value={value} onChange={(event) => onChange(event.target.value)} disabled={disabled} variant="outlined" size="small" fullWidth>
       {choices.map((code) => (
         <MenuItem key={code} value={code}>
           {name(code)}

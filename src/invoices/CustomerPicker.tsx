@@ -69,7 +69,7 @@ export function CustomerPicker({
       onInputChange={(_, text) => setTyped(text)}
       onChange={(_, chosen) => onChange(chosen)}
       renderInput={(params) => (
-        <TextField {...params} label={label} placeholder={translate("resources.invoices.clientSearch")} size="small" error={!!error} helperText={error} />
+        <TextField {...params} label={label} placeholder={translate("resources.invoices.clientSearch")} variant="outlined" size="small" error={!!error} helperText={error} />
       )}
     />
   );

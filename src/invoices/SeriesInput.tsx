@@ -41,7 +41,8 @@ export function SeriesInput({ source, label: labelKey, disabled }: { source: str
         value={value}
         onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
-        size="small"
+        variant="outlined"
+          size="small"
         fullWidth
         helperText={list && !disabled ? translate("resources.invoices.series.unread") : undefined}
       />
@@ -68,6 +69,7 @@ export function SeriesInput({ source, label: labelKey, disabled }: { source: str
         <TextField
           {...params}
           label={label}
+          variant="outlined"
           size="small"
           error={unknown && !disabled}
           helperText={unknown && !disabled ? translate("resources.invoices.series.unknown", { series: value }) : undefined}
