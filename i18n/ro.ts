@@ -446,7 +446,7 @@ export const ro = {
         cellLabel: "%{column}, linia %{n}",
         lineTotal: "Total linie",
         gridHelp:
-          "Enter sau F2 editează celula, Enter sau ↓ trece la linia de jos, Tab la celula următoare, Esc renunță. Lipiți (Ctrl+V) rânduri copiate din Excel. Ctrl+Delete șterge linia.",
+          "Enter sau F2 editează celula, Enter sau ↓ trece la linia de jos, Tab la celula următoare, Esc renunță. Lipiți (Ctrl+V) rânduri copiate din Excel. Ctrl+Del șterge linia.",
         deleted: "Produsul „%{name}” a fost șters.",
         pasted: "Produse adăugate: %{added}. Rânduri refuzate: %{rejected} (marcate în tabel).",
         pasteError: "Eroare la lipirea rândurilor.",
