@@ -58,7 +58,7 @@ test("the invoicing user imports an invoice workbook, edits it with auto-save, c
   await expect(dialog.getByText("Editează Produs")).toBeVisible();
   await dialog.getByRole("textbox", { name: "Cantitate" }).fill("4");
   await dialog.getByRole("button", { name: "Salvează" }).click();
-  await expect(lines.nth(4).getByRole("cell").nth(2)).toHaveText("4");
+  await expect(lines.nth(4).getByRole("gridcell").nth(2)).toHaveText("4");
 
   page.once("dialog", (confirm) => confirm.accept());
   await page.getByRole("button", { name: "Șterge Cafea boabe prăjită" }).click();

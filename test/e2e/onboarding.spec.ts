@@ -157,7 +157,7 @@ test("a new company goes from nothing to its first paid invoice through the scre
   await lineDialog.getByRole("textbox", { name: "Cantitate" }).fill("3");
   await lineDialog.getByRole("button", { name: "Salvează" }).click();
   await expect(lineDialog).toHaveCount(0);
-  await expect(laptop.getByRole("cell").nth(2)).toHaveText("3");
+  await expect(laptop.getByRole("gridcell").nth(2)).toHaveText("3");
   await expect(totals).not.toHaveText(totalBefore!);
   await expect(saveState).toHaveText("Salvat", { timeout: 5000 });
 
