@@ -278,6 +278,26 @@ describe("the invoice edit screen", () => {
     expect((await readInvoice(id)).dueDays).toBe(14);
   });
 
+  it("is not 'Salvat' while a line holds a cell that cannot be saved, and is once the line is fixed and stored", async () => {
+    const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
+    openEditor(id);
+    const state = await screen.findByTestId("save-state");
+    expect(state).toHaveTextContent("Salvat");
+    await userEvent.click(screen.getByRole("tab", { name: "Produse" }));
+    const firstLine = await screen.findByRole("row", { name: "Linia 1" });
+    const quantity = () => firstLine.querySelector<HTMLElement>('[data-field="quantity"]')!;
+    await userEvent.click(quantity());
+    await userEvent.keyboard("{Control>}a{/Control}doi{Enter}");
+    await waitFor(() => expect(firstLine).toHaveAttribute("data-state", "invalid"));
+    expect(state).toHaveTextContent("Modificări nesalvate");
+
+    await userEvent.click(quantity());
+    await userEvent.keyboard("{Control>}a{/Control}3{Enter}");
+    await waitFor(() => expect(firstLine).toHaveAttribute("data-state", "saved"));
+    expect(state).toHaveTextContent("Salvat");
+    expect((await readInvoice(id)).products?.[0].quantity).toBe(3);
+  });
+
   it("asks before the screen is left inside the app with an edit that cannot be saved, and stays when told to", async () => {
     const id = await importInvoice(fixture("invoices/ro-title.xlsx"));
     const { router } = openEditor(id);

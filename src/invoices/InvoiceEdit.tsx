@@ -235,6 +235,8 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   const [linesMounted, setLinesMounted] = useState(false);
   useEffect(() => startTransition(() => setLinesMounted(true)), []);
   const currency = useStoreValue(values, currencyOf);
+  // How many lines are typed but not stored (not yet valid, refused, being saved): the save mark reads it.
+  const [unsavedLines] = useState(() => new ValueStore(0));
   const precision = useStoreValue(values, precisionOf);
 
   const { saveState, edit, flush, resolveConflict } = useAutoSave<InvoiceFormValues>(async (changed) => {
@@ -347,7 +349,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
             <Tab value="data" label={translate("resources.invoices.tabs.data")} />
             <Tab value="lines" label={translate("resources.invoices.tabs.lines")} />
           </Tabs>
-          {!readOnly && <SaveStateIcon store={saveState} />}
+          {!readOnly && <SaveStateIcon store={saveState} unsavedLines={unsavedLines} />}
         </Stack>
         {invoice.status === "sent" && (
           <Alert severity="info" sx={{ mb: 2 }}>
@@ -376,6 +378,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
               currency={currency}
               precision={precision}
               readOnly={readOnly}
+              unsavedLines={unsavedLines}
             />
           )}
         </Box>

@@ -29,6 +29,7 @@ import { LineActions, type LineEnv } from "./lines/lineActions";
 import { draftOf } from "./lines/lineDraft";
 import { LinesGrid } from "./lines/LinesGrid";
 import { LineTotalsTable } from "./lines/LineTotalsTable";
+import type { ValueStore } from "./valueStore";
 
 /** Prices are kept with 2 decimals (the spec's price step 0.01), and shown so. */
 const PRICE_DECIMALS = 2;
@@ -132,8 +133,17 @@ function useLineDialog(store: LineStore, env: () => LineEnv) {
   return { dialog, add: () => setEditing(null), edit: setEditing as (key: number) => void };
 }
 
-/** While a line is not as the server has it, leaving the page asks first. */
-function useUnsavedLinesGuard(store: LineStore) {
+/**
+ * While a line is not as the server has it, leaving the page asks first, and the screen's save
+ * mark hears how many are so.
+ */
+function useUnsavedLinesGuard(store: LineStore, unsavedLines: ValueStore<number> | undefined) {
+  useEffect(() => {
+    if (!unsavedLines) return;
+    const count = () => unsavedLines.set(store.unsavedCount());
+    count();
+    return store.subscribeChanges(count);
+  }, [store, unsavedLines]);
   useEffect(() => {
     const warn = (event: BeforeUnloadEvent) => {
       if (store.unsavedCount() === 0) return;
@@ -154,6 +164,7 @@ export function InvoiceLines({
   currency,
   precision,
   readOnly,
+  unsavedLines,
 }: {
   invoiceId: number;
   /** the lines as loaded: read once, the component keeps them from then on */
@@ -165,6 +176,8 @@ export function InvoiceLines({
   currency: string;
   precision: number;
   readOnly: boolean;
+  /** told the number of lines not as the server has them, at each change */
+  unsavedLines?: ValueStore<number>;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -175,7 +188,7 @@ export function InvoiceLines({
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const [store] = useState(() => new LineStore(loadedLines, draftOf, precision));
   const [actions] = useState(() => new LineActions(store));
-  useUnsavedLinesGuard(store);
+  useUnsavedLinesGuard(store, unsavedLines);
 
   // What the actions need from React, current at each render (read when they run, never a cause of one).
   const onLinesChangeRef = useRef(onLinesChange);
