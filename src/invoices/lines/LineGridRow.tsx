@@ -6,7 +6,6 @@
  */
 import { memo, useCallback, useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { useTranslate } from "react-admin";
-import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import DeleteIcon from "@mui/icons-material/Delete";
 import EditIcon from "@mui/icons-material/Edit";
@@ -97,6 +96,95 @@ const cellSx = {
   "&[aria-invalid='true']": { bgcolor: "#fdecea", boxShadow: "inset 0 -2px 0 #d32f2f" },
 } as const;
 
+/**
+ * The rows' and cells' looks, given once to the rows' container (LinesGrid) as classes: a row or a
+ * cell rendering again costs no style work, so a keystroke pays only for what it changes.
+ */
+export const LINE_STYLES = {
+  "& .line-row": { position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE },
+  "& .line-row[data-state='saving']": { bgcolor: "action.hover" },
+  "& .line-row.new-line": { color: "text.secondary" },
+  "& .line-cell": cellSx,
+  "& .line-cell.right": { justifyContent: "flex-end" },
+  "& .line-cell.editing": { p: 0 },
+  "& .line-cell.line-total": { ...STICKY_TOTAL, justifyContent: "flex-end", fontWeight: 500, cursor: "default" },
+  "& .line-cell.line-actions": { ...STICKY_ACTIONS, justifyContent: "center", px: 0, cursor: "default" },
+  "& .line-cell.blank": { cursor: "default" },
+  "& .line-problems": { gridColumn: "1 / -1", px: 1, py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" },
+  "& .line-problems > span": { mr: 1.5 },
+  "& .new-row-hint": { color: "text.disabled", fontStyle: "italic" },
+} as const;
+
+/**
+ * One cell. It gets its text already worked out (or, while edited, the row's draft), so a
+ * keystroke renders the cell typed in and no other cell of its row.
+ */
+const GridCell = memo(function GridCell({
+  index,
+  column,
+  focused,
+  editing,
+  text,
+  draft,
+  problem,
+  rowKey,
+  context,
+}: {
+  index: number;
+  column: GridColumn;
+  focused: boolean;
+  editing: boolean;
+  /** what the cell shows; undefined in the empty last row */
+  text: string | undefined;
+  /** the row's cells as typed, given only to the cell being edited */
+  draft: LineDraft | undefined;
+  problem: string | undefined;
+  rowKey: string;
+  context: RowContext;
+}) {
+  const { actions, headers, readOnly, taxes, warehouses } = context;
+  const translate = useTranslate();
+  const { field } = column;
+  return (
+    <div
+      role="gridcell"
+      className={editing ? "line-cell editing" : column.align === "right" ? "line-cell right" : "line-cell"}
+      data-field={field}
+      tabIndex={focused ? 0 : -1}
+      aria-invalid={problem ? true : undefined}
+      aria-describedby={problem ? `${rowKey}-${field}-problem` : undefined}
+      aria-readonly={readOnly || column.kind === "shown" ? true : undefined}
+      title={problem}
+      onFocus={(event) => {
+        // A cell focused from outside (a screen reader, a click on its edge) becomes the active one.
+        if (event.target === event.currentTarget && !focused) actions.focusCell(index, field);
+      }}
+      onClick={() => {
+        if (editing) return;
+        actions.focusCell(index, field);
+        if (!readOnly) actions.startEdit();
+      }}
+    >
+      {editing && draft ? (
+        <GridCellEditor
+          column={column}
+          draft={draft}
+          label={translate("resources.invoices.lines.cellLabel", { column: headers[field], n: index + 1 })}
+          actions={actions}
+          taxes={taxes}
+          warehouses={warehouses}
+        />
+      ) : text !== undefined ? (
+        text
+      ) : field === "name" && !readOnly ? (
+        <span className="new-row-hint">{translate("resources.invoices.lines.newRowHint")}</span>
+      ) : (
+        ""
+      )}
+    </div>
+  );
+});
+
 function Cells({
   index,
   draft,
@@ -112,59 +200,58 @@ function Cells({
   rowKey: string;
   context: RowContext;
 }) {
-  const { actions, headers, readOnly, taxes, warehouses } = context;
-  const translate = useTranslate();
   const [focusedField, editing] = focused.split(":");
   return GRID_COLUMNS.map((column) => {
     const { field } = column;
     const isFocused = focusedField === field;
-    const isEditing = isFocused && editing === "1" && !readOnly;
-    const problem = problems[field];
+    const isEditing = isFocused && editing === "1" && !context.readOnly;
     return (
-      <Box
+      <GridCell
         key={field}
-        role="gridcell"
-        data-field={field}
-        tabIndex={isFocused ? 0 : -1}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${rowKey}-${field}-problem` : undefined}
-        aria-readonly={readOnly || column.kind === "shown" ? true : undefined}
-        title={problem}
-        onFocus={(event) => {
-          // A cell focused from outside (a screen reader, a click on its edge) becomes the active one.
-          if (event.target === event.currentTarget && !isFocused) actions.focusCell(index, field);
-        }}
-        onClick={() => {
-          if (isEditing) return;
-          actions.focusCell(index, field);
-          if (!readOnly) actions.startEdit();
-        }}
-        sx={{ ...cellSx, justifyContent: column.align === "right" ? "flex-end" : "flex-start", ...(isEditing ? { p: 0 } : {}) }}
-      >
-        {isEditing && draft ? (
-          <GridCellEditor
-            column={column}
-            draft={draft}
-            label={translate("resources.invoices.lines.cellLabel", { column: headers[field], n: index + 1 })}
-            actions={actions}
-            taxes={taxes}
-            warehouses={warehouses}
-          />
-        ) : draft ? (
-          shownText(column, draft)
-        ) : field === "name" && !readOnly ? (
-          <Box component="span" sx={{ color: "text.disabled", fontStyle: "italic" }}>
-            {translate("resources.invoices.lines.newRowHint")}
-          </Box>
-        ) : (
-          ""
-        )}
-      </Box>
+        index={index}
+        column={column}
+        focused={isFocused}
+        editing={isEditing}
+        text={draft && !isEditing ? shownText(column, draft) : undefined}
+        draft={isEditing ? draft : undefined}
+        problem={problems[field]}
+        rowKey={rowKey}
+        context={context}
+      />
     );
   });
 }
 
-const problemsSx = { gridColumn: "1 / -1", px: 1, py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" } as const;
+/** The line's total: rendered again only when it changes. */
+const TotalCell = memo(function TotalCell({ text }: { text: string }) {
+  return (
+    <div role="gridcell" className="line-cell line-total" data-testid="line-total">
+      {text}
+    </div>
+  );
+});
+
+/** 'Editează' and 'Șterge': a keystroke in a quantity or a price does not render them. */
+const RowActions = memo(function RowActions({ rowKey, name, saved, context }: { rowKey: number; name: string; saved: boolean; context: RowContext }) {
+  const translate = useTranslate();
+  const { actions, readOnly } = context;
+  return (
+    <div role="gridcell" className="line-cell line-actions">
+      {!readOnly && (
+        <>
+          {saved && (
+            <IconButton size="small" tabIndex={-1} aria-label={`${translate("resources.invoices.lines.editAction")} ${name}`} onClick={() => context.onEdit(rowKey)}>
+              <EditIcon fontSize="small" />
+            </IconButton>
+          )}
+          <IconButton size="small" tabIndex={-1} aria-label={`${translate("resources.invoices.lines.delete")} ${name}`} onClick={() => actions.remove(rowKey)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </>
+      )}
+    </div>
+  );
+});
 
 export const LineGridRow = memo(function LineGridRow({
   rowKey,
@@ -179,7 +266,7 @@ export const LineGridRow = memo(function LineGridRow({
   context: RowContext;
   measure: (element: HTMLElement | null) => void;
 }) {
-  const { store, actions, precision, readOnly, headers } = context;
+  const { store, precision, headers } = context;
   const translate = useTranslate();
   const subscribe = useCallback((listener: () => void) => store.subscribeRow(rowKey, listener), [store, rowKey]);
   const row = useSyncExternalStore(subscribe, () => store.row(rowKey));
@@ -194,50 +281,31 @@ export const LineGridRow = memo(function LineGridRow({
   const domKey = `line-${rowKey}`;
   const problemEntries = Object.entries(problems).filter(([, text]) => !!text);
   return (
-    <Box
+    <div
       ref={setRef}
       role="row"
+      className="line-row"
       aria-label={label}
       aria-rowindex={index + 2}
       data-index={index}
       data-testid="product-line"
       data-state={state}
       data-problems={problemEntries.length > 0 ? 1 : 0}
-      sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, bgcolor: state === "saving" ? "action.hover" : undefined }}
+      style={{ transform: `translateY(${start}px)` }}
     >
       <Cells index={index} draft={draft} focused={focused} problems={problems} rowKey={domKey} context={context} />
-      <Box role="gridcell" sx={{ ...cellSx, ...STICKY_TOTAL, justifyContent: "flex-end", fontWeight: 500, cursor: "default" }} data-testid="line-total">
-        {formatAmount(total.gross, precision)}
-      </Box>
-      <Box role="gridcell" sx={{ ...cellSx, ...STICKY_ACTIONS, justifyContent: "center", px: 0, cursor: "default" }}>
-        {!readOnly && (
-          <>
-            {row.saved && (
-              <IconButton size="small" tabIndex={-1} aria-label={`${translate("resources.invoices.lines.editAction")} ${draft.name}`} onClick={() => context.onEdit(rowKey)}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            )}
-            <IconButton
-              size="small"
-              tabIndex={-1}
-              aria-label={`${translate("resources.invoices.lines.delete")} ${draft.name}`}
-              onClick={() => actions.remove(rowKey)}
-            >
-              <DeleteIcon fontSize="small" />
-            </IconButton>
-          </>
-        )}
-      </Box>
+      <TotalCell text={formatAmount(total.gross, precision)} />
+      <RowActions rowKey={rowKey} name={draft.name} saved={row.saved !== undefined} context={context} />
       {problemEntries.length > 0 && (
-        <Box sx={problemsSx} data-testid="line-problems">
+        <div className="line-problems" data-testid="line-problems">
           {problemEntries.map(([field, text]) => (
-            <Box component="span" key={field} id={`${domKey}-${field}-problem`} sx={{ mr: 1.5 }}>
+            <span key={field} id={`${domKey}-${field}-problem`}>
               {field === "row" ? text : `${headers[field]}: ${text}`}
-            </Box>
+            </span>
           ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </div>
   );
 });
 
@@ -260,18 +328,19 @@ export const NewLineRow = memo(function NewLineRow({
   const setRef = useMeasuredRef(rowRef, measure);
   useDomFocus(store, rowRef, focused);
   return (
-    <Box
+    <div
       ref={setRef}
       role="row"
+      className="line-row new-line"
       aria-label={translate("resources.invoices.lines.newRow")}
       aria-rowindex={index + 2}
       data-index={index}
       data-testid="new-line"
-      sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, color: "text.secondary" }}
+      style={{ transform: `translateY(${start}px)` }}
     >
       <Cells index={index} draft={undefined} focused={focused} problems={{}} rowKey="new-line" context={context} />
-      <Box role="gridcell" sx={{ ...cellSx, cursor: "default" }} />
-      <Box role="gridcell" sx={{ ...cellSx, cursor: "default" }} />
-    </Box>
+      <div role="gridcell" className="line-cell blank" />
+      <div role="gridcell" className="line-cell blank" />
+    </div>
   );
 });

@@ -218,12 +218,14 @@ describe("the invoice lines grid", () => {
     expect(cell(1, "quantity")).toHaveTextContent(/^1$/);
   });
 
-  it("renders only the line typed in (and the totals) at each keystroke", async () => {
+  it("renders only the line typed in (and the totals) at each keystroke, and in that line not its buttons", async () => {
     const id = await importInvoice([["Laptop", "L1", 1, 100], ["Mouse", "M1", 2, 10], ["Cablu", "C1", 3, 5]]);
     const renders: number[] = [];
+    const translated: string[] = [];
     const counting: I18nProvider = {
       ...i18nProvider,
       translate: (key, options) => {
+        translated.push(key);
         if (key === "resources.invoices.lines.row") renders.push((options as { n: number }).n);
         return i18nProvider.translate(key, options);
       },
@@ -233,10 +235,13 @@ describe("the invoice lines grid", () => {
     await userEvent.click(cell(2, "quantity"));
     const input = screen.getByRole("textbox", { name: "Cantitate, linia 2" });
     renders.length = 0;
+    translated.length = 0;
     await userEvent.type(input, "5");
     await userEvent.type(input, "0");
     expect(renders.length).toBeGreaterThan(0);
     expect(renders.filter((n) => n !== 2)).toEqual([]);
+    // The row's 'Editează'/'Șterge' buttons and the totals' header are not rendered again.
+    expect(translated.filter((key) => key === "resources.invoices.lines.delete" || key === "resources.invoices.totals.net")).toEqual([]);
     expect(totalGross()).toBe("3.164,15"); // (100 + 250 × 10 + 15) × 1,21
     expect(within(line(2)).getByTestId("line-total")).toHaveTextContent("3.025,00");
   });

@@ -11,7 +11,7 @@ import Box from "@mui/material/Box";
 import Tooltip from "@mui/material/Tooltip";
 import { observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { GRID_COLUMNS, GRID_TEMPLATE, STICKY_ACTIONS, STICKY_TOTAL, columnOf } from "./lineColumns";
-import { LineGridRow, NewLineRow, ROW_HEIGHT, type RowContext } from "./LineGridRow";
+import { LINE_STYLES, LineGridRow, NewLineRow, ROW_HEIGHT, type RowContext } from "./LineGridRow";
 
 /** What jsdom (no layout) and the first paint assume the box measures. */
 const INITIAL_RECT = { width: 1280, height: 560 };
@@ -179,7 +179,7 @@ export function LinesGrid({ context }: { context: Omit<RowContext, "headers"> })
             </Box>
           </Box>
         </Box>
-        <Box role="rowgroup" sx={{ position: "relative", height: virtualizer.getTotalSize() }}>
+        <Box role="rowgroup" sx={{ position: "relative", ...LINE_STYLES }} style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((item) =>
             item.index < keys.length ? (
               <LineGridRow key={item.key} rowKey={keys[item.index]} index={item.index} start={item.start} context={rowContext} measure={virtualizer.measureElement} />

@@ -5,7 +5,7 @@
  * the other rows; the grid subscribes only to the order of the rows.
  */
 import type { InvoiceLine } from "../../../contract/api";
-import { lineTotals } from "../lineTotals";
+import { lineUnits, totalsOfUnits } from "../lineTotals";
 import { type LineDraft, type LineField, type LineProblems, typedAmount } from "./lineDraft";
 
 /** saved: as the server has it; saving: sent; invalid: a problem to fix; failed: the server refused it; new: being typed, not yet valid. */
@@ -30,20 +30,20 @@ export interface Focus {
 
 type Listener = () => void;
 
-type Amounts = Parameters<typeof lineTotals>[0][number];
+type Units = ReturnType<typeof lineUnits>;
 
 /**
- * A draft's amounts as the totals read them, read once per draft (a draft is replaced, never
- * changed): a keystroke reads its own cell again, not the other 399 lines' numbers.
+ * A draft's net and VAT in units, worked out once per draft (a draft is replaced, never changed)
+ * and per precision: a keystroke reads its own cell again, then sums whole numbers, not the other
+ * 399 lines' typed text.
  */
-const amountsRead = new WeakMap<LineDraft, Amounts>();
-function amountsOf(draft: LineDraft): Amounts {
-  let amounts = amountsRead.get(draft);
-  if (!amounts) {
-    amounts = { quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency };
-    amountsRead.set(draft, amounts);
-  }
-  return amounts;
+const unitsRead = new WeakMap<LineDraft, { precision: number; units: Units }>();
+function unitsOf(draft: LineDraft, precision: number): Units {
+  const read = unitsRead.get(draft);
+  if (read?.precision === precision) return read.units;
+  const units = lineUnits({ quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency }, precision);
+  unitsRead.set(draft, { precision, units });
+  return units;
 }
 
 export class LineStore {
@@ -54,7 +54,7 @@ export class LineStore {
   private orderListeners = new Set<Listener>();
   private focusListeners = new Set<Listener>();
   private changeListeners = new Set<Listener>();
-  private totalsCache: ReturnType<typeof lineTotals> | undefined;
+  private totalsCache: ReturnType<typeof totalsOfUnits> | undefined;
   private precision: number;
   private changeVersion = 0;
   focus: Focus = { row: 0, field: "name", editing: false };
@@ -86,8 +86,8 @@ export class LineStore {
 
   /** The invoice's totals per currency from the cells as typed (a cell that cannot be read counts 0). */
   totals = () => {
-    this.totalsCache ??= lineTotals(
-      this.order.map((key) => amountsOf(this.rows.get(key)!.draft)),
+    this.totalsCache ??= totalsOfUnits(
+      this.order.map((key) => unitsOf(this.rows.get(key)!.draft, this.precision)),
       this.precision,
     );
     return this.totalsCache;
