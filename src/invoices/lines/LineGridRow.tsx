@@ -164,7 +164,29 @@ function Cells({
   });
 }
 
-const problemsSx = { gridColumn: "1 / -1", px: 1, py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" } as const;
+const problemsSx = { gridColumn: "1 / -1", display: "grid", gridTemplateColumns: "subgrid", py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" } as const;
+
+/**
+ * What is wrong with the line, under it: a cell's message starts under that cell and runs on to
+ * the line's end, without the column's name before it (the cell shows where it belongs, and the
+ * message names its field itself: 'Cantitatea „doi” nu este un număr.'). A message of the whole
+ * line, or of a field without a column, runs across it. In the columns' order, the line's first.
+ */
+function LineProblems({ problems, domKey }: { problems: LineRow["problems"]; domKey: string }) {
+  const shown = Object.entries(problems)
+    .filter(([, text]) => !!text)
+    .map(([field, text]) => ({ field, text, column: GRID_COLUMNS.findIndex((column) => column.field === field) }))
+    .sort((a, b) => a.column - b.column);
+  return (
+    <Box sx={problemsSx} data-testid="line-problems">
+      {shown.map(({ field, text, column }) => (
+        <Box key={field} id={`${domKey}-${field}-problem`} sx={{ gridColumn: column < 0 ? "1 / -1" : `${column + 1} / -1`, px: 0.75 }}>
+          {text}
+        </Box>
+      ))}
+    </Box>
+  );
+}
 
 export const LineGridRow = memo(function LineGridRow({
   rowKey,
@@ -179,7 +201,7 @@ export const LineGridRow = memo(function LineGridRow({
   context: RowContext;
   measure: (element: HTMLElement | null) => void;
 }) {
-  const { store, actions, precision, readOnly, headers } = context;
+  const { store, actions, precision, readOnly } = context;
   const translate = useTranslate();
   const subscribe = useCallback((listener: () => void) => store.subscribeRow(rowKey, listener), [store, rowKey]);
   const row = useSyncExternalStore(subscribe, () => store.row(rowKey));
@@ -192,7 +214,7 @@ export const LineGridRow = memo(function LineGridRow({
   const { draft, problems, state } = row;
   const total = lineTotals([{ quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency }], precision)[0];
   const domKey = `line-${rowKey}`;
-  const problemEntries = Object.entries(problems).filter(([, text]) => !!text);
+  const hasProblems = Object.values(problems).some((text) => !!text);
   return (
     <Box
       ref={setRef}
@@ -202,7 +224,7 @@ export const LineGridRow = memo(function LineGridRow({
       data-index={index}
       data-testid="product-line"
       data-state={state}
-      data-problems={problemEntries.length > 0 ? 1 : 0}
+      data-problems={hasProblems ? 1 : 0}
       sx={{ position: "absolute", top: 0, left: 0, width: "100%", display: "grid", gridTemplateColumns: GRID_TEMPLATE, transform: `translateY(${start}px)`, bgcolor: state === "saving" ? "action.hover" : undefined }}
     >
       <Cells index={index} draft={draft} focused={focused} problems={problems} rowKey={domKey} context={context} />
@@ -228,15 +250,7 @@ export const LineGridRow = memo(function LineGridRow({
           </>
         )}
       </Box>
-      {problemEntries.length > 0 && (
-        <Box sx={problemsSx} data-testid="line-problems">
-          {problemEntries.map(([field, text]) => (
-            <Box component="span" key={field} id={`${domKey}-${field}-problem`} sx={{ mr: 1.5 }}>
-              {field === "row" ? text : `${headers[field]}: ${text}`}
-            </Box>
-          ))}
-        </Box>
-      )}
+      {hasProblems && <LineProblems problems={problems} domKey={domKey} />}
     </Box>
   );
 });
