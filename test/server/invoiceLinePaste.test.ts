@@ -3,14 +3,17 @@
  * spreadsheet becomes lines after the invoice's own, in order, checked with the import's rules
  * and words, each problem beside its cell; the refused rows come back with their cells as pasted.
  * One transaction, one audit row; too many lines, another tenant's invoice, a sent one: refused,
- * nothing written.
+ * nothing written. While the largest hostile block is checked, other requests are answered.
  *
  * The app listens on a loopback port and the demo tenant's smartbill.url points at its own
  * emulator (Normala 21, Redusa 11, Taxare inversa 0), so the tax list is SmartBill's.
  */
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { Invoice, InvoiceImportResult, InvoiceLine, LoginResponse, PastedLines } from "../../contract/api";
 import { INVOICE_LINE_COLUMNS, INVOICE_LINE_HEADERS } from "../../contract/invoiceLineHeaders";
+import { MAX_COLUMNS } from "../../server/excel/errors";
 import {
   cellControlCharacters,
   invoiceLinesFull,
@@ -36,6 +39,29 @@ const TAXES = "Normala 21%, Redusa 11%, Taxare inversa 0%";
 const blankCells = Object.fromEntries(INVOICE_LINE_COLUMNS.map((field) => [field, ""]));
 /** A block as a spreadsheet copies it: cells by tabs, rows by \r\n, a last line break. */
 const block = (rows: readonly (readonly string[])[]) => `${rows.map((row) => row.join("\t")).join("\r\n")}\r\n`;
+
+/**
+ * The costliest block the route reads: as many rows as it takes (400), each as many cells as it
+ * keeps (64), each cell as long as fits in the schema's 2,000,000 characters, and every row
+ * refused (quantity and price that are no numbers), so each one is checked to its end and comes
+ * back whole.
+ */
+function hostileBlock(): string {
+  const rowLength = Math.floor(2_000_000 / 400);
+  const cellLength = Math.floor((rowLength - (MAX_COLUMNS - 1) - 2) / MAX_COLUMNS);
+  const cell = (start: string) => start.padEnd(cellLength, " x");
+  return block(
+    Array.from({ length: 400 }, (_, i) =>
+      Array.from({ length: MAX_COLUMNS }, (_, column) => {
+        if (column === 0) return cell(`Produs ${i}`);
+        if (column === 1) return cell(`P${i}`);
+        if (column === 2) return cell("doi");
+        if (column === 3) return cell("1.2.3");
+        return cell(`coloana ${column}`);
+      }),
+    ),
+  );
+}
 
 describeEachDialect("pasting a block into an invoice's lines (POST /{invoiceId}/paste)", (dialect) => {
   let t: TestApp;
@@ -224,6 +250,61 @@ describeEachDialect("pasting a block into an invoice's lines (POST /{invoiceId}/
     const exactly = await pasted(empty.id, `Denumire produs\tCod produs\tCantitate\tPret\n${block(Array.from({ length: 400 }, (_, i) => [`P${i}`, `C${i}`, "1", "1"]))}`);
     expect(exactly.added).toHaveLength(400);
     expect(exactly.added.map((line) => line.code)).toEqual(Array.from({ length: 400 }, (_, i) => `C${i}`));
+  });
+
+  it("answers another tenant and the same user while it checks the largest hostile block it takes, before that paste's answer", async () => {
+    const invoice = await invoiceOf(1);
+    const text = hostileBlock();
+    expect(text.length).toBeGreaterThan(1_990_000);
+    expect(text.length).toBeLessThanOrEqual(2_000_000);
+    // What came first, as it happened. The other requests go out when the route reads the block,
+    // where its checking of the rows starts: not at the block's upload, which no yielding of the
+    // route's could shorten, nor at the handler's start, since on PostgreSQL the invoice's reads
+    // before the checking leave turns of the loop in which a short GET is answered anyway.
+    const events: string[] = [];
+    const others: Promise<LightMyRequestResponse>[] = [];
+    const answered = (event: string) => (res: LightMyRequestResponse) => {
+      events.push(event);
+      return res;
+    };
+    const sendOthers = () => {
+      if (others.length > 0) return;
+      events.push("verificarea începe");
+      others.push(
+        t.api("GET", "/api/smartbill/warehouses", { session: other.session }).then(answered("alt tenant")),
+        t.api("GET", `/api/smartbill/invoice/${invoice.id}`, { session: invoicing }).then(answered("același utilizator")),
+      );
+    };
+    // Fastify's tracing channel: each handler's start, with its request, before the handler runs.
+    const HANDLER_START = "tracing:fastify.request.handler:start";
+    const onHandlerStart = (message: unknown) => {
+      const { route, request } = message as { route: { url: string }; request: { body: { text: string } } };
+      if (!route.url.endsWith("/paste")) return;
+      const pastedText = request.body.text;
+      Object.defineProperty(request.body, "text", {
+        get: () => {
+          sendOthers();
+          return pastedText;
+        },
+      });
+    };
+    subscribe(HANDLER_START, onHandlerStart);
+    let res: LightMyRequestResponse;
+    try {
+      res = await paste(invoice.id, text).then(answered("lipirea"));
+    } finally {
+      unsubscribe(HANDLER_START, onHandlerStart);
+    }
+    const [theirs, mine] = await Promise.all(others);
+    expect(events).toEqual(["verificarea începe", expect.any(String), expect.any(String), "lipirea"]);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json<PastedLines>();
+    expect(answer.added).toEqual([]);
+    expect(answer.rejected).toHaveLength(400);
+    expect(answer.rejected.every((row) => row.problems.some((problem) => problem.field === "quantity"))).toBe(true);
+    expect(await lineCount(invoice.id)).toBe(1);
   });
 
   it("answers 404 for another tenant's invoice or one that does not exist, and writes nothing", async () => {

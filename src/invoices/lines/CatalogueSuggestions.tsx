@@ -1,19 +1,19 @@
 /**
  * The catalogue's products matching what is typed in a line's code or name cell, as
- * CatalogueProductPicker finds them (useGetList("products", q), a moment after typing stops):
+ * CatalogueProductPicker finds them (useCatalogueMatches, a moment after typing stops):
  * ↓/↑ choose among them, Enter or a click fills the line from the chosen one, Esc closes the
  * list (a second Esc cancels the cell). Only the cell being edited asks.
  */
-import { type InputHTMLAttributes, type ReactNode, useEffect, useRef, useState } from "react";
-import { useGetList, useTranslate } from "react-admin";
+import { type InputHTMLAttributes, type ReactNode, useRef, useState } from "react";
+import { useTranslate } from "react-admin";
 import Paper from "@mui/material/Paper";
 import Popper from "@mui/material/Popper";
 import type { Product } from "../../../contract/api";
 import type { TaxRate } from "../../providers/customMethods";
+import { useCatalogueMatches } from "../useCatalogueMatches";
 import type { LineActions } from "./lineActions";
 import { productFill } from "./lineDraft";
 
-const TYPING_PAUSE_MS = 300;
 const MATCHES = 8;
 
 export function CatalogueSuggestions({
@@ -33,25 +33,17 @@ export function CatalogueSuggestions({
   const translate = useTranslate();
   // What the cell held when its edit began is no search: only what is typed since.
   const [initial] = useState(typed.trim());
-  const [search, setSearch] = useState("");
+  const { asked, matches: options } = useCatalogueMatches(typed.trim() === initial ? "" : typed, MATCHES);
   const [active, setActive] = useState(-1);
   const [dismissed, setDismissed] = useState(false);
+  // A new search: nothing highlighted yet, and a list closed with Esc opens again.
+  const [shownFor, setShownFor] = useState(asked);
+  if (shownFor !== asked) {
+    setShownFor(asked);
+    setActive(-1);
+    setDismissed(false);
+  }
   const anchorRef = useRef<HTMLDivElement | null>(null);
-  useEffect(() => {
-    const wanted = typed.trim();
-    const timer = setTimeout(() => {
-      setSearch(wanted === initial ? "" : wanted);
-      setActive(-1);
-      setDismissed(false);
-    }, TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, initial]);
-  const { data = [] } = useGetList<Product>(
-    "products",
-    { pagination: { page: 1, perPage: MATCHES }, sort: { field: "name", order: "ASC" }, filter: { q: search } },
-    { enabled: search !== "" },
-  );
-  const options = search ? data : [];
   const open = options.length > 0 && !dismissed;
   const pick = (product: Product) => actions.fill(productFill(product, taxes));
 

@@ -110,8 +110,8 @@ export const LINE_STYLES = {
   "& .line-cell.line-total": { ...STICKY_TOTAL, justifyContent: "flex-end", fontWeight: 500, cursor: "default" },
   "& .line-cell.line-actions": { ...STICKY_ACTIONS, justifyContent: "center", px: 0, cursor: "default" },
   "& .line-cell.blank": { cursor: "default" },
-  "& .line-problems": { gridColumn: "1 / -1", px: 1, py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" },
-  "& .line-problems > span": { mr: 1.5 },
+  "& .line-problems": { gridColumn: "1 / -1", display: "grid", gridTemplateColumns: "subgrid", py: 0.25, color: "error.main", fontSize: "0.8rem", whiteSpace: "normal" },
+  "& .line-problems > div": { px: 0.75 },
   "& .new-row-hint": { color: "text.disabled", fontStyle: "italic" },
 } as const;
 
@@ -253,6 +253,28 @@ const RowActions = memo(function RowActions({ rowKey, name, saved, context }: { 
   );
 });
 
+/**
+ * What is wrong with the line, under it: a cell's message starts under that cell and runs on to
+ * the line's end, without the column's name before it (the cell shows where it belongs, and the
+ * message names its field itself: 'Cantitatea „doi” nu este un număr.'). A message of the whole
+ * line, or of a field without a column, runs across it. In the columns' order, the line's first.
+ */
+function LineProblems({ problems, domKey }: { problems: LineRow["problems"]; domKey: string }) {
+  const shown = Object.entries(problems)
+    .filter(([, text]) => !!text)
+    .map(([field, text]) => ({ field, text, column: GRID_COLUMNS.findIndex((column) => column.field === field) }))
+    .sort((a, b) => a.column - b.column);
+  return (
+    <div className="line-problems" data-testid="line-problems">
+      {shown.map(({ field, text, column }) => (
+        <div key={field} id={`${domKey}-${field}-problem`} style={{ gridColumn: column < 0 ? "1 / -1" : `${column + 1} / -1` }}>
+          {text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export const LineGridRow = memo(function LineGridRow({
   rowKey,
   index,
@@ -266,7 +288,7 @@ export const LineGridRow = memo(function LineGridRow({
   context: RowContext;
   measure: (element: HTMLElement | null) => void;
 }) {
-  const { store, precision, headers } = context;
+  const { store, precision } = context;
   const translate = useTranslate();
   const subscribe = useCallback((listener: () => void) => store.subscribeRow(rowKey, listener), [store, rowKey]);
   const row = useSyncExternalStore(subscribe, () => store.row(rowKey));
@@ -279,7 +301,7 @@ export const LineGridRow = memo(function LineGridRow({
   const { draft, problems, state } = row;
   const total = lineTotals([{ quantity: typedAmount(draft.quantity), price: typedAmount(draft.price), taxPercentage: draft.taxPercentage, currency: draft.currency }], precision)[0];
   const domKey = `line-${rowKey}`;
-  const problemEntries = Object.entries(problems).filter(([, text]) => !!text);
+  const hasProblems = Object.values(problems).some((text) => !!text);
   return (
     <div
       ref={setRef}
@@ -290,21 +312,13 @@ export const LineGridRow = memo(function LineGridRow({
       data-index={index}
       data-testid="product-line"
       data-state={state}
-      data-problems={problemEntries.length > 0 ? 1 : 0}
+      data-problems={hasProblems ? 1 : 0}
       style={{ transform: `translateY(${start}px)` }}
     >
       <Cells index={index} draft={draft} focused={focused} problems={problems} rowKey={domKey} context={context} />
       <TotalCell text={formatAmount(total.gross, precision)} />
       <RowActions rowKey={rowKey} name={draft.name} saved={row.saved !== undefined} context={context} />
-      {problemEntries.length > 0 && (
-        <div className="line-problems" data-testid="line-problems">
-          {problemEntries.map(([field, text]) => (
-            <span key={field} id={`${domKey}-${field}-problem`}>
-              {field === "row" ? text : `${headers[field]}: ${text}`}
-            </span>
-          ))}
-        </div>
-      )}
+      {hasProblems && <LineProblems problems={problems} domKey={domKey} />}
     </div>
   );
 });

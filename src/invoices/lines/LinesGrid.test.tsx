@@ -68,6 +68,8 @@ async function openLines(id: number, i18n: I18nProvider = i18nProvider, readOnly
 const line = (n: number) => screen.getByRole("row", { name: `Linia ${n}` });
 const cell = (n: number, field: string) => line(n).querySelector<HTMLElement>(`[data-field="${field}"]`)!;
 const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute("aria-describedby") ?? "");
+/** The whole message shown for a cell, so that its column's name put again before it would show. */
+const problemOf = (element: HTMLElement) => describedBy(element)?.textContent;
 const totalGross = () => within(screen.getByTestId("totals-RON")).getAllByRole("cell")[3].textContent;
 
 describe("the invoice lines grid", () => {
@@ -174,7 +176,10 @@ describe("the invoice lines grid", () => {
     await userEvent.keyboard("{Control>}a{/Control}doi{Enter}");
     expect(line(1)).toHaveAttribute("data-state", "invalid");
     expect(cell(1, "quantity")).toHaveAttribute("aria-invalid", "true");
-    expect(describedBy(cell(1, "quantity"))).toHaveTextContent("Cantitatea „doi” nu este un număr.");
+    // Shown under its cell, which the message names itself: no 'Cantitate: ' before it.
+    expect(problemOf(cell(1, "quantity"))).toBe("Cantitatea „doi” nu este un număr.");
+    expect(within(line(1)).getByTestId("line-problems")).toHaveTextContent(/^Cantitatea „doi” nu este un număr\.$/);
+    expect(cell(1, "quantity")).toHaveAttribute("title", "Cantitatea „doi” nu este un număr.");
     expect(cell(1, "quantity")).toHaveTextContent("doi"); // kept as typed
     expect((await storedLines(id))[0].quantity).toBe(1);
 
@@ -197,7 +202,7 @@ describe("the invoice lines grid", () => {
     await userEvent.click(cell(1, "price"));
     await userEvent.keyboard("{Control>}a{/Control}{Backspace}{Enter}");
     expect(line(1)).toHaveAttribute("data-state", "invalid");
-    expect(describedBy(cell(1, "price"))).toHaveTextContent("Prețul lipsește.");
+    expect(problemOf(cell(1, "price"))).toBe("Prețul lipsește.");
     expect(leave()).toBe(true);
     await userEvent.click(cell(1, "price"));
     await userEvent.keyboard("90{Enter}");
@@ -314,7 +319,8 @@ describe("pasting rows copied from a spreadsheet", () => {
     const quantity = refused.querySelector<HTMLElement>('[data-field="quantity"]')!;
     expect(quantity).toHaveAttribute("aria-invalid", "true");
     expect(quantity).toHaveTextContent("doi");
-    expect(describedBy(quantity)).toHaveTextContent("Cantitatea „doi” nu este un număr.");
+    expect(problemOf(quantity)).toBe("Cantitatea „doi” nu este un număr.");
+    expect(within(refused).getByTestId("line-problems")).toHaveTextContent(/^Cantitatea „doi” nu este un număr\.$/);
     expect(refused.querySelector('[data-field="name"]')).toHaveTextContent("Rău");
     expect(refused.querySelector('[data-field="name"]')).not.toHaveAttribute("aria-invalid");
 
