@@ -53,3 +53,19 @@ describe("the invoice form's days to pay", () => {
     expect(screen.queryByText("Între 1 și 365 de zile.")).toBeNull();
   });
 });
+
+describe("the invoice form's notes", () => {
+  it("are plain three-row textareas, without a hidden copy measured at every key, and keep what is typed", async () => {
+    const onChange = vi.fn();
+    const { container } = renderWithAdmin(<InvoiceForm onChange={onChange} />);
+    for (const name of ["Mențiuni", "Observații"]) {
+      const notes = screen.getByRole("textbox", { name });
+      expect(notes.tagName).toBe("TEXTAREA");
+      expect(notes).toHaveAttribute("rows", "3");
+    }
+    // MUI's growing textarea keeps an aria-hidden copy beside each textarea to measure the text.
+    expect(container.querySelectorAll("textarea[aria-hidden]")).toHaveLength(0);
+    await userEvent.type(screen.getByRole("textbox", { name: "Mențiuni" }), "Curier");
+    expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ mentions: "Curier" }));
+  });
+});

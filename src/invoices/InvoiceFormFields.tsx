@@ -109,10 +109,16 @@ function LanguageInput({ disabled }: { disabled?: boolean }) {
 const outlined = { size: "small", variant: "outlined", margin: "none", fullWidth: true } as const;
 
 /**
- * The two notes: three rows, then the box scrolls (and its corner drags it taller). A fixed number
- * of rows is a plain textarea; a growing one measures its text on every key, a layout each time.
+ * The two notes: three rows, then the box scrolls (and its corner drags it taller). A plain
+ * textarea: MUI's multiline field, even with a fixed `rows`, is its TextareaAutosize, which
+ * measures its text in a hidden copy after every render, a forced layout at each key.
  */
-const notes = { multiline: true, rows: 3, sx: { "& textarea": { resize: "vertical" } } } as const;
+const notes = {
+  multiline: true,
+  InputProps: { inputComponent: "textarea" },
+  inputProps: { rows: 3 },
+  sx: { "& textarea": { resize: "vertical" } },
+} as const;
 
 export const InvoiceFormFields = memo(function InvoiceFormFields({
   disabled,
