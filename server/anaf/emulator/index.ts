@@ -12,7 +12,8 @@
  * Admin API (no auth: the emulator never runs in production):
  *   GET/DELETE       /__emulator/requests  each request: when it came (epoch ms), how many CUIs, the status
  *   GET/POST/DELETE  /__emulator/faults    POST {fault: slow | hang | 429 | 503 | html, times?}
- *   GET/PUT          /__emulator/settings  {minIntervalMs, rateRefusal: "429" | "html", notFoundStatus: 200 | 404, slowMs, hangMs}
+ *   GET/PUT          /__emulator/settings  {minIntervalMs, rateRefusal: "429" | "html", notFoundStatus: 200 | 404,
+ *                                          slowMs, hangMs, unknownCuis: CUIs answered as notFound}
  *   POST             /__emulator/reset     faults, settings, log and the rate clock as at the start
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -46,6 +47,8 @@ export interface AnafEmulatorSettings {
   slowMs: number;
   /** How long the "hang" fault holds a connection before dropping it. */
   hangMs: number;
+  /** CUIs with a valid control digit that ANAF does not know (a company that never existed). */
+  unknownCuis: number[];
 }
 
 export interface AnafRequestLogEntry {
@@ -54,6 +57,8 @@ export interface AnafRequestLogEntry {
   /** How many CUIs it asked (0 for a body that was no list). */
   cuiCount: number;
   cuis: number[];
+  /** The date asked for (the first item's `data`). */
+  date: string;
   /** The answer's status. */
   status: number;
   /** What the emulator did: answered, refused for the rate, too many CUIs, bad body, or a fault's name. */
@@ -65,7 +70,14 @@ export interface AnafEmulatorOptions extends Partial<AnafEmulatorSettings> {
   companies?: readonly EmulatedCompany[];
 }
 
-const DEFAULT_SETTINGS: AnafEmulatorSettings = { minIntervalMs: 1_000, rateRefusal: "429", notFoundStatus: 200, slowMs: 3_000, hangMs: 120_000 };
+const DEFAULT_SETTINGS: AnafEmulatorSettings = {
+  minIntervalMs: 1_000,
+  rateRefusal: "429",
+  notFoundStatus: 200,
+  slowMs: 3_000,
+  hangMs: 120_000,
+  unknownCuis: [],
+};
 const MAX_LOGGED = 1_000;
 
 /** ANAF's firewall page (anaf-api.md A.3: "Request Rejected … Your support ID is"). */
@@ -95,8 +107,13 @@ export const anafEmulator: FastifyPluginAsync<AnafEmulatorOptions> = async (app,
     lastArrival = at;
     const list = requestedCuis(request.body);
     const cuis = list ?? [];
-    const entry = (status: number, outcome: AnafRequestLogEntry["outcome"]) =>
-      log({ at, cuiCount: cuis.length, cuis, status, outcome });
+    const date = list?.[0] === undefined ? "" : (request.body as { data: string }[])[0].data;
+    // A slow answer is logged as it arrives: a test that gave up on it may have reset the log since.
+    let logged = false;
+    const entry = (status: number, outcome: AnafRequestLogEntry["outcome"]) => {
+      if (!logged) log({ at, cuiCount: cuis.length, cuis, date, status, outcome });
+      logged = true;
+    };
 
     const fault = faults[0];
     if (fault) {
@@ -120,6 +137,7 @@ export const anafEmulator: FastifyPluginAsync<AnafEmulatorOptions> = async (app,
         entry(200, "html");
         return reply.code(200).type("text/html").send(REQUEST_REJECTED_PAGE);
       }
+      entry(200, "slow");
       await new Promise((resolve) => setTimeout(resolve, settings.slowMs));
     }
     if (tooSoon) {
@@ -136,16 +154,15 @@ export const anafEmulator: FastifyPluginAsync<AnafEmulatorOptions> = async (app,
       entry(400, "tooMany");
       return reply.code(400).type("text/plain").send(`Numarul maxim de CUI-uri intr-o cerere este ${ANAF_MAX_CUIS_PER_REQUEST}.`);
     }
-    const date = (request.body as { data: string }[])[0]?.data ?? "";
     const found: Record<string, unknown>[] = [];
     const notFound: number[] = [];
     for (const cui of list) {
-      const company = emulatedCompany(String(cui), companies);
+      const company = settings.unknownCuis.includes(cui) ? undefined : emulatedCompany(String(cui), companies);
       if (company) found.push(foundItem(company, date));
       else notFound.push(cui);
     }
     const status = found.length === 0 && notFound.length > 0 ? settings.notFoundStatus : 200;
-    entry(status, fault ? "slow" : "answered");
+    entry(status, "answered");
     return reply.code(status).type("application/json").send({ found, notFound });
   });
 
@@ -211,5 +228,8 @@ function pickSettings(source: Partial<AnafEmulatorSettings>): Partial<AnafEmulat
   if (source.notFoundStatus === 200 || source.notFoundStatus === 404) picked.notFoundStatus = source.notFoundStatus;
   if (typeof source.slowMs === "number" && source.slowMs >= 0) picked.slowMs = source.slowMs;
   if (typeof source.hangMs === "number" && source.hangMs >= 0) picked.hangMs = source.hangMs;
+  if (Array.isArray(source.unknownCuis) && source.unknownCuis.every((cui) => Number.isSafeInteger(cui))) {
+    picked.unknownCuis = [...source.unknownCuis];
+  }
   return picked;
 }
