@@ -75,6 +75,7 @@ export const IRREGULAR_PATHS = {
   tasks: { calls: ["list", "read"] },
   smartbillConnection: { prefix: "/smartbill/connection", calls: [] },
   firstSteps: { prefix: "/first-steps", calls: [] },
+  anaf: { calls: [] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -104,6 +105,8 @@ export const API_PATHS = {
   smartBillConnectionTest: `${apiPathOf("smartbillConnection")}/test`,
   /** GET: whether the tenant's SmartBill settings are complete (`{configured}`), for every SmartBill screen. */
   smartBillConnectionStatus: `${apiPathOf("smartbillConnection")}/status`,
+  /** GET `/{cif}`: the company ANAF knows by that CIF (AnafCompany), for 'Completează din ANAF'. */
+  anafCompany: `${apiPathOf("anaf")}/company`,
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
   firstSteps: apiPathOf("firstSteps"),
   /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */

@@ -7,11 +7,11 @@
  * turn before any other hook runs); connections and bodies; the security headers (on every
  * answer); the database (migrated and seeded before anything runs); /metrics and the load
  * balancer's probes; the mailer; anti-forgery cookies, authentication, tenant scope and the audit
- * log; the built UI; the addresses the SmartBill client may call; the background work (the task
+ * log; the built UI; the addresses the SmartBill client may call; the ANAF client; the background work (the task
  * worker, the customers' text indexer, clean-up, payment status refresh); the OpenAPI document at
  * /api/docs. Then the routes: /dmz-api (public) and /api (token, anti-forgery and tenant checked),
- * their answers compressed; in demo mode the SmartBill emulator at /smartbill-emulator; last, the
- * not-found answer (the UI's page for a browser, else a 404).
+ * their answers compressed; in demo mode the SmartBill emulator at /smartbill-emulator and ANAF's
+ * at /anaf-emulator; last, the not-found answer (the UI's page for a browser, else a 404).
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { API, DMZ_API } from "../contract/paths";
@@ -19,6 +19,7 @@ import { AccessLog, accessLogger } from "./accessLog";
 import { BODY_LIMITS } from "./bodyLimits";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
+import { anafPlugin } from "./plugins/anaf";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
 import { auditPlugin } from "./plugins/audit";
@@ -26,6 +27,7 @@ import { authPlugin } from "./plugins/auth";
 import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
+import { demoAnafPlugin } from "./plugins/demoAnaf";
 import { demoSmartBillPlugin } from "./plugins/demoSmartBill";
 import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
@@ -89,6 +91,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(auditPlugin);
   app.register(staticUiPlugin, { uiDir: config.uiDir });
   app.register(smartBillUrlsPlugin);
+  app.register(anafPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
   app.register(cleanUpPlugin);
@@ -103,7 +106,10 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     api.register(dmzRoutes, { prefix: DMZ_API });
     api.register(apiRoutes, { prefix: API });
   });
-  if (config.demo) app.register(demoSmartBillPlugin);
+  if (config.demo) {
+    app.register(demoSmartBillPlugin);
+    app.register(demoAnafPlugin);
+  }
   app.register(notFoundPlugin);
   return app;
 }

@@ -7,6 +7,7 @@
 import { isIP } from "node:net";
 import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
 import { isEmailAddress } from "../contract/emailAddress";
+import { anafBaseUrl, anafUrlProblem, DEFAULT_ANAF_URL } from "./anaf/allowedUrl";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, normalizedAllowedHost } from "./smartbill/allowedUrl";
 
 export interface LoginThrottleConfig {
@@ -60,6 +61,18 @@ export interface InvoiceDatesConfig {
   daysBack: number;
   /** INVOICE_DATE_DAYS_AHEAD: how many days after today an issue date may be. */
   daysAhead: number;
+}
+
+/** ANAF's public VAT-payer service (server/anaf/). */
+export interface AnafConfig {
+  /**
+   * ANAF_URL: the service's base address (https; plain http only on 127.0.0.1 or localhost).
+   * Unset: ANAF's own host in production, and in demo mode this server's ANAF emulator
+   * (/anaf-emulator, on the port it listens on): undefined then.
+   */
+  url: string | undefined;
+  /** ANAF_TIMEOUT_MS (default 15 s): how long one request may take before it counts as failed. */
+  timeoutMs: number;
 }
 
 /** PostgreSQL connections per process, unless DATABASE_POOL_SIZE says otherwise. */
@@ -137,6 +150,7 @@ export interface Config {
    * https, whatever a tenant's smartbill.url says (smartbill/allowedUrl.ts).
    */
   smartBillAllowedHosts: readonly string[];
+  anaf: AnafConfig;
   /** METRICS_TOKEN: the Bearer token GET /metrics wants; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
@@ -269,6 +283,10 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: integer(env, "TASK_CONCURRENCY", 4, 1),
     },
     smartBillAllowedHosts: allowedHosts(env, "SMARTBILL_ALLOWED_HOSTS"),
+    anaf: {
+      url: anafUrl(env, "ANAF_URL", demo),
+      timeoutMs: integer(env, "ANAF_TIMEOUT_MS", 15_000, 1),
+    },
     metricsToken: optional(env, "METRICS_TOKEN"),
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
@@ -308,6 +326,17 @@ function allowedHosts(env: Env, name: string): readonly string[] {
     );
   }
   return [...new Set(hosts as string[])];
+}
+
+/** ANAF_URL checked (allowedUrl.ts); unset: ANAF's host, or in demo mode the server's own emulator (undefined). */
+function anafUrl(env: Env, name: string, demo: boolean): string | undefined {
+  const raw = optional(env, name);
+  if (raw === undefined) return demo ? undefined : DEFAULT_ANAF_URL;
+  const problem = anafUrlProblem(raw);
+  if (problem) {
+    throw new ConfigError(`${name} must be ANAF's service address, e.g. ${DEFAULT_ANAF_URL} (${problem}), got "${raw}".`);
+  }
+  return anafBaseUrl(raw);
 }
 
 /**

@@ -740,3 +740,24 @@ export const reverseRecheckTooSoon = (seconds: number) =>
   `Încercați din nou peste ${inSeconds(seconds)}; seria va fi verificată mai întâi.`;
 export const reverseSeriesGone = (series: string) =>
   `Seria „${series}” a facturii nu mai apare în SmartBill, deci factura storno nu poate fi verificată după număr.`;
+
+/**
+ * ANAF's lookup (server/anaf/): each failure says what happened and that the customer can still
+ * be saved, since a lookup that fails never blocks a save.
+ */
+const ANAF_CAN_STILL_SAVE = "Clientul poate fi salvat și fără datele ANAF; verificarea se poate repeta mai târziu.";
+
+export const anafMessages = {
+  canStillSave: ANAF_CAN_STILL_SAVE,
+  timedOut: (seconds: number) => `ANAF nu a răspuns în ${seconds} secunde. ${ANAF_CAN_STILL_SAVE}`,
+  tooManyRequests: `ANAF refuză acum cererile: a primit prea multe într-un timp scurt. ${ANAF_CAN_STILL_SAVE}`,
+  serverError: (status: number) => `ANAF nu răspunde acum (serviciul său a răspuns cu eroarea ${status}). ${ANAF_CAN_STILL_SAVE}`,
+  htmlPage: `ANAF nu răspunde acum: în locul datelor a trimis o pagină web (o pagină de blocare sau de mentenanță). ${ANAF_CAN_STILL_SAVE}`,
+  notJson: `ANAF a trimis un răspuns care nu poate fi citit (nu sunt datele firmelor). ${ANAF_CAN_STILL_SAVE}`,
+  refused: (status: number) => `ANAF a refuzat cererea (eroarea ${status}). ${ANAF_CAN_STILL_SAVE}`,
+  unreachable: (host: string) => `ANAF nu poate fi contactat la ${host} (conexiunea a eșuat). ${ANAF_CAN_STILL_SAVE}`,
+  emulatorNotListening: `Emulatorul ANAF al acestui server nu poate fi apelat: serverul nu ascultă încă pe un port. ${ANAF_CAN_STILL_SAVE}`,
+  urlRefused: (url: string) =>
+    `Adresa ANAF „${url}” nu este permisă (doar https, sau http pe 127.0.0.1 și localhost). ${ANAF_CAN_STILL_SAVE}`,
+  notFound: (cui: string) => `ANAF nu cunoaște CIF-ul ${cui}.`,
+} as const;

@@ -7,6 +7,7 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
+import { ANAF_DEMO_CUIS, ANAF_EMULATOR_PREFIX } from "./anaf/emulator/index";
 import { buildApp, type BuildAppOptions } from "./app";
 import { type Config, loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
@@ -79,6 +80,9 @@ export async function startServer(
       console.log(`  token    ${DEMO_SMARTBILL_ACCOUNT.token}`);
       console.log(`  CIF      ${DEMO_SMARTBILL_ACCOUNT.cif}`);
       console.log(`  address  ${emulatorUrl}`);
+    }
+    if (config.anaf.url === undefined) {
+      console.log(`ANAF: this server's emulator (${listenOrigin(config.host, port)}${ANAF_EMULATOR_PREFIX}); try CIF RO${ANAF_DEMO_CUIS.vatPayerBucharest}, or any valid CIF.`);
     }
   }
   return app;

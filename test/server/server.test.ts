@@ -48,6 +48,8 @@ describeEachDialect("the server", (dialect) => {
           `  address  http://127.0.0.1:${port}/smartbill-emulator/SBORO/api`,
         ].join("\n"),
       );
+      // ANAF's emulator, where the clerk's 'Completează din ANAF' goes in demo mode.
+      expect(printed).toContain(`ANAF: this server's emulator (http://127.0.0.1:${port}/anaf-emulator)`);
       const response = await login(`http://127.0.0.1:${port}`);
       expect(response.status).toBe(200);
       expect((await response.json()).userName).toBe("facturare@demo.ro");

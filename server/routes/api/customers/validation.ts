@@ -6,6 +6,7 @@
  * Reasons in Romanian.
  */
 import type { CustomerFields } from "../../../../contract/api";
+import { cuiOf } from "../../../../contract/cif";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
 import { isEmailAddress } from "../../../../contract/emailAddress";
 import { hasControlCharacter } from "../../../controlCharacters";
@@ -15,18 +16,9 @@ import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
 const MAX_FIELD_LENGTH = 500;
 
-const CIF_KEY = "753217532";
-
-/** 'RO18547290', '18547290', 'ro 185 472 90': 2–10 digits whose last is the control digit. */
+/** 'RO18547290', '18547290', 'ro 185 472 90': a valid CUI, with or without 'RO'. */
 function isValidRomanianCif(value: string): boolean {
-  const match = /^(?:RO)?(\d{2,10})$/i.exec(value.replace(/\s+/g, ""));
-  if (!match) return false;
-  const digits = match[1];
-  const body = digits.slice(0, -1).padStart(9, "0");
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(body[i]) * Number(CIF_KEY[i]);
-  const control = ((sum * 10) % 11) % 10;
-  return control === Number(digits[digits.length - 1]);
+  return cuiOf(value) !== null;
 }
 
 /** A foreign VAT code: a 2-letter country prefix (not RO) and 2–13 letters or digits. */
