@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Customer, LoginResponse, Page } from "../../contract/api";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
+import { multipart, xlsxOf } from "../helpers/excelFiles";
 import { addDraftInvoice } from "../helpers/sentInvoices";
 import { invoicingUserOfNewTenant } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
@@ -94,10 +95,33 @@ describeEachDialect("one customer (/api/smartbill/customer/{id})", (dialect) => 
       const customer = await added({ codClient: "DEL-1" });
       const res = await remove(customer.id);
       expect(res.statusCode).toBe(204);
+      expect(res.body).toBe("");
       expect(await stored(customer.id)).toBeUndefined();
       expect((await read(customer.id)).statusCode).toBe(404);
       expect((await read(customer.id)).json()).toEqual(NOT_FOUND);
       expect((await remove(customer.id)).statusCode).toBe(404);
+    });
+  });
+
+  describe("the import", () => {
+    it("stores each imported customer's CUI, and a re-import's new one", async () => {
+      const headers = ["Denumire client", "CIF", "Nr. Reg. Com.", "Cod client", "Adresa", "Localitate", "Județ", "Banca", "IBAN", "Țara", "Email", "Persoana contact", "Telefon"];
+      const row = (code: string, cif: string) => [`${code} SRL`, cif, "", code, "", "", "", "", "", "", "", "", ""];
+      const importRows = async (...rows: string[][]) => {
+        const { body, headers: contentType } = multipart(await xlsxOf([headers, ...rows]));
+        const res = await t.api("POST", `${BASE}/import`, { session: invoicing, body, headers: contentType });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      const cuis = async () =>
+        Object.fromEntries(
+          (await t.db.selectFrom("customers").select(["codClient", "cui"]).where("tenantId", "=", DEMO_TENANT).where("codClient", "like", "IMP-%").execute()).map(
+            (customer) => [customer.codClient, customer.cui],
+          ),
+        );
+      await importRows(row("IMP-RO", "RO18547290"), row("IMP-DIGITS", "18547290"), row("IMP-DE", "DE123456789"));
+      expect(await cuis()).toEqual({ "IMP-RO": "18547290", "IMP-DIGITS": "18547290", "IMP-DE": null });
+      await importRows(row("IMP-DE", "RO18547290"), row("IMP-RO", "FR12345678901"));
+      expect(await cuis()).toEqual({ "IMP-RO": null, "IMP-DIGITS": "18547290", "IMP-DE": "18547290" });
     });
   });
 

@@ -117,6 +117,6 @@ export const customerRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteCustomer(trx, tenantId, id);
       await request.audit(trx, { target: id, targetLabel: customer.clientName });
     });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 };
