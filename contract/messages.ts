@@ -46,3 +46,19 @@ export const LINE_ROW_MESSAGES = {
   flagUnknown: (value: string, column: string) =>
     `Valoarea „${value}” din coloana „${column}” nu este recunoscută (folosiți da sau nu).`,
 } as const;
+
+/**
+ * Why a customer is refused, the same words for an imported row, the customer routes and the
+ * customer form (which checks before asking).
+ */
+export const CUSTOMER_ROW_MESSAGES = {
+  nameMissing: "Denumirea clientului lipsește.",
+  codeMissing: "Codul clientului lipsește.",
+  cifMissing: "CIF-ul lipsește.",
+  cifInvalid: (cif: string) => `CIF invalid: „${cif}” (cifra de control nu se potrivește sau formatul nu este recunoscut).`,
+  ibanInvalid: (iban: string) => `IBAN invalid: „${iban}”.`,
+  emailInvalid: (email: string) => `Adresă de email invalidă: „${email}”.`,
+  /** Every repeat of a code after its first row. */
+  codeRepeated: (codClient: string, firstRow: number) =>
+    `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`,
+} as const;

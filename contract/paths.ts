@@ -69,7 +69,7 @@ export const IRREGULAR_PATHS = {
   },
   warehouses: { prefix: "/smartbill/warehouses", calls: ["list", "create", "one"] },
   stock: { prefix: "/smartbill/stock", calls: ["list"] },
-  customers: { prefix: "/smartbill/customer", list: "/all", calls: ["list"] },
+  customers: { prefix: "/smartbill/customer", list: "/all" },
   taxes: { prefix: "/smartbill/tax", calls: [] },
   invoices: { prefix: "/smartbill/invoice", calls: ["list", "one", "read"] },
   tasks: { calls: ["list", "read"] },

@@ -8,7 +8,7 @@ import { publicRo } from "./publicRo";
 import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
-import { LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
+import { CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE, PLAIN_AUDIT_VERB_NAMES } from "../contract/auditActions";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from "../contract/roles";
 
@@ -627,6 +627,29 @@ export const ro = {
       search: "Caută (denumire, cod, CIF, email, localitate, județ)",
       exportError: "Eroare la exportul clienților: %{message}",
       fetchError: "Eroare la preluarea clienților.",
+      add: "Adaugă client",
+      edit: "Editează clientul",
+      sections: {
+        identity: "Date de identificare",
+        address: "Adresă",
+        bank: "Date bancare",
+        contact: "Contact",
+      },
+      invoices: "Facturi",
+      invoiceCount: "%{smart_count} factură |||| %{smart_count} facturi |||| %{smart_count} de facturi",
+      // The import's reasons, word for word: the form checks before asking, as the server would.
+      validation: {
+        nameMissing: CUSTOMER_ROW_MESSAGES.nameMissing,
+        codeMissing: CUSTOMER_ROW_MESSAGES.codeMissing,
+        cifMissing: CUSTOMER_ROW_MESSAGES.cifMissing,
+        cifInvalid: CUSTOMER_ROW_MESSAGES.cifInvalid("%{cif}"),
+        ibanInvalid: CUSTOMER_ROW_MESSAGES.ibanInvalid("%{iban}"),
+        emailInvalid: CUSTOMER_ROW_MESSAGES.emailInvalid("%{email}"),
+      },
+      cifHelp: "Cu sau fără RO; pentru o firmă străină, codul de TVA cu prefixul țării.",
+      deleteTitle: "Ștergeți clientul „%{name}”?",
+      deleteContent: "Clientul dispare doar din aplicație (nu și din SmartBill). Un client pe care îl folosesc facturi nu poate fi șters.",
+      deleted: "Clientul a fost șters.",
       importTitle: "Import Clienți",
       importAction: "Importă clienți",
       importIntro: "Încărcați un fișier Excel (.xlsx sau .xls) cu clienții. Fișierul este verificat întâi; nimic nu se salvează până nu confirmați.",

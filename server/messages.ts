@@ -5,7 +5,7 @@
  */
 import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
-import { COLUMN_TOO_LONG, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
+import { COLUMN_TOO_LONG, CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
 import { roleName } from "../contract/roles";
 
@@ -253,16 +253,16 @@ export const customerImportChecked = (added: number, updated: number, rejected: 
   `${romanianCount(rejected, "rând respins", "rânduri respinse")}. Nimic nu a fost salvat.`;
 
 /** Why a row of a customer sheet is refused (a row's reasons are joined). */
-export const customerRowMessages = {
-  nameMissing: "Denumirea clientului lipsește.",
-  codeMissing: "Codul clientului lipsește.",
-  cifMissing: "CIF-ul lipsește.",
-  cifInvalid: (cif: string) => `CIF invalid: „${cif}” (cifra de control nu se potrivește sau formatul nu este recunoscut).`,
-  ibanInvalid: (iban: string) => `IBAN invalid: „${iban}”.`,
-  emailInvalid: (email: string) => `Adresă de email invalidă: „${email}”.`,
-  /** Every repeat of a code after its first row. */
-  codeRepeated: (codClient: string, firstRow: number) =>
-    `Codul clientului „${codClient}” apare de mai multe ori în fișier (prima dată pe rândul ${firstRow}).`,
+/** Why an imported customer row, or a customer typed in its form, is refused (contract/messages.ts). */
+export const customerRowMessages = CUSTOMER_ROW_MESSAGES;
+
+/** The one-customer routes' answers (a customer's page and forms). */
+export const customerMessages = {
+  notFound: "Clientul nu a fost găsit.",
+  codeTaken: (codClient: string) => `Există deja un client cu codul „${codClient}”.`,
+  /** The customer's invoices keep its id: it stays while any invoice refers to it. */
+  inUse: (invoices: number) =>
+    `Clientul nu poate fi șters: îl ${invoices === 1 ? "folosește" : "folosesc"} ${romanianCount(invoices, "factură", "facturi")}.`,
 } as const;
 
 /** The customer files' names (ASCII, for every browser) and the words written in them. */

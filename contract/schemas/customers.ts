@@ -15,6 +15,28 @@ export const CustomerSchema = Type.Object({
   observations: Type.Optional(Nullable(Type.String())),
 });
 
+/**
+ * POST /api/smartbill/customer and PUT /{id}: the customer's fields, each a text (null or absent:
+ * empty), checked as an imported row is (its reasons, per field). What react-admin's form sends
+ * back with them (the id, the texts the import keeps, what the page shows beside) is accepted
+ * and never written.
+ */
+const optionalText = () => Type.Optional(Nullable(Type.String()));
+
+export const CustomerBody = Type.Object(
+  {
+    ...(Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, Type.Optional(Nullable(Type.String()))])) as Record<
+      CustomerColumn,
+      ReturnType<typeof optionalText>
+    >),
+    id: Type.Optional(Type.Unknown()),
+    mentions: Type.Optional(Type.Unknown()),
+    observations: Type.Optional(Type.Unknown()),
+    anaf: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
 export const RejectedRowSchema = Type.Object({
   row: Type.Integer({ description: "the row number as Excel shows it (1-based, header counted)" }),
   codClient: Type.Optional(Type.String()),

@@ -5,7 +5,7 @@
  * saved.
  */
 import type { ReactNode } from "react";
-import { Create, SimpleForm, type TransformData, useTranslate } from "react-admin";
+import { Create, type RedirectionSideEffect, SimpleForm, type TransformData, useTranslate } from "react-admin";
 import type { ResourceName } from "../../contract/roles";
 import { RequireAccess } from "./RequireAccess";
 import { ScreenHeading } from "./ScreenHeading";
@@ -18,15 +18,17 @@ export interface ResourceCreateProps {
   defaultValues?: Record<string, unknown>;
   /** the form's values → what the API takes */
   transform?: TransformData;
+  /** where the screen goes once saved: the list by default */
+  redirect?: RedirectionSideEffect;
 }
 
-export function ResourceCreate({ resource, children, defaultValues, transform }: ResourceCreateProps) {
+export function ResourceCreate({ resource, children, defaultValues, transform, redirect = "list" }: ResourceCreateProps) {
   const translate = useTranslate();
   const title = translate(`resources.${resource}.add`);
   return (
     <RequireAccess resource={resource}>
       <ScreenHeading>{title}</ScreenHeading>
-      <Create resource={resource} title={title} redirect="list" transform={transform}>
+      <Create resource={resource} title={title} redirect={redirect} transform={transform}>
         <SimpleForm defaultValues={defaultValues}>{children}</SimpleForm>
       </Create>
     </RequireAccess>

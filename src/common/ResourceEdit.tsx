@@ -5,7 +5,7 @@
  * form as typed), and the toolbar with save and the confirmed delete (EditToolbar.tsx).
  */
 import type { ReactNode } from "react";
-import { Edit, type RaRecord, SimpleForm, type TransformData, useTranslate } from "react-admin";
+import { Edit, type RaRecord, type RedirectionSideEffect, SimpleForm, type TransformData, useTranslate } from "react-admin";
 import type { ResourceName } from "../../contract/roles";
 import { EditToolbar } from "./EditToolbar";
 import { RequireAccess } from "./RequireAccess";
@@ -17,15 +17,17 @@ export interface ResourceEditProps {
   children: ReactNode;
   /** the form's values → what the API takes */
   transform?: TransformData;
+  /** where the screen goes once saved: the list by default */
+  redirect?: RedirectionSideEffect;
 }
 
-export function ResourceEdit({ resource, children, transform }: ResourceEditProps) {
+export function ResourceEdit({ resource, children, transform, redirect = "list" }: ResourceEditProps) {
   const translate = useTranslate();
   const title = translate(`resources.${resource}.edit`);
   return (
     <RequireAccess resource={resource}>
       <ScreenHeading>{title}</ScreenHeading>
-      <Edit<RaRecord> resource={resource} title={title} mutationMode="pessimistic" redirect="list" transform={transform}>
+      <Edit<RaRecord> resource={resource} title={title} mutationMode="pessimistic" redirect={redirect} transform={transform}>
         <SimpleForm toolbar={<EditToolbar />}>{children}</SimpleForm>
       </Edit>
     </RequireAccess>

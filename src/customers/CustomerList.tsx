@@ -1,6 +1,7 @@
 /**
  * 'Lista Clienți': the tenant's customers, paged, sorted and searched on the server (it stays
  * fast at 100,000 rows), with a filter per column and CSV / XLSX export of the filtered list.
+ * A row opens the customer's page; 'Adaugă client' its form.
  */
 import { SearchInput, TextField, TextInput, useTranslate } from "react-admin";
 import GroupAddIcon from "@mui/icons-material/GroupAdd";
@@ -19,6 +20,8 @@ export function CustomerList() {
     <ResourceList
       resource="customers"
       sort={{ field: "clientName", order: "ASC" }}
+      create
+      rowClick="show"
       filters={filters}
       actions={<ListExportButtons resource="customers" filename="clienti" errorKey="resources.customers.exportError" />}
       empty={{ label: translate("resources.customers.importAction"), icon: <GroupAddIcon />, to: "/customers/import" }}

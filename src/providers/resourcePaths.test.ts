@@ -44,7 +44,10 @@ describe("the irregular paths' one table", () => {
     expect(resourcePaths("tenants").list).toBe("/api/tenant/list");
     expect(resourcePaths("users").create).toBe("/api/user/add");
     expect(resourcePaths("properties").one!("smartbill.cif")).toBe("/api/property/properties/smartbill.cif");
-    expect(resourcePaths("customers")).toEqual({ list: "/api/smartbill/customer/all" });
+    // The list at the spec's /all; one customer by plain REST beside it.
+    const customers = resourcePaths("customers");
+    expect(customers.list).toBe("/api/smartbill/customer/all");
+    expect([customers.create, customers.read!(7), customers.one!(7)]).toEqual(["/api/smartbill/customer", "/api/smartbill/customer/7", "/api/smartbill/customer/7"]);
     expect(resourcePaths("invoices").read!(7)).toBe("/api/smartbill/invoice/7");
     expect(resourcePaths("warehouses").read).toBeUndefined();
     expect(apiPrefixOf("me")).toBe("");

@@ -22,6 +22,7 @@ import type {
   User,
   Warehouse,
 } from "../../contract/api";
+import { CUSTOMER_COLUMNS } from "../../contract/customerColumns";
 import { AUDIT_ACTION_NAMES } from "../../contract/auditActions";
 import { apiPathOf } from "../../contract/paths";
 import { type ResourceName, rolesAllow } from "../../contract/roles";
@@ -207,6 +208,16 @@ describeEachDialect("the audit log", (dialect) => {
       ...clerk,
       result: "Import finalizat: 2 clienți noi, 0 actualizați, 0 rânduri respinse.",
     });
+    const typed = Object.fromEntries(CUSTOMER_COLUMNS.map((column, i) => [column, customerRow("JRN3", "Client Tastat SRL")[i]]));
+    const added = (
+      await recorded("customers.create", () => t.api("POST", "/api/smartbill/customer", { ...inv, body: typed }), { ...clerk, targetLabel: "Client Tastat SRL" })
+    ).json<{ id: number }>();
+    await recorded("customers.update", () => t.api("PUT", `/api/smartbill/customer/${added.id}`, { ...inv, body: { ...typed, clientName: "Client Corectat SRL" } }), {
+      ...clerk,
+      target: String(added.id),
+      targetLabel: "Client Corectat SRL",
+    });
+    await recorded("customers.delete", () => t.api("DELETE", `/api/smartbill/customer/${added.id}`, inv), { ...clerk, target: String(added.id), targetLabel: "Client Corectat SRL" });
     // Every plain resource, from its definition: its two example records added, edited, deleted.
     for (const resource of await plainResources()) {
       const [first, second] = resource.body.examples as Record<string, unknown>[];

@@ -120,7 +120,15 @@ describe("customer row checks", () => {
   it("requires name and code, defaults the country to Romania and gives reasons in Romanian", () => {
     const blank = Object.fromEntries(CUSTOMER_SHEET_COLUMNS.map((c) => [c.field, null])) as never;
     const refused = checkCustomerRow(blank);
-    expect(refused).toEqual({ ok: false, reason: "Denumirea clientului lipsește. Codul clientului lipsește. CIF-ul lipsește." });
+    expect(refused).toEqual({
+      ok: false,
+      reason: "Denumirea clientului lipsește. Codul clientului lipsește. CIF-ul lipsește.",
+      problems: [
+        { field: "clientName", message: "Denumirea clientului lipsește." },
+        { field: "codClient", message: "Codul clientului lipsește." },
+        { field: "cif", message: "CIF-ul lipsește." },
+      ],
+    });
     const ok = checkCustomerRow({ ...(blank as object), clientName: "A", codClient: "X1", cif: 18547290 } as never);
     expect(ok).toMatchObject({ ok: true, fields: { tara: "Romania", cif: "18547290", iban: "", email: "" } });
   });

@@ -6,7 +6,7 @@
  */
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../../contract/auditActions";
 import { CUSTOMER_HEADERS } from "../../contract/customerHeaders";
-import { LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../../contract/messages";
+import { CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../../contract/messages";
 import { ro } from "../../i18n/ro";
 import * as serverWords from "../../server/messages";
 
@@ -24,6 +24,7 @@ describe("the product's words", () => {
     const shared = new Set([
       ...Object.values(SHARED_MESSAGES),
       ...Object.values(LINE_ROW_MESSAGES).filter((text) => typeof text === "string"),
+      ...Object.values(CUSTOMER_ROW_MESSAGES).filter((text) => typeof text === "string"),
       ...Object.values(CUSTOMER_HEADERS),
       ...Object.values(AUDIT_COLUMN_NAMES),
       ...Object.values(AUDIT_ACTION_NAMES),

@@ -5,6 +5,7 @@
  * and cells for the error report) are kept, compactly (RowStore), for the writing or the report.
  */
 import { CUSTOMER_COLUMNS, type CustomerFields, type RejectedRow } from "../../../../contract/api";
+import { cuiOf } from "../../../../contract/cif";
 import { type CellValue, cellText } from "../../../excel/cells";
 import { RowStore, type Tuple } from "../../../excel/rowStore";
 import { readSheet } from "../../../excel/sheet";
@@ -72,7 +73,7 @@ export async function checkCustomerFile(input: Buffer | string, options: CheckOp
 
 /**
  * The valid rows for upsertCustomers, as stored: batches of JSON arrays whose items begin with
- * the fields in CUSTOMER_COLUMNS order (the Excel row number follows, unread).
+ * the fields in CUSTOMER_COLUMNS order and the CIF's CUI (the Excel row number follows, unread).
  */
 export function validBatches(checked: CheckedCustomerFile): Iterable<string> {
   return checked.valid.jsonBatches();
@@ -86,18 +87,18 @@ function cellTexts(cells: readonly CellValue[]): string[] {
   return end === texts.length ? texts : texts.slice(0, end);
 }
 
-// A valid row as [...its fields in CUSTOMER_COLUMNS order, row]: the fields first, so the stored
-// tuples are what upsertCustomers reads.
+// A valid row as [...its fields in CUSTOMER_COLUMNS order, its CUI or null, row]: the fields and
+// the CUI first, so the stored tuples are what upsertCustomers reads.
 function encodeValid({ row, fields }: ValidCustomerRow): Tuple {
-  const tuple: (string | number)[] = CUSTOMER_COLUMNS.map((column) => fields[column]);
-  tuple.push(row);
+  const tuple: (string | number | null)[] = CUSTOMER_COLUMNS.map((column) => fields[column]);
+  tuple.push(cuiOf(fields.cif), row);
   return tuple;
 }
 
 function decodeValid(tuple: Tuple): ValidCustomerRow {
   const fields = {} as Record<(typeof CUSTOMER_COLUMNS)[number], string>;
   for (let i = 0; i < CUSTOMER_COLUMNS.length; i++) fields[CUSTOMER_COLUMNS[i]] = tuple[i] as string;
-  return { row: tuple[CUSTOMER_COLUMNS.length] as number, fields };
+  return { row: tuple[CUSTOMER_COLUMNS.length + 1] as number, fields };
 }
 
 // A rejected row as [row, code or null, reason, ...cells]

@@ -113,6 +113,17 @@ export async function queueForIndexing(trx: Kysely<Database>, tenantId: number, 
 }
 
 /**
+ * Takes a deleted customer out of the index and the queue, in the deleting transaction (one row:
+ * nothing to leave for later); a no-op on PostgreSQL. Left in, its old text would still be
+ * counted by a search's total.
+ */
+export async function forgetCustomer(trx: Kysely<Database>, tenantId: number, id: number): Promise<void> {
+  if (dialectOf(trx) !== "sqlite") return;
+  await sql`delete from customers_fts where rowid = ${tenantId * TENANT_SHIFT + id}`.execute(trx);
+  await sql`delete from customers_unindexed where "tenantId" = ${tenantId} and id = ${id}`.execute(trx);
+}
+
+/**
  * Indexes up to `max` queued customers (in tenant and id order) from their rows as stored now,
  * and takes them off the queue, in one transaction; answers how many. 0 on PostgreSQL.
  */

@@ -1,11 +1,12 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
 import { type Kysely, type SqlBool, sql } from "kysely";
+import { cuiOf } from "../../../../contract/cif";
 import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../../../db/connection";
 import { type Customer, CUSTOMER_COLUMNS, type CustomerColumn, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { type ListFilter, type ListSpec, listSelectQuery, runList } from "../listQuery";
-import { customerTextSearch, queueForIndexing } from "./customerSearch";
+import { customerTextSearch, forgetCustomer, queueForIndexing } from "./customerSearch";
 
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
 const MAX_UNPAGED_CUSTOMERS = 10_000;
@@ -106,11 +107,11 @@ const UPSERT_BATCH = 250;
 
 /**
  * Customers as upsertCustomers takes them: JSON arrays of rows, each row an array of the fields
- * in CUSTOMER_COLUMNS order, UPSERT_BATCH rows a batch.
+ * in CUSTOMER_COLUMNS order and the CIF's CUI, UPSERT_BATCH rows a batch.
  */
 export function* customerBatches(rows: Iterable<CustomerFields>): Generator<string> {
   for (const slice of batchesOf(rows, UPSERT_BATCH)) {
-    yield JSON.stringify(slice.map((row) => CUSTOMER_COLUMNS.map((column) => row[column])));
+    yield JSON.stringify(slice.map((row) => [...CUSTOMER_COLUMNS.map((column) => row[column]), cuiOf(row.cif)]));
   }
 }
 
@@ -131,8 +132,8 @@ export async function lockTenantCustomers(trx: Kysely<Database>, tenantId: numbe
 /**
  * Inserts or updates (by code) every row; the caller runs it in a transaction. A batch is one
  * JSON text: an array of rows, each an array beginning with the fields in CUSTOMER_COLUMNS order
- * (items after them are ignored), as the import keeps its checked rows (RowStore) or
- * customerBatches makes them. The database reads each batch itself: one parameter and the same
+ * and then the CIF's CUI or null (cuiOf; items after it are ignored), as the import keeps its
+ * checked rows (RowStore) or customerBatches makes them. The database reads each batch itself: one parameter and the same
  * statement text every time, where a multi-row VALUES of 4,000 parameters a batch was a fifth of
  * a 50,000-row import's write. Answers how many rows THIS call inserted.
  *
@@ -145,9 +146,10 @@ export async function lockTenantCustomers(trx: Kysely<Database>, tenantId: numbe
  */
 export async function upsertCustomers(trx: Kysely<Database>, tenantId: number, batches: Iterable<string>): Promise<number> {
   const now = timestamp();
-  const columns = sql.join(CUSTOMER_COLUMNS.map((column) => sql.ref(column)));
-  const fields = sql.join(CUSTOMER_COLUMNS.map((_, index) => sql`rows.value ->> ${sql.lit(index)}`));
-  const updates = sql.join(CUSTOMER_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
+  const storedColumns = [...CUSTOMER_COLUMNS, "cui"];
+  const columns = sql.join(storedColumns.map((column) => sql.ref(column)));
+  const fields = sql.join(storedColumns.map((_, index) => sql`rows.value ->> ${sql.lit(index)}`));
+  const updates = sql.join(storedColumns.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
   const postgres = dialectOf(trx) === "postgres";
   await lockTenantCustomers(trx, tenantId);
   const before = postgres ? 0 : await countCustomers(trx, tenantId);
@@ -172,6 +174,58 @@ async function countCustomers(db: Kysely<Database>, tenantId: number): Promise<n
     .selectFrom("customers")
     .select((eb) => eb.fn.countAll<number | string>().as("total"))
     .where("tenantId", "=", tenantId)
+    .executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** One of the tenant's customers, as the list answers it; undefined when the tenant has none with that id. */
+export function findCustomer(db: Kysely<Database>, tenantId: number, id: number): Promise<Customer | undefined> {
+  return db.selectFrom("customers").select(COLUMNS).where("customers.tenantId", "=", tenantId).where("customers.id", "=", id).executeTakeFirst();
+}
+
+/** Whether another of the tenant's customers (not `exceptId`) has this code. */
+export async function codeTaken(db: Kysely<Database>, tenantId: number, codClient: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom("customers").select("id").where("tenantId", "=", tenantId).where("codClient", "=", codClient);
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Adds a customer (checked fields), queued for the text index; answers its id. Run it in a transaction. */
+export async function insertCustomer(trx: Kysely<Database>, tenantId: number, fields: CustomerFields): Promise<number> {
+  const now = timestamp();
+  const { id } = await trx
+    .insertInto("customers")
+    .values({ ...fields, cui: cuiOf(fields.cif), tenantId, mentions: null, observations: null, createdAt: now, updatedAt: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await queueForIndexing(trx, tenantId, [id]);
+  return id;
+}
+
+/** Saves a customer's fields (checked), queued for the text index again. Run it in a transaction. */
+export async function updateCustomer(trx: Kysely<Database>, tenantId: number, id: number, fields: CustomerFields): Promise<void> {
+  await trx
+    .updateTable("customers")
+    .set({ ...fields, cui: cuiOf(fields.cif), updatedAt: timestamp() })
+    .where("tenantId", "=", tenantId)
+    .where("id", "=", id)
+    .execute();
+  await queueForIndexing(trx, tenantId, [id]);
+}
+
+/** Deletes a customer and its entry in the text index. Run it in a transaction. */
+export async function deleteCustomer(trx: Kysely<Database>, tenantId: number, id: number): Promise<void> {
+  await trx.deleteFrom("customers").where("tenantId", "=", tenantId).where("id", "=", id).execute();
+  await forgetCustomer(trx, tenantId, id);
+}
+
+/** How many of the tenant's invoices are made out to this customer (invoices.clientId). */
+export async function invoiceCountOf(db: Kysely<Database>, tenantId: number, customerId: number): Promise<number> {
+  const { total } = await db
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("tenantId", "=", tenantId)
+    .where("clientId", "=", customerId)
     .executeTakeFirstOrThrow();
   return Number(total);
 }

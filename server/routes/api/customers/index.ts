@@ -3,6 +3,7 @@
  * ('Import Clienți'), for the invoicing role and the super-admin (role matrix row `customers`).
  *
  *   GET  /all                 the list: Customer[] (capped), or {content, totalElements} with page/size
+ *   GET, PUT, DELETE /{id}, POST /   one customer (customerRecordRoutes.ts)
  *   GET  /export?format=      csv | xlsx of the filtered, sorted list (same parameters, no paging)
  *   GET  /import/template     an .xlsx with the Romanian headers and one example row
  *   POST /import[?dryRun=true] multipart `file`: CustomerImportResult
@@ -23,6 +24,7 @@ import { restrictTo } from "../../../plugins/requireRole";
 import { listAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import { CustomerImportAnswer, CustomerSchema } from "../../../../contract/schemas/customers";
+import { customerRecordRoutes } from "./customerRecordRoutes";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
   customerList,
@@ -49,9 +51,10 @@ const importSchema = Type.Object({ dryRun: Type.Optional(Type.Boolean()) }, { ad
 /** The workbook alone (`file`). */
 const upload = uploadReader();
 
-export const customerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) => {
   restrictTo(app, "customers");
   await upload.accept(app);
+  await customerRecordRoutes(app, options);
 
   app.get(
     IRREGULAR_PATHS.customers.list,

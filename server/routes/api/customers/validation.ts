@@ -1,13 +1,14 @@
 /**
- * The checks of one imported customer row (excel-formats.md, "Customers"), pure and
+ * The checks of one customer, an imported row (excel-formats.md, "Customers") or one typed in
+ * the customer form (the one-customer routes read its fields as a row's cells), pure and
  * dialect-free: Romanian CIF control digit or a foreign VAT code, IBAN mod-97, e-mail, required
  * name and code, codes unique within the file, `tara` defaulting to Romania, no control
  * characters (NUL and the like: PostgreSQL cannot store NUL, and the others only hide text).
  * Reasons in Romanian.
  */
 import type { CustomerFields } from "../../../../contract/api";
-import { cuiOf } from "../../../../contract/cif";
 import { DEFAULT_COUNTRY } from "../../../../contract/constants";
+import { isValidCif, isValidIban } from "../../../../contract/customerChecks";
 import { isEmailAddress } from "../../../../contract/emailAddress";
 import { hasControlCharacter } from "../../../controlCharacters";
 import { type CellValue, cellText } from "../../../excel/cells";
@@ -16,34 +17,8 @@ import { type CustomerField, CUSTOMER_HEADERS } from "./columns";
 
 const MAX_FIELD_LENGTH = 500;
 
-/** 'RO18547290', '18547290', 'ro 185 472 90': a valid CUI, with or without 'RO'. */
-function isValidRomanianCif(value: string): boolean {
-  return cuiOf(value) !== null;
-}
-
-/** A foreign VAT code: a 2-letter country prefix (not RO) and 2–13 letters or digits. */
-function isForeignVatCode(value: string): boolean {
-  const code = value.replace(/\s+/g, "").toUpperCase();
-  return /^[A-Z]{2}[A-Z0-9]{2,13}$/.test(code) && !code.startsWith("RO");
-}
-
-export function isValidCif(value: string): boolean {
-  return isValidRomanianCif(value) || isForeignVatCode(value);
-}
-
-/** ISO 13616: country, 2 check digits, 11–30 letters/digits, and the mod-97 remainder 1. */
-export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, "").toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  if (iban.startsWith("RO") && iban.length !== 24) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const code = char >= "A" ? String(char.charCodeAt(0) - 55) : char;
-    for (const digit of code) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
+// Shared with the customer forms, which check before asking.
+export { isValidCif, isValidIban };
 
 const FIELDS = Object.keys(CUSTOMER_HEADERS) as CustomerField[];
 
@@ -52,9 +27,18 @@ function collapseSpaces(text: string): string {
   return /[^\S ]| {2}/.test(text) ? text.replace(/\s+/g, " ") : text;
 }
 
-export type RowCheck = { ok: true; fields: CustomerFields } | { ok: false; reason: string };
+/** One reason a customer is refused, and the field it is about. */
+export interface CustomerProblem {
+  field: CustomerField;
+  message: string;
+}
 
-/** One row's cells (by field) → the fields as stored, or the reasons it is refused. */
+export type RowCheck = { ok: true; fields: CustomerFields } | { ok: false; reason: string; problems: CustomerProblem[] };
+
+/**
+ * One row's cells (by field) → the fields as stored, or why it is refused: every reason in one
+ * sentence for the import's report (`reason`), and each with its field (`problems`) for a form.
+ */
 export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValue>>): RowCheck {
   const text = (field: CustomerField) => collapseSpaces(cellText(values[field])).trim();
   const fields: CustomerFields = {
@@ -72,22 +56,29 @@ export function checkCustomerRow(values: Readonly<Record<CustomerField, CellValu
     persContact: text("persContact"),
     telefon: text("telefon"),
   };
-  const reasons: string[] = [];
-  if (!fields.clientName) reasons.push(customerRowMessages.nameMissing);
-  if (!fields.codClient) reasons.push(customerRowMessages.codeMissing);
-  if (!fields.cif) reasons.push(customerRowMessages.cifMissing);
-  else if (!isValidCif(fields.cif)) reasons.push(customerRowMessages.cifInvalid(fields.cif));
-  if (fields.iban && !isValidIban(fields.iban)) reasons.push(customerRowMessages.ibanInvalid(fields.iban));
-  if (fields.email && !isEmailAddress(fields.email)) reasons.push(customerRowMessages.emailInvalid(fields.email));
+  const problems: CustomerProblem[] = [];
+  const refuse = (field: CustomerField, message: string) => problems.push({ field, message });
+  if (!fields.clientName) refuse("clientName", customerRowMessages.nameMissing);
+  if (!fields.codClient) refuse("codClient", customerRowMessages.codeMissing);
+  if (!fields.cif) refuse("cif", customerRowMessages.cifMissing);
+  else if (!isValidCif(fields.cif)) refuse("cif", customerRowMessages.cifInvalid(fields.cif));
+  if (fields.iban && !isValidIban(fields.iban)) refuse("iban", customerRowMessages.ibanInvalid(fields.iban));
+  if (fields.email && !isEmailAddress(fields.email)) refuse("email", customerRowMessages.emailInvalid(fields.email));
   for (const field of FIELDS) {
     // The cell as it was: collapsing white space would already have hidden \v and \f.
     const value = values[field];
-    if (typeof value === "string" && hasControlCharacter(value)) reasons.push(cellControlCharacters(CUSTOMER_HEADERS[field]));
-    if (fields[field].length > MAX_FIELD_LENGTH) {
-      reasons.push(columnTooLong(CUSTOMER_HEADERS[field], MAX_FIELD_LENGTH));
-    }
+    if (typeof value === "string" && hasControlCharacter(value)) refuse(field, cellControlCharacters(CUSTOMER_HEADERS[field]));
+    if (fields[field].length > MAX_FIELD_LENGTH) refuse(field, columnTooLong(CUSTOMER_HEADERS[field], MAX_FIELD_LENGTH));
   }
-  return reasons.length > 0 ? { ok: false, reason: reasons.join(" ") } : { ok: true, fields };
+  if (problems.length === 0) return { ok: true, fields };
+  return { ok: false, reason: problems.map((problem) => problem.message).join(" "), problems };
+}
+
+/** The problems by field, a field's several reasons in one sentence: a form shows each at its input. */
+export function problemsByField(problems: readonly CustomerProblem[]): Partial<Record<CustomerField, string>> {
+  const byField: Partial<Record<CustomerField, string>> = {};
+  for (const { field, message } of problems) byField[field] = byField[field] ? `${byField[field]} ${message}` : message;
+  return byField;
 }
 
 /** The duplicate's reason: every repeat of a code after its first row. */
