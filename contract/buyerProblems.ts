@@ -8,35 +8,13 @@
  * on the customer as stored, with the last state ANAF gave for its CUI.
  */
 import type { CustomerFields } from "./api";
+import type { BuyerProblemCode } from "./buyerProblemCodes";
 import { BUYER_PROBLEM_MESSAGES as say } from "./buyerProblemMessages";
 import { validCnp } from "./cnp";
 import { cuiOf } from "./cuiDigits";
 import { BUCHAREST_CODE, countyOf, foldRomanian } from "./romanianCounties";
 
-export const BUYER_PROBLEM_CODES = [
-  "customerMissing",
-  "nameMissing",
-  "nameTooLong",
-  "cifMissing",
-  "cifInvalid",
-  "cnpInvalid",
-  "foreignIdMissing",
-  "streetMissing",
-  "streetTooLong",
-  "localityMissing",
-  "localityTooLong",
-  "countryMissing",
-  "countyMissing",
-  "countyUnknown",
-  "sectorMissing",
-  "sectorInvalid",
-  "contactTooLong",
-  "phoneTooLong",
-  "emailTooLong",
-  "anafInactive",
-  "anafStruckOff",
-] as const;
-export type BuyerProblemCode = (typeof BUYER_PROBLEM_CODES)[number];
+export type { BuyerProblemCode } from "./buyerProblemCodes";
 
 export interface BuyerProblem {
   /** The customer's field to correct; null when it is not one field (no customer at all). */

@@ -5,7 +5,7 @@
  * does not exist, a client of another tenant) the routes check after trimming.
  */
 import { type Static, type TSchema, Type } from "typebox";
-import { BUYER_PROBLEM_CODES } from "../buyerProblems";
+import { BUYER_PROBLEM_CODES } from "../buyerProblemCodes";
 import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../constants";
 import { CUSTOMER_COLUMNS } from "../customerColumns";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../invoiceEvents";

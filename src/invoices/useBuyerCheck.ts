@@ -1,0 +1,64 @@
+/**
+ * What e-Factura would refuse of the invoice's customer (GET /{id}/buyer-check), for the send
+ * button to stand in the clerk's way: read for the customer the server holds, so again once a
+ * newly chosen customer is saved (not before: the server would still answer for the old one),
+ * when the clerk comes back to the tab (the customer corrected elsewhere) and each time the
+ * screen opens. A check that cannot be read stops nothing: the send works as it always did.
+ *
+ * The send's two clicks: with problems, the first one only confirms (`confirming`, the alert made
+ * prominent); the second sends despite them. A change in the problems asks again.
+ */
+import { useCallback, useState } from "react";
+import { useDataProvider } from "react-admin";
+import { useQuery } from "@tanstack/react-query";
+import type { BuyerCheck } from "../../contract/api";
+import type { AppDataProvider } from "../providers/customMethods";
+import type { SaveState } from "./autoSaver";
+import type { InvoiceFormValues } from "./InvoiceFormFields";
+import { useStoreValue, type ValueStore } from "./valueStore";
+
+const clientIdOf = (values: InvoiceFormValues) => values.clientId;
+const isSaved = (state: SaveState) => state.status === "saved" && !state.saving;
+
+/** The problems as one key: the same problems of the same customer confirm once. */
+const signatureOf = (check: BuyerCheck) => JSON.stringify([check.customerId, check.problems.map((problem) => problem.code)]);
+
+export interface BuyerCheckState {
+  check: BuyerCheck | undefined;
+  /** The first click was made on these problems: the next one sends despite them. */
+  confirming: boolean;
+  /** The send button's click: `send(acceptBuyerProblems)`, or the confirmation first. */
+  click: (send: (acceptBuyerProblems: boolean) => void) => Promise<void>;
+}
+
+export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormValues>, saveState: ValueStore<SaveState>): BuyerCheckState {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const clientId = useStoreValue(values, clientIdOf);
+  const saved = useStoreValue(saveState, isSaved);
+  const query = useQuery({
+    queryKey: ["invoices", "buyerCheck", invoiceId, clientId],
+    queryFn: ({ signal }) => dataProvider.invoiceBuyerCheck(invoiceId, signal),
+    // A customer chosen here is asked about once the server holds it.
+    enabled: saved,
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: "always",
+  });
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const check = query.data;
+  const confirming = !!check && check.problems.length > 0 && confirmedFor === signatureOf(check);
+  const { refetch } = query;
+
+  const click = useCallback(
+    async (send: (acceptBuyerProblems: boolean) => void) => {
+      // Not read yet (the screen just opened, a customer just chosen): read it now rather than send unchecked.
+      const known = check ?? (await refetch()).data;
+      if (!known || known.problems.length === 0) return send(false);
+      if (confirmedFor === signatureOf(known)) return send(true);
+      setConfirmedFor(signatureOf(known));
+    },
+    [check, confirmedFor, refetch],
+  );
+
+  return { check, confirming, click };
+}
