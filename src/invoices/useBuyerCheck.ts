@@ -8,7 +8,7 @@
  * The send's two clicks: with problems, the first one only confirms (`confirming`, the alert made
  * prominent); the second sends despite them. A change in the problems asks again.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useDataProvider } from "react-admin";
 import { useQuery } from "@tanstack/react-query";
 import type { BuyerCheck } from "../../contract/api";
@@ -24,6 +24,7 @@ const isSaved = (state: SaveState) => state.status === "saved" && !state.saving;
 const signatureOf = (check: BuyerCheck) => JSON.stringify([check.customerId, check.problems.map((problem) => problem.code)]);
 
 export interface BuyerCheckState {
+  /** The check of the customer the form shows; undefined until the server holds and has answered for it. */
   check: BuyerCheck | undefined;
   /** The first click was made on these problems: the next one sends despite them. */
   confirming: boolean;
@@ -33,31 +34,45 @@ export interface BuyerCheckState {
 
 export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormValues>, saveState: ValueStore<SaveState>): BuyerCheckState {
   const dataProvider = useDataProvider<AppDataProvider>();
+  // Re-renders when another customer is chosen, not as the other fields are typed in.
   const clientId = useStoreValue(values, clientIdOf);
-  const saved = useStoreValue(saveState, isSaved);
   const query = useQuery({
-    queryKey: ["invoices", "buyerCheck", invoiceId, clientId],
+    queryKey: ["invoices", "buyerCheck", invoiceId],
     queryFn: ({ signal }) => dataProvider.invoiceBuyerCheck(invoiceId, signal),
-    // A customer chosen here is asked about once the server holds it.
-    enabled: saved,
     retry: false,
     staleTime: 0,
     refetchOnWindowFocus: "always",
   });
+  const { data, refetch } = query;
+  // The answer names the customer the server checked: one for another customer is not shown.
+  const check = data && data.customerId === clientId ? data : undefined;
+
+  // Once the form is saved with a customer the last answer is not about, ask again. Read from the
+  // stores as they change, so that saving re-renders nothing here.
+  const answered = useRef(data);
+  answered.current = data;
+  useEffect(
+    () =>
+      saveState.subscribe(() => {
+        if (isSaved(saveState.get()) && answered.current && answered.current.customerId !== values.get().clientId) void refetch();
+      }),
+    [saveState, values, refetch],
+  );
+
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
-  const check = query.data;
   const confirming = !!check && check.problems.length > 0 && confirmedFor === signatureOf(check);
-  const { refetch } = query;
 
   const click = useCallback(
     async (send: (acceptBuyerProblems: boolean) => void) => {
-      // Not read yet (the screen just opened, a customer just chosen): read it now rather than send unchecked.
-      const known = check ?? (await refetch()).data;
+      // No answer for this customer yet (the screen just opened): ask now rather than send unchecked.
+      // One still about another customer (chosen, not yet saved) cannot stop the send.
+      const fresh = check ?? (await refetch()).data;
+      const known = fresh && fresh.customerId === values.get().clientId ? fresh : undefined;
       if (!known || known.problems.length === 0) return send(false);
       if (confirmedFor === signatureOf(known)) return send(true);
       setConfirmedFor(signatureOf(known));
     },
-    [check, confirmedFor, refetch],
+    [check, confirmedFor, refetch, values],
   );
 
   return { check, confirming, click };
