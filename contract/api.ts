@@ -34,6 +34,8 @@ import type {
   reverseBody,
 } from "./schemas/invoicePayments";
 import type {
+  BuyerCheckAnswer,
+  invoiceSendBody,
   InvoiceEventSchema,
   InvoiceFormSchema,
   InvoiceImportAnswer,
@@ -249,6 +251,10 @@ export type InvoiceSeriesList = Static<typeof InvoiceSeriesAnswer>;
 
 /** POST /api/smartbill/invoice/send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */
 export type InvoiceSendResult = Static<typeof InvoiceSendAnswer>;
+/** POST /send/{id}'s optional body: `acceptBuyerProblems` sends despite the buyer's problems, recorded in the history. */
+export type InvoiceSendRequest = NonNullable<Static<typeof invoiceSendBody>>;
+/** GET /{id}/buyer-check: the invoice's customer and its problems for e-Factura (contract/buyerProblems.ts). */
+export type BuyerCheck = Static<typeof BuyerCheckAnswer>;
 
 /** POST /api/smartbill/invoice/{id}/cancel, /{id}/restore, DELETE /{id}/smartbill: what was done, and the invoice now. */
 export type InvoiceActionResult = Static<typeof InvoiceActionAnswer>;

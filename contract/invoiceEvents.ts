@@ -4,6 +4,8 @@
  */
 export const INVOICE_EVENT_ACTIONS = [
   "send",
+  // The send above went ahead although the buyer had problems for e-Factura (the clerk's second click): which ones.
+  "buyerProblemsAccepted",
   // A SmartBill draft sent again as a final invoice ('Emite factura').
   "issue",
   "pdf",

@@ -352,6 +352,12 @@ export const en = {
       reload: "Reload",
       save: "Save",
       send: "Send the invoice",
+      buyerCheck: {
+        title: "e-Factura may refuse the invoice's customer: one problem |||| e-Factura may refuse the invoice's customer: %{smart_count} problems",
+        fix: "Correct the customer",
+        confirm: "Correct the customer, or click 'Send anyway' to send the invoice as it is; the send is noted in the invoice's history.",
+        sendAnyway: "Send anyway",
+      },
       sending: "Sending the invoice…",
       sendSuccess: "Success: %{message}",
       sendSuccessNoMessage: "Success: the invoice was issued in SmartBill",
@@ -633,8 +639,10 @@ export const en = {
           loadError: "The history could not be read: %{message}",
           who: "%{user}, %{when}",
           answer: "SmartBill's answer: %{answer}",
+          note: "%{answer}",
           actions: {
             send: "Sent to SmartBill",
+            buyerProblemsAccepted: "Sent despite the customer's problems",
             issue: "SmartBill draft issued as an invoice",
             pdf: "PDF downloaded",
             email: "Sent by e-mail",

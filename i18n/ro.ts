@@ -323,6 +323,13 @@ export const ro = {
       reload: "Reîncarcă",
       save: "Salvează",
       send: "Trimite Factura",
+      // The customer's problems for e-Factura, shown before the send; the second click sends despite them.
+      buyerCheck: {
+        title: "e-Factura poate respinge clientul facturii: o problemă |||| e-Factura poate respinge clientul facturii: %{smart_count} probleme |||| e-Factura poate respinge clientul facturii: %{smart_count} de probleme",
+        fix: "Corectează clientul",
+        confirm: "Corectați clientul, sau apăsați „Trimite oricum” pentru a trimite factura așa cum este; trimiterea se notează în istoricul facturii.",
+        sendAnyway: "Trimite oricum",
+      },
       sending: "Se trimite factura…",
       sendSuccess: "Succes: %{message}",
       sendSuccessNoMessage: "Succes: factura a fost emisă în SmartBill",
@@ -600,8 +607,11 @@ export const ro = {
           loadError: "Istoricul nu a putut fi citit: %{message}",
           who: "%{user}, %{when}",
           answer: "Răspuns SmartBill: %{answer}",
+          // Our own note, not SmartBill's answer: which of the buyer's problems the send went ahead despite.
+          note: "%{answer}",
           actions: {
             send: "Trimitere în SmartBill",
+            buyerProblemsAccepted: "Trimitere în ciuda problemelor clientului",
             issue: "Emitere din ciornă SmartBill",
             pdf: "Descărcare PDF",
             email: "Trimitere pe e-mail",

@@ -5,7 +5,9 @@
  * does not exist, a client of another tenant) the routes check after trimming.
  */
 import { type Static, type TSchema, Type } from "typebox";
+import { BUYER_PROBLEM_CODES } from "../buyerProblemCodes";
 import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../constants";
+import { CUSTOMER_COLUMNS } from "../customerColumns";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../invoiceEvents";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "../invoiceLineBounds";
 import { INVOICE_STATUSES } from "../invoiceStatuses";
@@ -222,6 +224,31 @@ export const SmartBillImportResultSchema = Type.Object({
   number: Type.String(),
   series: Type.String(),
   url: Type.String(),
+});
+
+/**
+ * POST /send/{id}'s optional body. No body, `{}` or anything but JSON sends as it always did;
+ * `acceptBuyerProblems` is the clerk's second click ('Trimite oricum'): the history then records
+ * the buyer's problems the send went ahead despite. Unknown fields are let through, unlike the
+ * other requests': this route read no body at all before, and API clients posting one keep working.
+ */
+export const invoiceSendBody = Nullable(
+  Type.Object({
+    acceptBuyerProblems: Type.Optional(Type.Boolean({ description: "send although the buyer has problems for e-Factura" })),
+  }),
+);
+
+/** One reason e-Factura may refuse the invoice's buyer (contract/buyerProblems.ts). */
+export const BuyerProblemSchema = Type.Object({
+  field: Type.Union([Type.Enum(CUSTOMER_COLUMNS), Type.Null()], { description: "the customer's field to correct; null: no customer" }),
+  code: Type.Enum(BUYER_PROBLEM_CODES),
+  message: Type.String(),
+});
+
+/** GET /{id}/buyer-check: the invoice's customer (null: none) and what e-Factura would refuse of it. */
+export const BuyerCheckAnswer = Type.Object({
+  customerId: Type.Union([Type.Integer(), Type.Null()]),
+  problems: Type.Array(BuyerProblemSchema),
 });
 
 /** POST /send/{id}: SmartBill's answer (errorText filled = refused) and the invoice now. */

@@ -2,7 +2,8 @@
  * The invoice's screen (/smartbill/invoice/edit/{id}), headed 'Factură #id — de trimis în
  * SmartBill' until it is sent and then by what names it ('Factura SBL 12 · client · total'): the
  * invoice's data (tab 'Date factură', auto-saved 1 s after the last change, with the save state
- * shown) and its lines (tab 'Produse', each change saved at once), then 'Trimite Factura'.
+ * shown) and its lines (tab 'Produse', each change saved at once), then 'Trimite Factura', with
+ * the customer's problems for e-Factura before it (BuyerCheckedSendButton: a second click sends anyway).
  * The data is react-admin's form (InvoiceFormFields): the auto-save watches it without rendering,
  * and the save state reaches only what shows it, so a keystroke re-renders its own input alone.
  *
@@ -27,7 +28,6 @@ import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
-import SendIcon from "@mui/icons-material/Send";
 import type { Invoice, InvoiceForm, InvoiceUpdate, InvoiceLine } from "../../contract/api";
 import { MAX_INVOICE_LINES } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
@@ -35,6 +35,7 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import type { AppDataProvider } from "../providers/customMethods";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { SaveConflict, SaveInvalid, SaveRejected, type SaveState } from "./autoSaver";
+import { BuyerCheckedSendButton } from "./BuyerCheckedSendButton";
 import { FormValuesWatcher } from "./FormValuesWatcher";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
@@ -305,9 +306,9 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   );
 
   const { mutate: send, isPending: sending } = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (acceptBuyerProblems: boolean) => {
       await flush(); // SmartBill gets what the screen shows
-      return dataProvider.sendInvoice(loaded.id);
+      return dataProvider.sendInvoice(loaded.id, acceptBuyerProblems ? { acceptBuyerProblems } : undefined);
     },
     onMutate: () => setOutcome(null),
     onSuccess: (result) => {
@@ -323,12 +324,12 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     onSettled: () => queryClient.invalidateQueries({ queryKey: ["invoices", "history", loaded.id] }),
   });
 
-  const sendIfNotTooLong = () => {
+  const sendIfNotTooLong = (acceptBuyerProblems: boolean) => {
     if (lines.length > MAX_INVOICE_LINES) {
       setOutcome({ kind: "failed", text: translate("resources.invoices.tooManyLines", { smart_count: lines.length, max: MAX_INVOICE_LINES }) });
       return;
     }
-    send();
+    send(acceptBuyerProblems);
   };
 
   // A sent invoice's life in SmartBill comes first; a request's history (a refused send) after its form.
@@ -388,17 +389,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
           </Alert>
         )}
         {!readOnly && (
-          <Button
-            variant="contained"
-            color="success"
-            size="large"
-            startIcon={<SendIcon />}
-            onClick={sendIfNotTooLong}
-            disabled={sending}
-            sx={{ mt: 3 }}
-          >
-            {translate(sending ? "resources.invoices.sending" : "resources.invoices.send")}
-          </Button>
+          <BuyerCheckedSendButton invoiceId={loaded.id} values={values} saveState={saveState} sending={sending} onSend={sendIfNotTooLong} />
         )}
       </Paper>
       {invoice.status !== "sent" && life}

@@ -10,6 +10,7 @@ import Typography from "@mui/material/Typography";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import ErrorIcon from "@mui/icons-material/Error";
+import WarningAmberIcon from "@mui/icons-material/WarningAmber";
 import type { InvoiceEvent } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import type { AppDataProvider } from "../providers/customMethods";
@@ -21,28 +22,36 @@ const MARKS = {
   failed: <ErrorIcon color="warning" fontSize="small" />,
 } as const;
 
+/** Events that are our own note rather than an action SmartBill answered: no outcome, and the text is ours. */
+const NOTES: ReadonlySet<InvoiceEvent["action"]> = new Set(["buyerProblemsAccepted"]);
+
 function HistoryEntry({ event, last }: { event: InvoiceEvent; last: boolean }) {
   const translate = useTranslate();
+  const note = NOTES.has(event.action);
   return (
     <Box component="li" data-testid="history-event" data-outcome={event.outcome} sx={{ display: "flex", gap: 1.5, position: "relative", pb: 2 }}>
       <Box sx={{ display: "flex", flexDirection: "column", alignItems: "center" }}>
-        {MARKS[event.outcome]}
+        {note ? <WarningAmberIcon color="warning" fontSize="small" /> : MARKS[event.outcome]}
         {!last && <Box sx={{ flex: 1, width: "2px", bgcolor: "divider", mt: 0.5 }} />}
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" component="p">
           <strong>{translate(`resources.invoices.life.history.actions.${event.action}`)}</strong>
-          {" — "}
-          <Box component="span" sx={{ color: event.outcome === "ok" ? "success.main" : event.outcome === "refused" ? "error.main" : "warning.main" }}>
-            {translate(`resources.invoices.life.history.outcomes.${event.outcome}`)}
-          </Box>
+          {!note && (
+            <>
+              {" — "}
+              <Box component="span" sx={{ color: event.outcome === "ok" ? "success.main" : event.outcome === "refused" ? "error.main" : "warning.main" }}>
+                {translate(`resources.invoices.life.history.outcomes.${event.outcome}`)}
+              </Box>
+            </>
+          )}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
           {translate("resources.invoices.life.history.who", { user: event.userEmail, when: formatWhen(event.createdAt) })}
         </Typography>
         {event.answer && (
           <Typography variant="body2" component="p" sx={{ overflowWrap: "anywhere" }}>
-            {translate("resources.invoices.life.history.answer", { answer: event.answer })}
+            {translate(note ? "resources.invoices.life.history.note" : "resources.invoices.life.history.answer", { answer: event.answer })}
           </Typography>
         )}
       </Box>

@@ -7,6 +7,7 @@
  */
 import type { DataProvider } from "react-admin";
 import type {
+  BuyerCheck,
   ChangePasswordRequest,
   CustomerImportResult,
   FirstSteps,
@@ -21,6 +22,7 @@ import type {
   InvoicePaymentBody,
   InvoicePaymentResult,
   InvoiceReverseResult,
+  InvoiceSendRequest,
   InvoiceSendResult,
   InvoiceSeriesList,
   MeResponse,
@@ -125,7 +127,11 @@ export function createCustomMethods(http: HttpClient) {
     /** SmartBill's invoice series (empty when SmartBill cannot be asked). */
     invoiceSeries: (signal?: AbortSignal) => get<InvoiceSeriesList>(API_PATHS.invoiceSeries, signal),
 
-    sendInvoice: (invoiceId: number) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`),
+    /** With `acceptBuyerProblems`, sent despite the buyer's problems for e-Factura (the history names them); without, no body, as ever. */
+    sendInvoice: (invoiceId: number, request?: InvoiceSendRequest) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`, request),
+
+    /** What e-Factura would refuse of the invoice's customer, as stored. */
+    invoiceBuyerCheck: (invoiceId: number, signal?: AbortSignal) => get<BuyerCheck>(invoice(invoiceId, "buyer-check"), signal),
 
     /** 'Emite factura': a SmartBill draft sent earlier, sent again as a final invoice. */
     issueDraftInvoice: (invoiceId: number) => post<InvoiceSendResult>(invoice(invoiceId, "issue")),

@@ -9,6 +9,7 @@
  *   lineRoutes.ts    POST /{invoiceId}/line, PUT and DELETE /line/{id} (and the spec's /product URLs)
  *   pasteRoute.ts    POST /{invoiceId}/paste (a block pasted from a spreadsheet into the lines)
  *   historyRoute.ts  GET /{id}/history (invoiceHistory.ts: what was done with it, after the send too)
+ *   buyerCheckRoute.ts GET /{id}/buyer-check (buyerCheck.ts: what e-Factura would refuse of its customer)
  *   pdfRoute.ts      GET /{id}/pdf (SmartBill's PDF of a sent invoice)
  *   emailRoutes.ts   GET and POST /{id}/email (e-mailing it through SmartBill)
  *   cancelRoutes.ts  POST /{id}/cancel, POST /{id}/restore
@@ -21,6 +22,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
+import { noAnafStateKnown } from "./buyerCheck";
+import { invoiceBuyerCheckRoute } from "./buyerCheckRoute";
 import { invoiceCancelRoutes } from "./cancelRoutes";
 import { invoiceDeleteRoute } from "./deleteRoute";
 import { invoiceEmailRoutes } from "./emailRoutes";
@@ -46,6 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceLineRoutes);
   await app.register(invoicePasteRoute);
   await app.register(invoiceHistoryRoute);
+  await app.register(invoiceBuyerCheckRoute(noAnafStateKnown));
   await app.register(invoicePdfRoute);
   await app.register(invoiceEmailRoutes);
   await app.register(invoiceCancelRoutes);
@@ -59,6 +63,6 @@ export default routeFolder({
   routes: [
     [taxRoutes, API_PREFIXES.taxes],
     [invoiceRoutes, API_PREFIXES.invoices],
-    [invoiceSendRoutes, API_PREFIXES.invoices],
+    [invoiceSendRoutes(noAnafStateKnown), API_PREFIXES.invoices],
   ],
 });

@@ -11,27 +11,51 @@
  *   400 / 404 / 409        refused here, nothing sent (no client, no lines, a stale VAT, already sent, in progress)
  *   429 / 502 / 504        SmartBill could not be asked, or its answer was lost ({message} says which)
  *
- * A plugin of its own at the invoices' prefix: the body is empty and ignored, whatever its type.
+ * A plugin of its own at the invoices' prefix. The send's body is optional: nothing, `{}` or a
+ * body that is not JSON sends as it always did; `{acceptBuyerProblems: true}` is the clerk's
+ * second click despite the buyer's problems for e-Factura (buyerCheck.ts), which the history then
+ * names beside the send, in the transaction that marks it sent. Without the flag the server sends
+ * as before: the screen is where the check stands in the clerk's way. The issue's body is ignored.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import type { InvoiceEventAction } from "../../../../contract/invoiceEvents";
 import { restrictTo } from "../../../plugins/requireRole";
+import { BODY_LIMITS } from "../../../bodyLimits";
+import { jsonBodyParser } from "../../../jsonBody";
 import { discardBody } from "../discardBody";
 import { idParams } from "../params";
 import { issueDateWindow } from "./invoiceDates";
-import { InvoiceSendAnswer } from "../../../../contract/schemas/invoices";
+import { InvoiceSendAnswer, invoiceSendBody } from "../../../../contract/schemas/invoices";
+import { sentDespiteBuyerProblems } from "../../../../contract/buyerProblemMessages";
+import type { BuyerProblem } from "../../../../contract/buyerProblems";
+import { invoiceBuyerCheck, type LastKnownAnafState } from "./buyerCheck";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { sendInvoice, type SendOptions } from "./sendInvoice";
 
-export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): FastifyPluginAsyncTypebox => async (app) => {
   restrictTo(app, "invoices");
-  // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
+  // A JSON body is read (the send's flag); an empty one, or any other type, is read to its end and kept as none.
   app.removeAllContentTypeParsers();
+  const json = jsonBodyParser(app);
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: BODY_LIMITS.unread }, (request, text, done) => {
+    const body = String(text);
+    if (body.trim() === "") done(null, undefined);
+    else json.call(app, request, body, done);
+  });
   app.addContentTypeParser("*", discardBody);
 
-  /** One send, in the history as `action` (and, when SmartBill issued it, in the audit log). */
-  const send = async (request: FastifyRequest, invoiceId: number, action: InvoiceEventAction, options: Omit<SendOptions, "issueDates">) => {
+  /**
+   * One send, in the history as `action` (and, when SmartBill issued it, in the audit log);
+   * `accepted`: the buyer's problems the clerk chose to send despite, named in the history too.
+   */
+  const send = async (
+    request: FastifyRequest,
+    invoiceId: number,
+    action: InvoiceEventAction,
+    options: Omit<SendOptions, "issueDates">,
+    accepted: readonly BuyerProblem[] = [],
+  ) => {
     const user = { id: request.user.id, email: request.user.email };
     try {
       const result = await sendInvoice(
@@ -43,6 +67,16 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
           const number = [sent.series, sent.number].filter(Boolean).join(" ") || null;
           // Only an invoice SmartBill issued is in the audit log: a refusal or a failure changed nothing there.
           await request.audit(trx, { target: invoiceId, targetLabel: number, result: sent.message || null });
+          if (accepted.length > 0) {
+            await recordInvoiceEvent(trx, {
+              invoiceId,
+              action: "buyerProblemsAccepted",
+              outcome: "ok",
+              user,
+              answer: sentDespiteBuyerProblems(accepted.map((problem) => problem.message)),
+              detail: { problems: accepted },
+            });
+          }
           await recordInvoiceEvent(trx, { invoiceId, action, outcome: "ok", user, answer: sent.message || null, detail: { series: sent.series, number: sent.number } });
         },
         { ...options, issueDates: issueDateWindow(app.config, Date.now()) },
@@ -59,8 +93,16 @@ export const invoiceSendRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     "/send/:id",
-    { config: { audit: "invoices.send" }, schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
-    (request) => send(request, request.params.id, "send", {}),
+    {
+      config: { audit: "invoices.send" },
+      schema: { params: idParams("id"), body: invoiceSendBody, response: { 200: InvoiceSendAnswer } },
+    },
+    async (request) => {
+      const id = request.params.id;
+      // The problems as they are now, not as the screen last saw them: the history names what was really accepted.
+      const accepted = request.body?.acceptBuyerProblems ? ((await invoiceBuyerCheck(app.db, request.tenantId, id, lastKnownAnafState))?.problems ?? []) : [];
+      return send(request, id, "send", {}, accepted);
+    },
   );
 
   app.post(

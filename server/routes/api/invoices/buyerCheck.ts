@@ -1,0 +1,42 @@
+/**
+ * The invoice's buyer as e-Factura will judge it (contract/buyerProblems.ts), read for the
+ * invoice's screen before 'Trimite Factura' and again by the send that goes ahead despite it.
+ * An invoice holds no client data of its own, only its customer: one it lacks (never chosen, or
+ * deleted since) is the one problem.
+ *
+ * ANAF's last known state of the customer's CUI comes through `lastKnownAnafState`, so the check
+ * stays free of how and where ANAF's answers are kept.
+ */
+import type { Kysely } from "kysely";
+import type { BuyerCheck } from "../../../../contract/api";
+import { type BuyerAnafState, buyerProblems, NO_CUSTOMER_PROBLEM } from "../../../../contract/buyerProblems";
+import { cuiOf } from "../../../../contract/cuiDigits";
+import type { Database } from "../../../db/database";
+import { findInvoiceClient } from "./invoices.repository";
+
+/** What ANAF last said of a CUI (digits), never asking ANAF itself; null when it was never asked. */
+export type LastKnownAnafState = (db: Kysely<Database>, cui: string) => Promise<BuyerAnafState | null>;
+
+/** Until ANAF's answers are kept, none is known: the check says nothing of ANAF. */
+export const noAnafStateKnown: LastKnownAnafState = async () => null;
+
+/** The check of the tenant's invoice's customer; undefined when the tenant has no such invoice. */
+export async function invoiceBuyerCheck(
+  db: Kysely<Database>,
+  tenantId: number,
+  invoiceId: number,
+  lastKnownAnafState: LastKnownAnafState,
+): Promise<BuyerCheck | undefined> {
+  const invoice = await db
+    .selectFrom("invoices")
+    .select("clientId")
+    .where("tenantId", "=", tenantId)
+    .where("id", "=", invoiceId)
+    .executeTakeFirst();
+  if (!invoice) return undefined;
+  const customer = invoice.clientId === null ? undefined : await findInvoiceClient(db, tenantId, invoice.clientId);
+  if (!customer) return { customerId: null, problems: [NO_CUSTOMER_PROBLEM] };
+  const cui = cuiOf(customer.cif);
+  const anaf = cui ? await lastKnownAnafState(db, cui) : null;
+  return { customerId: customer.id, problems: buyerProblems(customer, anaf) };
+}
