@@ -11,7 +11,8 @@ import type { CustomerFields } from "./api";
 import type { BuyerProblemCode } from "./buyerProblemCodes";
 import { BUYER_PROBLEM_MESSAGES as say } from "./buyerProblemMessages";
 import { validCnp } from "./cnp";
-import { cuiOf } from "./cuiDigits";
+import type { AnafState } from "./anaf";
+import { cuiOf } from "./cif";
 import { BUCHAREST_CODE, countyOf, foldRomanian } from "./romanianCounties";
 
 export type { BuyerProblemCode } from "./buyerProblemCodes";
@@ -24,9 +25,9 @@ export interface BuyerProblem {
   message: string;
 }
 
-/** What ANAF last said of the customer's CUI, and when (the shared AnafState's values). */
+/** What ANAF last said of the customer's CUI, and when. */
 export interface BuyerAnafState {
-  state: "active" | "inactive" | "struckOff" | "notFound";
+  state: AnafState;
   checkedAt: string;
 }
 

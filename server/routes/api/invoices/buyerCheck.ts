@@ -10,15 +10,16 @@
 import type { Kysely } from "kysely";
 import type { BuyerCheck } from "../../../../contract/api";
 import { type BuyerAnafState, buyerProblems, NO_CUSTOMER_PROBLEM } from "../../../../contract/buyerProblems";
-import { cuiOf } from "../../../../contract/cuiDigits";
+import { cuiOf } from "../../../../contract/cif";
+import { lastKnownStates } from "../../../anaf";
 import type { Database } from "../../../db/database";
 import { findInvoiceClient } from "./invoices.repository";
 
 /** What ANAF last said of a CUI (digits), never asking ANAF itself; null when it was never asked. */
 export type LastKnownAnafState = (db: Kysely<Database>, cui: string) => Promise<BuyerAnafState | null>;
 
-/** Until ANAF's answers are kept, none is known: the check says nothing of ANAF. */
-export const noAnafStateKnown: LastKnownAnafState = async () => null;
+/** ANAF's last answer for the CUI as kept (server/anaf), however old: the check judges its age. */
+export const keptAnafState: LastKnownAnafState = async (db, cui) => (await lastKnownStates(db, [cui])).get(cui) ?? null;
 
 /** The check of the tenant's invoice's customer; undefined when the tenant has no such invoice. */
 export async function invoiceBuyerCheck(

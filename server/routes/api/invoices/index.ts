@@ -22,7 +22,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { restrictTo } from "../../../plugins/requireRole";
 import { invoiceFormRoutes } from "./formRoutes";
-import { noAnafStateKnown } from "./buyerCheck";
+import { keptAnafState } from "./buyerCheck";
 import { invoiceBuyerCheckRoute } from "./buyerCheckRoute";
 import { invoiceCancelRoutes } from "./cancelRoutes";
 import { invoiceDeleteRoute } from "./deleteRoute";
@@ -49,7 +49,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceLineRoutes);
   await app.register(invoicePasteRoute);
   await app.register(invoiceHistoryRoute);
-  await app.register(invoiceBuyerCheckRoute(noAnafStateKnown));
+  await app.register(invoiceBuyerCheckRoute(keptAnafState));
   await app.register(invoicePdfRoute);
   await app.register(invoiceEmailRoutes);
   await app.register(invoiceCancelRoutes);
@@ -63,6 +63,6 @@ export default routeFolder({
   routes: [
     [taxRoutes, API_PREFIXES.taxes],
     [invoiceRoutes, API_PREFIXES.invoices],
-    [invoiceSendRoutes(noAnafStateKnown), API_PREFIXES.invoices],
+    [invoiceSendRoutes(keptAnafState), API_PREFIXES.invoices],
   ],
 });
