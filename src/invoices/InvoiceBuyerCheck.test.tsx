@@ -102,13 +102,13 @@ describe("the buyer check before 'Trimite Factura'", () => {
     const id = await importInvoice(clujId);
     openEditor(id);
     const client = await screen.findByRole("combobox", { name: "Client" });
-    await waitFor(() => expect(client).toHaveValue("Alfa Construct SA"));
+    await waitFor(() => expect(client).toHaveValue("Alfa Construct SA"), { timeout: 15_000 });
     expect(screen.queryByTestId("buyer-problems")).toBeNull();
 
     await userEvent.clear(client);
     await userEvent.type(client, "Țesute");
-    await userEvent.click(await screen.findByRole("option", { name: /Șervețele Ţesute SRL/ }, { timeout: 5000 }));
-    const alert = await screen.findByTestId("buyer-problems", {}, { timeout: 10_000 });
+    await userEvent.click(await screen.findByRole("option", { name: /Șervețele Ţesute SRL/ }, { timeout: 15_000 }));
+    const alert = await screen.findByTestId("buyer-problems", {}, { timeout: 20_000 });
     expect(within(alert).getByText(SECTOR_MISSING)).toBeInTheDocument();
     expect((await readInvoice(id)).clientId).toBe(bucharestId);
   });
