@@ -1,3 +1,5 @@
+/** The customer's fields ANAF's answer fills: a Bucharest sector e-Factura accepts, Romania's county names, nothing blanked. */
+import { describe, expect, it } from "vitest";
 import type { AnafCompany } from "./anaf";
 import { customerFieldsFromAnaf } from "./anafCustomerFields";
 import { buyerProblems } from "./buyerProblems";
@@ -26,7 +28,7 @@ describe("a customer's fields from ANAF's answer", () => {
     const named = customerFieldsFromAnaf(company({ locality: "Sector 3 Mun. Bucureşti", postalCode: "030001" }));
     expect(named).toMatchObject({ localitate: "Sector 3", judet: "București", adresa: "Str. Exemplului nr. 7, cod poștal 030001" });
     expect(customerFieldsFromAnaf(company({ locality: "Mun. Bucureşti", postalCode: "050123" })).localitate).toBe("Sector 5");
-    expect(buyerProblems({ clientName: "x", cif: "RO45273124", adresa: named.adresa!, localitate: named.localitate!, judet: named.judet!, tara: "Romania" })).toEqual([]);
+    expect(buyerProblems({ clientName: "x", cif: "RO45273124", adresa: named.adresa!, localitate: named.localitate!, judet: named.judet!, tara: "Romania", email: "", persContact: "", telefon: "" })).toEqual([]);
   });
 
   it("names the county as Romania's list does, by ANAF's code or its name, and leaves out what ANAF leaves empty", () => {

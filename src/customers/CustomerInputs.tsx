@@ -3,7 +3,8 @@
  * identity, address, bank, contact. They check what the server checks of an imported row, where
  * that needs no question to it (required name, code and CIF; the CIF's control digit, the IBAN,
  * the e-mail), in the import's own words; a code another customer has is the server's to say,
- * and its reasons show at their fields too (react-admin reads the answer's `errors`).
+ * and its reasons show at their fields too (react-admin reads the answer's `errors`). Beside the
+ * CIF, 'Completează din ANAF' (AnafFill.tsx), brought forward on a new customer.
  */
 import type { ReactNode } from "react";
 import { TextInput, useRecordContext, useTranslate } from "react-admin";
