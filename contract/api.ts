@@ -11,7 +11,7 @@ import type { Static } from "typebox";
 import type { RoleName } from "./roles";
 import type { AuditEntrySchema } from "./schemas/audit";
 import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "./schemas/answers";
-import type { CustomerFieldsSchema, CustomerImportAnswer, CustomerSchema, RejectedRowSchema } from "./schemas/customers";
+import type { CustomerAnafStateSchema, CustomerFieldsSchema, CustomerImportAnswer, CustomerRecordSchema, CustomerSchema, RejectedRowSchema } from "./schemas/customers";
 import type {
   ContactDetailsAnswer,
   contactBody,
@@ -207,6 +207,9 @@ export type TaskKind = Task["kind"];
 
 export type CustomerFields = Static<typeof CustomerFieldsSchema>;
 export type Customer = Static<typeof CustomerSchema>;
+/** One customer as its page reads it: with ANAF's last known state of its CUI. */
+export type CustomerRecord = Static<typeof CustomerRecordSchema>;
+export type CustomerAnafState = Static<typeof CustomerAnafStateSchema>;
 export type RejectedRow = Static<typeof RejectedRowSchema>;
 
 /** POST /api/smartbill/customer/import[?dryRun=true] (multipart: file) */

@@ -1,7 +1,8 @@
 /** Answer shapes of the /api/smartbill/customer routes (TypeBox); contract/api.ts derives its types from them. */
 import { type TString, Type } from "typebox";
 import { CUSTOMER_COLUMNS, type CustomerColumn } from "../customerColumns";
-import { Nullable } from "./answers";
+import { ANAF_STATES } from "../anaf";
+import { Nullable, Timestamp } from "./answers";
 
 const columns = Object.fromEntries(CUSTOMER_COLUMNS.map((column) => [column, Type.String()])) as Record<CustomerColumn, TString>;
 
@@ -13,6 +14,18 @@ export const CustomerSchema = Type.Object({
   ...columns,
   mentions: Type.Optional(Nullable(Type.String())),
   observations: Type.Optional(Nullable(Type.String())),
+});
+
+/** What ANAF last said of the customer's CUI, as kept (server/anaf), however old: its date says how old. */
+export const CustomerAnafStateSchema = Type.Object({ state: Type.Enum(ANAF_STATES), checkedAt: Timestamp });
+
+/**
+ * One customer (GET/POST/PUT /api/smartbill/customer/{id}): its fields and ANAF's last known state
+ * of its CUI; null when ANAF was never asked about it, or it has no Romanian CUI.
+ */
+export const CustomerRecordSchema = Type.Object({
+  ...CustomerSchema.properties,
+  anaf: Nullable(CustomerAnafStateSchema),
 });
 
 /**

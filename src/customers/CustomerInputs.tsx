@@ -3,15 +3,17 @@
  * identity, address, bank, contact. They check what the server checks of an imported row, where
  * that needs no question to it (required name, code and CIF; the CIF's control digit, the IBAN,
  * the e-mail), in the import's own words; a code another customer has is the server's to say,
- * and its reasons show at their fields too (react-admin reads the answer's `errors`).
+ * and its reasons show at their fields too (react-admin reads the answer's `errors`). Beside the
+ * CIF, 'Completează din ANAF' (AnafFill.tsx), brought forward on a new customer.
  */
 import type { ReactNode } from "react";
-import { TextInput, useTranslate } from "react-admin";
+import { TextInput, useRecordContext, useTranslate } from "react-admin";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { DEFAULT_COUNTRY } from "../../contract/constants";
 import { isValidCif, isValidIban } from "../../contract/customerChecks";
 import { isEmailAddress } from "../../contract/emailAddress";
+import { AnafFill } from "./AnafFill";
 
 type Translate = ReturnType<typeof useTranslate>;
 
@@ -70,6 +72,7 @@ export function CustomerInputs() {
   const translate = useTranslate();
   const checks = customerChecks(translate);
   const section = (name: string) => translate(`resources.customers.sections.${name}`);
+  const isNew = useRecordContext()?.id === undefined;
   return (
     <Stack sx={{ width: "100%", maxWidth: 760 }}>
       <Section title={section("identity")}>
@@ -78,10 +81,10 @@ export function CustomerInputs() {
           <TextInput source="codClient" validate={checks.codClient} />
           <TextInput source="regCom" />
         </Row>
-        {/* The CIF's row: the 'Completează din ANAF' button goes here, beside the CIF. */}
-        <Stack direction={{ xs: "column", sm: "row" }} columnGap={2} alignItems={{ sm: "flex-start" }}>
+        {/* 'Completează din ANAF' beside the CIF; offered at once while a new customer's CIF is typed. */}
+        <AnafFill offer={isNew}>
           <TextInput source="cif" validate={checks.cif} helperText="resources.customers.cifHelp" />
-        </Stack>
+        </AnafFill>
       </Section>
       <Section title={section("address")}>
         <TextInput source="adresa" />

@@ -1,6 +1,7 @@
 /**
  * A customer's own page: its fields grouped as the form groups them (identity, address, bank,
- * contact), how many invoices are made out to it (a link to them), and the ways to change it:
+ * contact), its state at ANAF as last read (and a check now), how many invoices are made out to
+ * it (a link to them), and the ways to change it:
  * edit, and delete, which the server refuses while invoices use it (its sentence shown).
  */
 import type { ReactNode } from "react";
@@ -25,6 +26,7 @@ import type { Customer } from "../../contract/api";
 import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { AnafStatus } from "./AnafStatus";
 
 const EMPTY = "—";
 
@@ -81,6 +83,9 @@ function CustomerPage() {
               <Field source="codClient" />
               <Field source="cif" />
               <Field source="regCom" />
+              <Labeled label="resources.customers.anaf.status">
+                <AnafStatus />
+              </Labeled>
               <Labeled label="resources.customers.invoices">
                 <ReferenceManyCount
                   reference="invoices"

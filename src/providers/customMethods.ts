@@ -39,6 +39,7 @@ import type {
   StockImportResponse,
   TaxList,
 } from "../../contract/api";
+import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
 import type { HttpClient } from "./httpClient";
@@ -106,6 +107,13 @@ export function createCustomMethods(http: HttpClient) {
     /** Checks (`dryRun`) or imports a customer workbook. */
     importCustomers: (file: Blob, { dryRun }: { dryRun: boolean }) =>
       post<CustomerImportResult>(`${API_PATHS.customerImport}${dryRun ? "?dryRun=true" : ""}`, fileForm(file)),
+
+    /**
+     * The company ANAF knows by a CIF ('Completează din ANAF'; a day's answer kept for every
+     * tenant). Refused with the server's Romanian sentence: 400 a wrong control digit, 404 a CIF
+     * ANAF does not know, 503 ANAF cannot be asked now.
+     */
+    anafCompany: (cif: string, signal?: AbortSignal) => get<AnafCompany>(`${API_PATHS.anafCompany}/${encodeURIComponent(cif)}`, signal),
 
     customerImportTemplate: () => requestFile(API_PATHS.customerImportTemplate),
 

@@ -7,6 +7,9 @@
  *   PUT    /:id   the customer's fields → the customer saved
  *   DELETE /:id   → 204; 409 while invoices are made out to it (naming how many)
  *
+ * The customer is answered with `anaf`, ANAF's last known state of its CUI (never asked here:
+ * server/anaf keeps what 'Completează din ANAF' and the checks read), null when there is none.
+ *
  * The fields are checked exactly as an imported row (validation.ts): the same rules, the same
  * Romanian reasons, answered as 400 `{message, errors}` with each reason at its field; a code
  * is unique in the tenant as for the import (409, at the field). Each change is checked, written,
@@ -16,8 +19,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { Kysely } from "kysely";
 import { Type } from "typebox";
-import { CUSTOMER_COLUMNS, type Customer, type CustomerFields } from "../../../../contract/api";
-import { CustomerBody, CustomerSchema } from "../../../../contract/schemas/customers";
+import { CUSTOMER_COLUMNS, type Customer, type CustomerFields, type CustomerRecord } from "../../../../contract/api";
+import { cuiOf } from "../../../../contract/cif";
+import { CustomerBody, CustomerRecordSchema } from "../../../../contract/schemas/customers";
+import { lastKnownStates } from "../../../anaf";
 import { isUniqueViolation } from "../../../db/connection";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
@@ -46,6 +51,13 @@ async function found(db: Kysely<Database>, tenantId: number, id: number): Promis
   return customer;
 }
 
+/** The customer with ANAF's last known state of its CUI, from the kept answers only. */
+async function withAnafState(db: Kysely<Database>, customer: Customer): Promise<CustomerRecord> {
+  const cui = cuiOf(customer.cif);
+  const anaf = cui === null ? undefined : (await lastKnownStates(db, [cui])).get(cui);
+  return { ...customer, anaf: anaf ?? null };
+}
+
 /** A write, with the database's own refusal of a taken code (two clerks at once) said as the check says it. */
 async function writing<R>(fields: CustomerFields, write: () => Promise<R>): Promise<R> {
   try {
@@ -60,13 +72,13 @@ export const customerRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const params = idParams("id");
   const wakeIndexer = () => app.customerIndexer?.wake();
 
-  app.get("/:id", { schema: { params, response: { 200: CustomerSchema } } }, (request) =>
-    found(app.db, request.tenantId, request.params.id),
+  app.get("/:id", { schema: { params, response: { 200: CustomerRecordSchema } } }, async (request) =>
+    withAnafState(app.db, await found(app.db, request.tenantId, request.params.id)),
   );
 
   app.post(
     "/",
-    { config: { audit: "customers.create" }, schema: { body: CustomerBody, response: { 201: CustomerSchema } } },
+    { config: { audit: "customers.create" }, schema: { body: CustomerBody, response: { 201: CustomerRecordSchema } } },
     async (request, reply) => {
       const { tenantId } = request;
       const fields = checkedFields(request.body as SentFields);
@@ -79,13 +91,13 @@ export const customerRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
       );
       wakeIndexer();
-      return reply.code(201).send(created);
+      return reply.code(201).send(await withAnafState(app.db, created));
     },
   );
 
   app.put(
     "/:id",
-    { config: { audit: "customers.update" }, schema: { params, body: CustomerBody, response: { 200: CustomerSchema } } },
+    { config: { audit: "customers.update" }, schema: { params, body: CustomerBody, response: { 200: CustomerRecordSchema } } },
     async (request) => {
       const { tenantId } = request;
       const { id } = request.params;
@@ -102,7 +114,7 @@ export const customerRecordRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }),
       );
       wakeIndexer();
-      return saved;
+      return withAnafState(app.db, saved);
     },
   );
 
