@@ -66,15 +66,18 @@ function CustomerPage() {
   return (
     <>
       <ScreenHeading inAppBar>{record.clientName}</ScreenHeading>
-      <TopToolbar>
-        <EditButton />
-        <ConfirmDeleteButton
-          title={translate("resources.customers.deleteTitle", { name: record.clientName })}
-          content={translate("resources.customers.deleteContent")}
-          successMessage={translate("resources.customers.deleted")}
-          redirect="list"
-        />
-      </TopToolbar>
+      {/* In the layout's column react-admin's toolbar takes the page's height on a phone (flex-basis 100%): a block of its own keeps it to its buttons. */}
+      <div>
+        <TopToolbar>
+          <EditButton />
+          <ConfirmDeleteButton
+            title={translate("resources.customers.deleteTitle", { name: record.clientName })}
+            content={translate("resources.customers.deleteContent")}
+            successMessage={translate("resources.customers.deleted")}
+            redirect="list"
+          />
+        </TopToolbar>
+      </div>
       <Card>
         <CardContent>
           <Grid container spacing={3}>
@@ -108,7 +111,8 @@ function CustomerPage() {
             <Section title={section("contact")}>
               <Field source="persContact" />
               <Labeled source="email">
-                <EmailField source="email" emptyText={EMPTY} />
+                {/* A blank e-mail is '' (blank text fields are), which EmailField does not count as empty. */}
+                {record.email ? <EmailField source="email" /> : <Typography variant="body2">{EMPTY}</Typography>}
               </Labeled>
               <Field source="telefon" />
             </Section>
