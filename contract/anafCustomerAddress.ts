@@ -13,7 +13,8 @@ export interface CustomerAddressFields {
 }
 
 export function customerAddressFromAnaf(address: AnafAddress): CustomerAddressFields {
-  const street = [address.street, address.number, address.details].map((part) => part.trim()).filter(Boolean).join(", ");
+  const number = address.number.trim() ? `nr. ${address.number.trim()}` : "";
+  const street = [[address.street.trim(), number].filter(Boolean).join(" "), address.details.trim()].filter(Boolean).join(", ");
   const postal = address.postalCode.trim() ? `cod poștal ${address.postalCode.trim()}` : "";
   const county = ROMANIAN_COUNTIES.find((known) => known.code === address.countyCode);
   const sector = /sector(?:ul)?\s*([1-6])\b/i.exec(address.locality)?.[1];
