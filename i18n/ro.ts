@@ -693,6 +693,18 @@ export const ro = {
       newItems: "Client nou |||| Clienți noi |||| Clienți noi",
       updatedItems: "Client actualizat |||| Clienți actualizați |||| Clienți actualizați",
       errorItems: "Rând cu erori |||| Rânduri cu erori |||| Rânduri cu erori",
+      anaf: {
+        check: "Verifică la ANAF",
+        checkHelp: "Fiecare CIF valid din fișier este căutat la ANAF (100 de CIF-uri pe secundă).",
+        progress: "Verificare la ANAF: %{processed} din %{total} CIF-uri",
+        waiting: "Verificarea la ANAF așteaptă să înceapă…",
+        findingsTitle: "Avertismente ANAF (%{count})",
+        findingsNote: "Avertismentele nu resping rânduri: importul le poate salva așa cum sunt.",
+        finding: "Avertisment",
+        cif: "CIF",
+        none: "ANAF nu are observații despre clienții din fișier.",
+        fill: "Completează adresele goale din ANAF",
+      },
     },
     stock: {
       fields: {
