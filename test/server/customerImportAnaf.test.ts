@@ -143,7 +143,7 @@ describeEachDialect("ANAF in the customer import's dry run", (dialect) => {
     // The import itself still goes through.
     const imported = await t.api("POST", "/api/smartbill/customer/import?fillFromAnaf=true", { session: other.session, ...multipart(await xlsxOf([HEADERS, row("D1", "Exemplu Soft SRL", ANAF_DEMO_CUIS.vatPayerBucharest)])) });
     expect(imported.statusCode, imported.body).toBe(200);
-    expect(imported.json<{ message: string }>().message).toContain(customerAnafCheckMessages.filled(0));
+    expect(imported.json<{ message: string }>().message).not.toContain("ANAF");
   });
 
   it("fills the empty address fields from the answers the check kept, without asking ANAF during the import", async () => {

@@ -133,7 +133,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
         const updatedItems = checked.valid.length - newItems;
         const errorItems = checked.rejected.length;
         const counted = (dryRun ? customerImportChecked : customerImportFinished)(newItems, updatedItems, errorItems);
-        const summary = fill ? `${counted} ${customerAnafCheckMessages.filled(fill.filledRows)}` : counted;
+        // Said when rows were filled: a file whose addresses are all there reads as before.
+        const summary = fill && fill.filledRows > 0 ? `${counted} ${customerAnafCheckMessages.filled(fill.filledRows)}` : counted;
         const ignored = ignoredColumnsAnswer(checked.ignoredColumns);
         const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,
