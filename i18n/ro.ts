@@ -699,7 +699,7 @@ export const ro = {
         progress: "Verificare la ANAF: %{processed} din %{total} CIF-uri",
         waiting: "Verificarea la ANAF așteaptă să înceapă…",
         findingsTitle: "Avertismente ANAF (%{count})",
-        findingsNote: "Avertismentele nu resping rânduri: importul le poate salva așa cum sunt.",
+        findingsNote: "Avertismentele nu opresc importul: rândurile se pot salva așa cum sunt.",
         finding: "Avertisment",
         cif: "CIF",
         none: "ANAF nu are observații despre clienții din fișier.",
