@@ -11,7 +11,17 @@ import type { Static } from "typebox";
 import type { RoleName } from "./roles";
 import type { AuditEntrySchema } from "./schemas/audit";
 import type { MessageAnswer, TaxRateSchema, TenantRefSchema } from "./schemas/answers";
-import type { CustomerAnafStateSchema, CustomerFieldsSchema, CustomerImportAnswer, CustomerRecordSchema, CustomerSchema, RejectedRowSchema } from "./schemas/customers";
+import type {
+  CustomerAnafCheckAnswer,
+  CustomerAnafCheckOffer,
+  CustomerAnafCheckStarted,
+  CustomerAnafStateSchema,
+  CustomerFieldsSchema,
+  CustomerImportAnswer,
+  CustomerRecordSchema,
+  CustomerSchema,
+  RejectedRowSchema,
+} from "./schemas/customers";
 import type {
   ContactDetailsAnswer,
   contactBody,
@@ -214,6 +224,10 @@ export type RejectedRow = Static<typeof RejectedRowSchema>;
 
 /** POST /api/smartbill/customer/import[?dryRun=true] (multipart: file) */
 export type CustomerImportResult = Static<typeof CustomerImportAnswer>;
+/** 'Verifică la ANAF' in the import's dry run: its start, its offer, its progress and findings. */
+export type CustomerAnafCheckStart = Static<typeof CustomerAnafCheckStarted>;
+export type CustomerAnafCheckOfferAnswer = Static<typeof CustomerAnafCheckOffer>;
+export type CustomerAnafCheck = Static<typeof CustomerAnafCheckAnswer>;
 
 /* ---------- Invoices ---------- */
 

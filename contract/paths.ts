@@ -122,6 +122,8 @@ export const API_PATHS = {
   setPasswordLink: `${apiPathOf("users")}/generate-set-url`,
   /** POST multipart `file` (`?dryRun=true`: only checked, nothing stored). */
   customerImport: `${apiPathOf("customers")}/import`,
+  /** GET: whether to offer it ticked; POST multipart `file` → 202 its task; GET `/{taskId}`: progress, then findings per row. */
+  customerImportAnafCheck: `${apiPathOf("customers")}/import/anaf-check`,
   /** GET: the empty workbook to fill in. */
   customerImportTemplate: `${apiPathOf("customers")}/import/template`,
   /** POST multipart `file`: the workbook's rejected rows with their reasons. */

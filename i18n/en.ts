@@ -771,6 +771,18 @@ export const en = {
       newItems: "New customer |||| New customers",
       updatedItems: "Updated customer |||| Updated customers",
       errorItems: "Row with errors |||| Rows with errors",
+      anafCheck: {
+        check: "Check with ANAF",
+        checkHelp: "Every valid CIF of the file is looked up at ANAF (100 CIFs a second).",
+        progress: "Checking with ANAF: %{processed} of %{total} CIFs",
+        waiting: "The ANAF check is waiting to start…",
+        findingsTitle: "ANAF warnings (%{count})",
+        findingsNote: "Warnings reject no row: the import can save them as they are.",
+        finding: "Warning",
+        cif: "CIF",
+        none: "ANAF has nothing to say about the file's customers.",
+        fill: "Fill empty addresses from ANAF",
+      },
     },
     stock: {
       fields: {
@@ -858,7 +870,7 @@ export const en = {
       empty: "There are no tasks yet.",
       invite: "A task appears here when you import a warehouse's stock from SmartBill.",
       title: "Tasks",
-      kinds: { "stock-import": "Stock import" },
+      kinds: { "stock-import": "Stock import", "customer-anaf-check": "Customers checked with ANAF" },
       statuses: { queued: "Queued", running: "Running", done: "Done", failed: "Failed" },
       counts: "%{created}, %{updated}, %{errors}",
       created: "%{smart_count} new |||| %{smart_count} new",

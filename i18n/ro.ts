@@ -732,6 +732,18 @@ export const ro = {
       newItems: "Client nou |||| Clienți noi |||| Clienți noi",
       updatedItems: "Client actualizat |||| Clienți actualizați |||| Clienți actualizați",
       errorItems: "Rând cu erori |||| Rânduri cu erori |||| Rânduri cu erori",
+      anafCheck: {
+        check: "Verifică la ANAF",
+        checkHelp: "Fiecare CIF valid din fișier este căutat la ANAF (100 de CIF-uri pe secundă).",
+        progress: "Verificare la ANAF: %{processed} din %{total} CIF-uri",
+        waiting: "Verificarea la ANAF așteaptă să înceapă…",
+        findingsTitle: "Avertismente ANAF (%{count})",
+        findingsNote: "Avertismentele nu opresc importul: rândurile se pot salva așa cum sunt.",
+        finding: "Avertisment",
+        cif: "CIF",
+        none: "ANAF nu are observații despre clienții din fișier.",
+        fill: "Completează adresele goale din ANAF",
+      },
     },
     stock: {
       fields: {
@@ -820,7 +832,7 @@ export const ro = {
       empty: "Nu există încă sarcini.",
       invite: "O sarcină apare aici când importați stocul unui depozit din SmartBill.",
       title: "Sarcini",
-      kinds: { "stock-import": "Import stoc" },
+      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF" },
       statuses: { queued: "În așteptare", running: "În lucru", done: "Finalizată", failed: "Eșuată" },
       // A task's counts, one phrase each; neuter, as the products a stock import counts.
       counts: "%{created}, %{updated}, %{errors}",

@@ -246,6 +246,24 @@ function romanianMinutes(n: number): string {
 export const customerImportFinished = (added: number, updated: number, rejected: number) =>
   `Import finalizat: ${romanianCount(added, "client nou", "clienți noi")}, ` +
   `${romanianCount(updated, "actualizat", "actualizați")}, ${romanianCount(rejected, "rând respins", "rânduri respinse")}.`;
+/** 'Verifică la ANAF' in the import's dry run: per row, a warning (it rejects nothing). */
+const romanianDate = (day: string) => day.split("-").reverse().join(".");
+export const customerAnafCheckMessages = {
+  title: (rows: number) => `Verificare la ANAF: ${romanianCount(rows, "client din import", "clienți din import")}`,
+  notKnown: (cui: string) => `ANAF nu cunoaște CIF-ul ${cui}.`,
+  inactive: (since: string | null) => `Firmă inactivă la ANAF${since ? ` din ${romanianDate(since)}` : ""}.`,
+  struckOff: (on: string) => `Firmă radiată la ANAF din ${romanianDate(on)}.`,
+  nameDiffers: (anafName: string) => `Denumirea diferă de cea de la ANAF: „${anafName}”.`,
+  countyDiffers: (anafCounty: string) => `Județul diferă de cel de la ANAF: „${anafCounty}”.`,
+  done: (cuis: number, rows: number) =>
+    `${romanianCount(cuis, "CIF verificat", "CIF-uri verificate")} la ANAF; ${romanianCount(rows, "rând cu avertismente", "rânduri cu avertismente")}.`,
+  unavailable: (reason: string) => `Verificarea la ANAF nu s-a putut face: ${reason} Importul se poate face și fără ea.`,
+  noClient: "Verificarea la ANAF nu s-a putut face: acest proces nu are clientul ANAF. Importul se poate face și fără ea.",
+  payloadInvalid: "Verificarea la ANAF nu are lista de CIF-uri a fișierului; încărcați fișierul din nou.",
+  notFound: "Verificarea la ANAF nu a fost găsită.",
+  filled: (rows: number) => `Adrese completate din ANAF: ${romanianCount(rows, "rând", "rânduri")}.`,
+} as const;
+
 /** After the dry run, which writes nothing. */
 export const customerImportChecked = (added: number, updated: number, rejected: number) =>
   `Verificare finalizată: ${romanianCount(added, "client nou", "clienți noi")}, ` +

@@ -77,3 +77,30 @@ export const CustomerImportAnswer = Type.Object({
   /** The sentence that names them (also at the end of `message`), for the screen to show apart. */
   ignoredColumnsNote: Type.Optional(Type.String()),
 });
+
+/** POST /api/smartbill/customer/import/anaf-check (multipart: file) → 202: the check's task. */
+export const CustomerAnafCheckStarted = Type.Object({
+  taskId: Type.Integer(),
+  /** the distinct CUIs of the file's valid rows, to be asked */
+  total: Type.Integer(),
+});
+
+/** GET /api/smartbill/customer/import/anaf-check: whether the screen offers the check ticked. */
+export const CustomerAnafCheckOffer = Type.Object({
+  suggested: Type.Boolean({ description: "false when this tenant's last check, within minutes, found ANAF unreachable" }),
+  message: Type.Optional(Type.String({ description: "why not suggested (Romanian)" })),
+});
+
+/** GET /api/smartbill/customer/import/anaf-check/{taskId}: the check's progress, then its findings per row. */
+export const CustomerAnafCheckAnswer = Type.Object({
+  taskId: Type.Integer(),
+  status: Type.Enum(["queued", "running", "done", "failed"]),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  message: Nullable(Type.String({ description: "the outcome when done" })),
+  errorText: Nullable(Type.String({ description: "ANAF unreachable: why (Romanian); the import is still possible" })),
+  findings: Type.Array(
+    Type.Object({ row: Type.Integer(), codClient: Type.String(), cui: Type.String(), messages: Type.Array(Type.String()) }),
+    { description: "rows ANAF has something to say about (warnings: no row is rejected); empty until done" },
+  ),
+});

@@ -98,6 +98,15 @@ export async function lastKnownStates(
   return known;
 }
 
+/** The answer ANAF last gave each CUI that has one, however old (null: ANAF did not know it): from the table only. */
+export async function keptCompanies(db: Kysely<Database>, cuis: readonly string[]): Promise<Map<string, AnafCompany | null>> {
+  const kept = new Map<string, AnafCompany | null>();
+  for (const row of await readRows(db, [...new Set(cuis)], undefined)) {
+    kept.set(row.cui, row.company === null ? null : (JSON.parse(row.company) as AnafCompany));
+  }
+  return kept;
+}
+
 async function readRows(db: Kysely<Database>, cuis: readonly string[], freshAfter: string | undefined) {
   const rows = [];
   for (let start = 0; start < cuis.length; start += READ_CHUNK) {

@@ -4,10 +4,12 @@
  */
 import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
+import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
 import type { TaskKind } from "../../contract/api";
 import type { TaskHandler, TaskKinds } from "./types";
 
 export const TASK_KINDS = {
   "stock-import": createStockImport(),
   "payment-status": createPaymentStatusRefresh(),
+  "customer-anaf-check": createCustomerAnafCheck(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -8,6 +8,7 @@ import type { Kysely, Selectable } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
+import type { AnafClient } from "../anaf/client";
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -40,6 +41,8 @@ export interface TaskContext {
   progress(update: TaskProgress): Promise<void>;
   /** The addresses SmartBill may be called at (`app.smartBillUrls`); absent, none is. */
   smartBillUrls?: SmartBillUrlPolicy;
+  /** The app's ANAF client (`app.anaf`); absent, a task cannot ask ANAF. */
+  anaf?: AnafClient;
 }
 
 /** A finished task's result: the message to show (Romanian) and its final counters. */

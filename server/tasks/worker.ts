@@ -20,6 +20,7 @@ import { isStorageUnavailable, storageProblem } from "../db/unavailable";
 import type { Database } from "../db/database";
 import { messages, taskKindUnknown } from "../messages";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
+import type { AnafClient } from "../anaf/client";
 import { SmartBillError } from "../smartbill/types";
 import {
   claimNextTask,
@@ -49,6 +50,8 @@ export interface TaskWorkerOptions {
   workerId?: string;
   /** Handed to every task (TaskContext.smartBillUrls). */
   smartBillUrls?: SmartBillUrlPolicy;
+  /** Handed to every task (TaskContext.anaf). */
+  anaf?: AnafClient;
 }
 
 export interface TaskWorker {
@@ -133,6 +136,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           log: taskLog,
           progress: (update) => reportProgress(db, task.id, workerId, update),
           smartBillUrls: options.smartBillUrls,
+          anaf: options.anaf,
         });
         const { message, ...counts } = outcome;
         result = { status: "done", message, counts };

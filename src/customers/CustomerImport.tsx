@@ -3,12 +3,14 @@
  * will be stored and every rejected row with its Excel row number and reason), then confirm.
  * After the import the form gives way to the summary of new, updated and errored clients.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router-dom";
 import { useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
 import Paper from "@mui/material/Paper";
 import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
@@ -18,7 +20,8 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
-import { CUSTOMER_COLUMNS, type CustomerImportResult } from "../../contract/api";
+import { CUSTOMER_COLUMNS, type CustomerAnafCheck, type CustomerImportResult } from "../../contract/api";
+import { CustomerAnafCheckReport, useCustomerAnafCheck } from "./CustomerAnafCheckReport";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { checkExcelFile } from "../common/excelFile";
@@ -118,6 +121,43 @@ export function CustomerImport() {
   const [done, setDone] = useState<CustomerImportResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // 'Verifică la ANAF': ticked unless the server says ANAF was just found unreachable.
+  const [anafWanted, setAnafWanted] = useState(true);
+  const [anafTaskId, setAnafTaskId] = useState<number | null>(null);
+  const [anafCheck, setAnafCheck] = useState<CustomerAnafCheck | null>(null);
+  const [fillFromAnaf, setFillFromAnaf] = useState(true);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    dataProvider
+      .customerAnafCheckOffer(controller.signal)
+      .then((offer) => {
+        if (!controller.signal.aborted) setAnafWanted(offer.suggested);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [dataProvider]);
+
+  useCustomerAnafCheck(anafTaskId, setAnafCheck, (failure) => {
+    setAnafTaskId(null);
+    setError(failureText(failure, translate("resources.customers.fallbackError")));
+  });
+
+  const forgetAnafCheck = () => {
+    setAnafTaskId(null);
+    setAnafCheck(null);
+  };
+
+  /** After a dry run: the file's CIFs asked at ANAF by a task; its progress and findings follow. */
+  const startAnafCheck = async () => {
+    try {
+      const started = await dataProvider.startCustomerAnafCheck(file!);
+      setAnafCheck({ taskId: started.taskId, status: "queued", total: started.total, processed: 0, message: null, errorText: null, findings: [] });
+      setAnafTaskId(started.taskId);
+    } catch (failure) {
+      setError(failureText(failure, translate("resources.customers.fallbackError")));
+    }
+  };
 
   const send = async (dryRun: boolean) => {
     const problem = checkExcelFile(file);
@@ -127,11 +167,16 @@ export function CustomerImport() {
     }
     setError(null);
     setBusy(true);
+    if (dryRun) forgetAnafCheck();
     try {
-      const json = await dataProvider.importCustomers(file!, { dryRun });
+      // Addresses are filled only from what a finished check has just read.
+      const fill = !dryRun && anafCheck?.status === "done" && fillFromAnaf;
+      const json = await dataProvider.importCustomers(file!, { dryRun, fillFromAnaf: fill });
       if (json.error) setError(json.errorMessage || json.message || translate("resources.customers.fallbackError"));
-      else if (dryRun) setChecked(json);
-      else setDone(json);
+      else if (dryRun) {
+        setChecked(json);
+        if (anafWanted && json.counters.newItems + json.counters.updatedItems > 0) await startAnafCheck();
+      } else setDone(json);
     } catch (failure) {
       setChecked(null);
       setError(failureText(failure, translate("resources.customers.fallbackError")));
@@ -152,6 +197,7 @@ export function CustomerImport() {
     setChecked(null);
     setDone(null);
     setError(null);
+    forgetAnafCheck();
   };
 
   return (
@@ -195,6 +241,7 @@ export function CustomerImport() {
                   setFile(chosen);
                   setChecked(null);
                   setError(null);
+                  forgetAnafCheck();
                 }}
               />
               <Box sx={{ flex: 1 }} />
@@ -215,7 +262,12 @@ export function CustomerImport() {
                 {error}
               </Alert>
             )}
-            <Stack direction="row" spacing={1}>
+            <FormControlLabel
+              control={<Checkbox checked={anafWanted} onChange={(event) => setAnafWanted(event.target.checked)} />}
+              label={translate("resources.customers.anafCheck.check")}
+              title={translate("resources.customers.anafCheck.checkHelp")}
+            />
+            <Stack direction="row" spacing={1} alignItems="center">
               <Button variant="contained" onClick={() => send(true)} disabled={busy}>
                 {translate("resources.customers.check")}
               </Button>
@@ -223,6 +275,12 @@ export function CustomerImport() {
                 <Button variant="contained" color="success" onClick={() => send(false)} disabled={busy}>
                   {translate("resources.customers.confirm")}
                 </Button>
+              )}
+              {checked && anafCheck?.status === "done" && (
+                <FormControlLabel
+                  control={<Checkbox checked={fillFromAnaf} onChange={(event) => setFillFromAnaf(event.target.checked)} />}
+                  label={translate("resources.customers.anafCheck.fill")}
+                />
               )}
             </Stack>
             {checked && (
@@ -235,6 +293,7 @@ export function CustomerImport() {
                     {checked.ignoredColumnsNote}
                   </Alert>
                 )}
+                {anafCheck && <CustomerAnafCheckReport check={anafCheck} />}
                 <Preview result={checked} />
                 <Rejected result={checked} onReport={report} />
               </>

@@ -9,6 +9,9 @@ import type { DataProvider } from "react-admin";
 import type {
   BuyerCheck,
   ChangePasswordRequest,
+  CustomerAnafCheck,
+  CustomerAnafCheckOfferAnswer,
+  CustomerAnafCheckStart,
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
@@ -105,8 +108,19 @@ export function createCustomMethods(http: HttpClient) {
       (await post<GenerateSetUrlResponse>(API_PATHS.setPasswordLink, { email, baseUrl: `${window.location.origin}/dmz` })).url,
 
     /** Checks (`dryRun`) or imports a customer workbook. */
-    importCustomers: (file: Blob, { dryRun }: { dryRun: boolean }) =>
-      post<CustomerImportResult>(`${API_PATHS.customerImport}${dryRun ? "?dryRun=true" : ""}`, fileForm(file)),
+    importCustomers: (file: Blob, { dryRun, fillFromAnaf = false }: { dryRun: boolean; fillFromAnaf?: boolean }) =>
+      post<CustomerImportResult>(
+        `${API_PATHS.customerImport}${dryRun ? "?dryRun=true" : fillFromAnaf ? "?fillFromAnaf=true" : ""}`,
+        fileForm(file),
+      ),
+
+    /** Whether the import screen offers 'Verifică la ANAF' ticked (no ANAF call). */
+    customerAnafCheckOffer: (signal?: AbortSignal) => get<CustomerAnafCheckOfferAnswer>(API_PATHS.customerImportAnafCheck, signal),
+
+    /** Starts the file's ANAF check (a task); its progress and findings: customerAnafCheck. */
+    startCustomerAnafCheck: (file: Blob) => post<CustomerAnafCheckStart>(API_PATHS.customerImportAnafCheck, fileForm(file)),
+
+    customerAnafCheck: (taskId: number, signal?: AbortSignal) => get<CustomerAnafCheck>(`${API_PATHS.customerImportAnafCheck}/${taskId}`, signal),
 
     /**
      * The company ANAF knows by a CIF ('Completează din ANAF'; a day's answer kept for every

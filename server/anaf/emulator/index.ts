@@ -13,7 +13,8 @@
  *   GET/DELETE       /__emulator/requests  each request: when it came (epoch ms), how many CUIs, the status
  *   GET/POST/DELETE  /__emulator/faults    POST {fault: slow | hang | 429 | 503 | html, times?}
  *   GET/PUT          /__emulator/settings  {minIntervalMs, rateRefusal: "429" | "html", notFoundStatus: 200 | 404,
- *                                          slowMs, hangMs, unknownCuis: CUIs answered as notFound}
+ *                                          slowMs, hangMs, unknownCuis: CUIs answered as notFound,
+ *                                          companyStates: {<cui>: {inactiveSince?, struckOffOn?}}}
  *   POST             /__emulator/reset     faults, settings, log and the rate clock as at the start
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -49,6 +50,16 @@ export interface AnafEmulatorSettings {
   hangMs: number;
   /** CUIs with a valid control digit that ANAF does not know (a company that never existed). */
   unknownCuis: number[];
+  /**
+   * A valid CUI's state as a test wants it: inactive since a date, or struck off on one (null
+   * clears it). A test can so make any company of an existing workbook inactive.
+   */
+  companyStates: Record<string, CompanyStateOverride>;
+}
+
+export interface CompanyStateOverride {
+  inactiveSince?: string | null;
+  struckOffOn?: string | null;
 }
 
 export interface AnafRequestLogEntry {
@@ -77,6 +88,7 @@ const DEFAULT_SETTINGS: AnafEmulatorSettings = {
   slowMs: 3_000,
   hangMs: 120_000,
   unknownCuis: [],
+  companyStates: {},
 };
 const MAX_LOGGED = 1_000;
 
@@ -157,7 +169,8 @@ export const anafEmulator: FastifyPluginAsync<AnafEmulatorOptions> = async (app,
     const found: Record<string, unknown>[] = [];
     const notFound: number[] = [];
     for (const cui of list) {
-      const company = settings.unknownCuis.includes(cui) ? undefined : emulatedCompany(String(cui), companies);
+      const known = settings.unknownCuis.includes(cui) ? undefined : emulatedCompany(String(cui), companies);
+      const company = known && Object.hasOwn(settings.companyStates, String(cui)) ? { ...known, ...settings.companyStates[String(cui)] } : known;
       if (company) found.push(foundItem(company, date));
       else notFound.push(cui);
     }
@@ -231,5 +244,16 @@ function pickSettings(source: Partial<AnafEmulatorSettings>): Partial<AnafEmulat
   if (Array.isArray(source.unknownCuis) && source.unknownCuis.every((cui) => Number.isSafeInteger(cui))) {
     picked.unknownCuis = [...source.unknownCuis];
   }
+  if (isCompanyStates(source.companyStates)) picked.companyStates = { ...source.companyStates };
   return picked;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isCompanyStates(value: unknown): value is Record<string, CompanyStateOverride> {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const dateOrNull = (date: unknown) => date === undefined || date === null || (typeof date === "string" && DAY.test(date));
+  return Object.entries(value).every(
+    ([cui, state]) => /^\d+$/.test(cui) && !!state && typeof state === "object" && dateOrNull(state.inactiveSince) && dateOrNull(state.struckOffOn),
+  );
 }

@@ -8,6 +8,9 @@
  *   GET  /import/template     an .xlsx with the Romanian headers and one example row
  *   POST /import[?dryRun=true] multipart `file`: CustomerImportResult
  *   POST /import/errors       multipart `file`: the rejected rows as an .xlsx report
+ *   GET, POST /import/anaf-check[/{taskId}]  'Verifică la ANAF' for the dry run (anafCheckRoutes.ts);
+ *                             the import's `fillFromAnaf=true` then fills empty addresses from
+ *                             ANAF's kept answers (anafAddressFill.ts), never asking ANAF
  *
  * Multipart is registered in this scope only (excel/upload.ts: one file of at most 20 MiB).
  */
@@ -18,13 +21,15 @@ import { Type } from "typebox";
 import type { CustomerImportResult, RejectedRow } from "../../../../contract/api";
 import { ExcelError } from "../../../excel/errors";
 import { uploadReader } from "../../../excel/upload";
-import { customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
+import { customerAnafCheckMessages, customerFiles, customerImportChecked, customerImportFinished } from "../../../messages";
 import { ignoredColumnsAnswer } from "../../../excel/ignoredColumns";
 import { restrictTo } from "../../../plugins/requireRole";
 import { listAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
 import { CustomerImportAnswer, CustomerSchema } from "../../../../contract/schemas/customers";
 import { customerRecordRoutes } from "./customerRecordRoutes";
+import { anafCheckRoutes } from "./anafCheckRoutes";
+import { filledFromAnaf } from "./anafAddressFill";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
   customerList,
@@ -46,7 +51,10 @@ const exportSchema = Type.Object(
   { ...listSchema.properties, format: Type.Optional(Type.Enum(["csv", "xlsx"])) },
   { additionalProperties: false },
 );
-const importSchema = Type.Object({ dryRun: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+const importSchema = Type.Object(
+  { dryRun: Type.Optional(Type.Boolean()), fillFromAnaf: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
 
 /** The workbook alone (`file`). */
 const upload = uploadReader();
@@ -55,6 +63,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
   restrictTo(app, "customers");
   await upload.accept(app);
   await customerRecordRoutes(app, options);
+  await anafCheckRoutes(upload)(app, options);
 
   app.get(
     IRREGULAR_PATHS.customers.list,
@@ -102,6 +111,8 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
         // (read before writing), since the write itself counts the new rows.
         let known: Set<string>;
         let newItems: number;
+        // Empty addresses filled from ANAF's answers the dry run's check kept (read before the write).
+        const fill = !dryRun && request.query.fillFromAnaf === true ? await filledFromAnaf(app.db, checked) : undefined;
         if (dryRun) {
           known = await existingCodes(app.db, tenantId, checked.codes);
           newItems = checked.valid.length - known.size; // the valid rows' codes are unique
@@ -110,7 +121,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
             await lockTenantCustomers(trx, tenantId);
             const written = {
               known: await existingCodes(trx, tenantId, previewRows.map(({ fields }) => fields.codClient)),
-              newItems: await upsertCustomers(trx, tenantId, validBatches(checked)),
+              newItems: await upsertCustomers(trx, tenantId, fill?.batches ?? validBatches(checked)),
             };
             const updated = checked.valid.length - written.newItems;
             await request.audit(trx, { result: customerImportFinished(written.newItems, updated, checked.rejected.length) });
@@ -121,7 +132,9 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
         }
         const updatedItems = checked.valid.length - newItems;
         const errorItems = checked.rejected.length;
-        const summary = (dryRun ? customerImportChecked : customerImportFinished)(newItems, updatedItems, errorItems);
+        const counted = (dryRun ? customerImportChecked : customerImportFinished)(newItems, updatedItems, errorItems);
+        // Said when rows were filled: a file whose addresses are all there reads as before.
+        const summary = fill && fill.filledRows > 0 ? `${counted} ${customerAnafCheckMessages.filled(fill.filledRows)}` : counted;
         const ignored = ignoredColumnsAnswer(checked.ignoredColumns);
         const result: Omit<CustomerImportResult, "rejected"> = {
           error: false,

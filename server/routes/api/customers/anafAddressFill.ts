@@ -1,0 +1,54 @@
+/**
+ * 'Completează adresele goale din ANAF': the import's rows whose street, locality or county is
+ * empty get them from ANAF's answer for their CUI, as the dry run's check kept it in
+ * anaf_companies. Only the kept answers are read: the write never asks ANAF (it would wait up to
+ * a minute on the fleet's budget, holding the tenant's customers locked meanwhile).
+ */
+import type { Kysely } from "kysely";
+import { CUSTOMER_COLUMNS } from "../../../../contract/api";
+import { customerAddressFromAnaf, type CustomerAddressFields } from "../../../../contract/anafCustomerAddress";
+import { cuiOf } from "../../../../contract/cif";
+import { keptCompanies } from "../../../anaf";
+import type { Database } from "../../../db/database";
+import { type CheckedCustomerFile, validBatches } from "./customerImport";
+
+const ADDRESS_FIELDS = ["adresa", "localitate", "judet"] as const satisfies readonly (keyof CustomerAddressFields)[];
+const at = (field: (typeof ADDRESS_FIELDS)[number]) => CUSTOMER_COLUMNS.indexOf(field);
+/** Where each stored tuple keeps its CUI: right after the fields (customerImport.ts). */
+const CUI_AT = CUSTOMER_COLUMNS.length;
+
+export interface AnafFill {
+  /** The valid rows as upsertCustomers reads them, with the empty address fields filled. */
+  batches: string[];
+  /** How many rows had at least one field filled. */
+  filledRows: number;
+}
+
+export async function filledFromAnaf(db: Kysely<Database>, checked: CheckedCustomerFile): Promise<AnafFill> {
+  const wanted: string[] = [];
+  for (const { fields } of checked.valid) {
+    const cui = cuiOf(fields.cif);
+    if (cui && ADDRESS_FIELDS.some((field) => fields[field] === "")) wanted.push(cui);
+  }
+  const kept = await keptCompanies(db, wanted);
+  let filledRows = 0;
+  const batches: string[] = [];
+  for (const batch of validBatches(checked)) {
+    const tuples = JSON.parse(batch) as (string | number | null)[][];
+    for (const tuple of tuples) {
+      const company = typeof tuple[CUI_AT] === "string" ? kept.get(tuple[CUI_AT]) : undefined;
+      if (!company) continue;
+      const address = customerAddressFromAnaf(company.address);
+      let filled = false;
+      for (const field of ADDRESS_FIELDS) {
+        if (tuple[at(field)] === "" && address[field] !== "") {
+          tuple[at(field)] = address[field];
+          filled = true;
+        }
+      }
+      if (filled) filledRows++;
+    }
+    batches.push(JSON.stringify(tuples));
+  }
+  return { batches, filledRows };
+}
