@@ -32,6 +32,7 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
           staleSeconds,
           concurrency,
           smartBillUrls: app.smartBillUrls,
+          anaf: app.anaf,
         })
       : null;
     app.decorate("taskWorker", worker);
@@ -40,5 +41,5 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
     // preClose runs before every onClose hook, so before the database is closed.
     app.addHook("preClose", () => worker.stop());
   },
-  { name: "taskWorker", dependencies: ["db", "smartBillUrls"] },
+  { name: "taskWorker", dependencies: ["db", "smartBillUrls", "anaf"] },
 );

@@ -2,6 +2,7 @@
  * Every kind of task the worker runs, by the name stored in `tasks.kind`. A new kind adds its
  * line here and its file under kinds/.
  */
+import { createAnafRefresh } from "./kinds/anafRefresh";
 import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
 import type { TaskKind } from "../../contract/api";
@@ -10,4 +11,5 @@ import type { TaskHandler, TaskKinds } from "./types";
 export const TASK_KINDS = {
   "stock-import": createStockImport(),
   "payment-status": createPaymentStatusRefresh(),
+  "anaf-refresh": createAnafRefresh(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
+import type { AnafClient } from "../anaf/client";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
 
 export type TaskRow = Selectable<TasksTable>;
@@ -40,6 +41,8 @@ export interface TaskContext {
   progress(update: TaskProgress): Promise<void>;
   /** The addresses SmartBill may be called at (`app.smartBillUrls`); absent, none is. */
   smartBillUrls?: SmartBillUrlPolicy;
+  /** The ANAF client (`app.anaf`); absent, a task that needs ANAF fails. */
+  anaf?: AnafClient;
 }
 
 /** A finished task's result: the message to show (Romanian) and its final counters. */

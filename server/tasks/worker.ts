@@ -15,6 +15,7 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { TaskKind } from "../../contract/api";
+import type { AnafClient } from "../anaf/client";
 import { dialectOf } from "../db/connection";
 import { isStorageUnavailable, storageProblem } from "../db/unavailable";
 import type { Database } from "../db/database";
@@ -49,6 +50,8 @@ export interface TaskWorkerOptions {
   workerId?: string;
   /** Handed to every task (TaskContext.smartBillUrls). */
   smartBillUrls?: SmartBillUrlPolicy;
+  /** Handed to every task (TaskContext.anaf). */
+  anaf?: AnafClient;
 }
 
 export interface TaskWorker {
@@ -133,6 +136,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           log: taskLog,
           progress: (update) => reportProgress(db, task.id, workerId, update),
           smartBillUrls: options.smartBillUrls,
+          anaf: options.anaf,
         });
         const { message, ...counts } = outcome;
         result = { status: "done", message, counts };
