@@ -43,3 +43,14 @@ export interface AnafCompany {
 export type AnafState = "active" | "inactive" | "struckOff" | "notFound";
 
 export const ANAF_STATES: readonly AnafState[] = ["active", "inactive", "struckOff", "notFound"];
+
+/**
+ * The customer list's `?anaf=` filter: 'problem', a customer whose CUI ANAF last called inactive,
+ * struck off or unknown (none of them can be invoiced through e-Factura as they are); 'unchecked',
+ * a customer with a valid CUI that ANAF has not been asked about yet.
+ */
+export const ANAF_LIST_FILTERS = ["problem", "unchecked"] as const;
+export type AnafListFilter = (typeof ANAF_LIST_FILTERS)[number];
+
+/** The states the 'problem' filter keeps. */
+export const ANAF_PROBLEM_STATES: readonly AnafState[] = ["inactive", "struckOff", "notFound"];

@@ -681,6 +681,11 @@ export const en = {
       search: "Search (name, code, tax code, email, city, county)",
       exportError: "Could not export the customers: %{message}",
       fetchError: "Could not load the customers.",
+      anafFilter: {
+        label: "ANAF status",
+        problem: "Inactive / struck off / unknown to ANAF",
+        unchecked: "Not checked",
+      },
       add: "Add customer",
       edit: "Edit the customer",
       sections: {

@@ -637,6 +637,12 @@ export const ro = {
       search: "Caută (denumire, cod, CIF, email, localitate, județ)",
       exportError: "Eroare la exportul clienților: %{message}",
       fetchError: "Eroare la preluarea clienților.",
+      // The list's filter by what ANAF last said of the customer's CUI (?anaf=).
+      anafFilter: {
+        label: "Stare ANAF",
+        problem: "Inactiv / radiat / necunoscut la ANAF",
+        unchecked: "Neverificat",
+      },
       add: "Adaugă client",
       edit: "Editează clientul",
       sections: {

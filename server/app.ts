@@ -34,6 +34,7 @@ import { mailerPlugin } from "./plugins/mailer";
 import { metricsPlugin } from "./plugins/metrics";
 import { notFoundPlugin } from "./plugins/notFound";
 import { paymentStatusRefreshPlugin } from "./plugins/paymentStatusRefresh";
+import { anafRefreshPlugin } from "./plugins/anafRefresh";
 import { requestBodiesPlugin } from "./plugins/requestBodies";
 import { requestSchedulingPlugin } from "./plugins/requestScheduling";
 import { securityHeadersPlugin } from "./plugins/securityHeaders";
@@ -96,6 +97,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(customerIndexerPlugin);
   app.register(cleanUpPlugin);
   app.register(paymentStatusRefreshPlugin);
+  app.register(anafRefreshPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 

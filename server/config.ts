@@ -157,6 +157,8 @@ export interface Config {
   cleanUpIntervalSeconds: number;
   /** PAYMENT_STATUS_INTERVAL_SECONDS: how often each tenant's unpaid invoices are read from SmartBill; 0 = never. */
   paymentStatusIntervalSeconds: number;
+  /** ANAF_REFRESH_INTERVAL_SECONDS: how often each tenant's customers' CUIs are read again from ANAF; 0 = never. */
+  anafRefreshIntervalSeconds: number;
   /** AUDIT_RETENTION_DAYS: how long the audit log keeps a row (the clean-up removes older ones). */
   auditRetentionDays: number;
   invoiceDates: InvoiceDatesConfig;
@@ -291,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
     paymentStatusIntervalSeconds: integer(env, "PAYMENT_STATUS_INTERVAL_SECONDS", 900, 0),
+    anafRefreshIntervalSeconds: integer(env, "ANAF_REFRESH_INTERVAL_SECONDS", 3600, 0),
     invoiceDates: {
       daysBack: integer(env, "INVOICE_DATE_DAYS_BACK", INVOICE_DATE_DAYS_BACK, 0, MAX_INVOICE_DATE_DAYS_BACK),
       daysAhead: integer(env, "INVOICE_DATE_DAYS_AHEAD", INVOICE_DATE_DAYS_AHEAD, 0, MAX_INVOICE_DATE_DAYS_AHEAD),

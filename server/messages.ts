@@ -779,3 +779,11 @@ export const anafMessages = {
     `Adresa ANAF „${url}” nu este permisă (doar https, sau http pe 127.0.0.1 și localhost). ${ANAF_CAN_STILL_SAVE}`,
   notFound: (cui: string) => `ANAF nu cunoaște CIF-ul ${cui}.`,
 } as const;
+
+/** The periodic re-reading of customers' CUIs from ANAF (tasks/kinds/anafRefresh.ts). */
+export const anafRefreshMessages = {
+  taskTitle: "Verificare periodică a clienților la ANAF",
+  done: (read: number) => `Datele ANAF au fost citite din nou pentru ${romanianCount(read, "CIF", "CIF-uri")}.`,
+  unavailable: (reason: string) => `Verificarea la ANAF s-a oprit și se reia la următoarea trecere. ${reason}`,
+  noClient: "Serviciul ANAF nu este configurat pe acest server.",
+} as const;

@@ -361,6 +361,12 @@ export interface AuditLogTable {
  * What ANAF last said of a CUI (migration 0018): global, ANAF's public data being the same for
  * every tenant. A row younger than a day answers a lookup; older ones are the last known state.
  */
+/** A CUI being read again from ANAF by one process's refresh, until its run ends (migration 0020). */
+export interface AnafRefreshClaimsTable {
+  cui: string;
+  claimedUntil: string;
+}
+
 export interface AnafCompaniesTable {
   /** the CUI's digits */
   cui: string;
@@ -396,6 +402,7 @@ export interface Database {
   invoice_events: InvoiceEventsTable;
   invoice_payments: InvoicePaymentsTable;
   anaf_companies: AnafCompaniesTable;
+  anaf_refresh_claims: AnafRefreshClaimsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

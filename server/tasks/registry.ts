@@ -2,6 +2,7 @@
  * Every kind of task the worker runs, by the name stored in `tasks.kind`. A new kind adds its
  * line here and its file under kinds/.
  */
+import { createAnafRefresh } from "./kinds/anafRefresh";
 import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
 import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
@@ -12,4 +13,5 @@ export const TASK_KINDS = {
   "stock-import": createStockImport(),
   "payment-status": createPaymentStatusRefresh(),
   "customer-anaf-check": createCustomerAnafCheck(),
+  "anaf-refresh": createAnafRefresh(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -7,8 +7,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
-import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
 import type { AnafClient } from "../anaf/client";
+import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
 
 export type TaskRow = Selectable<TasksTable>;
 

@@ -15,12 +15,12 @@ import { hostname } from "node:os";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { TaskKind } from "../../contract/api";
+import type { AnafClient } from "../anaf/client";
 import { dialectOf } from "../db/connection";
 import { isStorageUnavailable, storageProblem } from "../db/unavailable";
 import type { Database } from "../db/database";
 import { messages, taskKindUnknown } from "../messages";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
-import type { AnafClient } from "../anaf/client";
 import { SmartBillError } from "../smartbill/types";
 import {
   claimNextTask,

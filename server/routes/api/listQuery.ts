@@ -117,6 +117,11 @@ export interface ListFilter {
     | { type: "string"; maxLength: number };
   /** "equals" (default), or "contains": a case-insensitive substring, as `q`. */
   match?: "equals" | "contains";
+  /**
+   * A condition of its own instead of equality, for a filter that asks more than one column
+   * holds (a customer whose CUI ANAF calls inactive): the rows it keeps, given the parameter's value.
+   */
+  where?: (value: string | number) => Expression<SqlBool>;
 }
 
 type Direction = "asc" | "desc";
@@ -148,8 +153,11 @@ export interface ListQuery {
   order: { column: string | Expression<unknown>; direction: Direction }[];
   /** `q` and the "contains" filters that the parameters set; every one must match. */
   search: SearchTerm[];
-  /** The "equals" filters that the parameters set; a list of values: any of them (`?id=`). */
-  where: { column: string; value: string | number | readonly (string | number)[] }[];
+  /**
+   * The "equals" filters that the parameters set; a list of values: any of them (`?id=`). A
+   * filter with a condition of its own (ListFilter.where) carries it as `condition`.
+   */
+  where: { column: string; value: string | number | readonly (string | number)[]; condition?: Expression<SqlBool> }[];
   /** undefined: the whole list as an array. */
   page: { offset: number; limit: number } | undefined;
 }
@@ -241,7 +249,7 @@ export function parseListQuery(params: ListParams, spec: ListSpec): ListQuery {
       const text = typeof value === "string" ? value.trim() : "";
       if (text) search.push({ columns: [filter.column], text });
     } else if (typeof value === "string" || typeof value === "number") {
-      where.push({ column: filter.column, value });
+      where.push({ column: filter.column, value, condition: filter.where?.(value) });
     }
   }
 
@@ -320,7 +328,7 @@ async function prepare<DB, TB extends keyof DB, Row>(
     let scoped = scope;
     if (textWhere) scoped = scoped.where(textWhere);
     else for (const term of list.search) scoped = scoped.where(textContains(term));
-    for (const { column, value } of list.where) scoped = scoped.where(equals(column, value));
+    for (const { column, value, condition } of list.where) scoped = scoped.where(condition ?? equals(column, value));
     return scoped;
   };
   const ordered = (scoped: SelectQueryBuilder<DB, TB, {}>, sortedBy: (column: Expression<unknown>) => Expression<unknown>) => {

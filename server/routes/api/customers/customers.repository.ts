@@ -1,5 +1,6 @@
 /** A tenant's customers: plain functions taking `db`, dialect-free. */
-import { type Kysely, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SqlBool, sql } from "kysely";
+import { ANAF_LIST_FILTERS, ANAF_PROBLEM_STATES, type AnafListFilter } from "../../../../contract/anaf";
 import { cuiOf } from "../../../../contract/cif";
 import { dialectOf, lockUntilCommit, TRANSACTION_LOCKS } from "../../../db/connection";
 import { type Customer, CUSTOMER_COLUMNS, type CustomerColumn, type CustomerFields, type ListParams, type Page } from "../../../../contract/api";
@@ -21,14 +22,34 @@ export const customerList = {
   searchable: ["customers.clientName", "customers.codClient", "customers.cif", "customers.email", "customers.localitate", "customers.judet"],
   defaultOrder: ["customers.id"],
   // ?judet=cluj: the column contains the text, any case.
-  filters: Object.fromEntries(
-    CUSTOMER_COLUMNS.map((column): [string, ListFilter] => [
-      column,
-      { column: `customers.${column}`, match: "contains", schema: { type: "string", maxLength: CUSTOMER_FILTER_MAX_LENGTH } },
-    ]),
-  ) as Record<CustomerColumn, ListFilter & { schema: { type: "string" } }>,
+  filters: {
+    ...(Object.fromEntries(
+      CUSTOMER_COLUMNS.map((column): [string, ListFilter] => [
+        column,
+        { column: `customers.${column}`, match: "contains", schema: { type: "string", maxLength: CUSTOMER_FILTER_MAX_LENGTH } },
+      ]),
+    ) as Record<CustomerColumn, ListFilter & { schema: { type: "string" } }>),
+    // ?anaf=problem | unchecked: what ANAF last said of the customer's CUI (anaf_companies).
+    anaf: {
+      column: "customers.cui",
+      schema: { type: "string", enum: ANAF_LIST_FILTERS },
+      where: (value) => anafFilter(value as AnafListFilter),
+    },
+  },
   maxUnpaged: MAX_UNPAGED_CUSTOMERS,
 } satisfies ListSpec;
+
+/**
+ * The customers ANAF calls a problem, or never asked about. Both start from the customer's `cui`
+ * (null for no valid CUI, so those are in neither), which (tenantId, cui) indexes; ANAF's table is
+ * read by its key.
+ */
+function anafFilter(value: AnafListFilter): Expression<SqlBool> {
+  if (value === "problem") {
+    return sql<SqlBool>`"customers"."cui" in (select "cui" from "anaf_companies" where "state" in (${sql.join(ANAF_PROBLEM_STATES)}))`;
+  }
+  return sql<SqlBool>`"customers"."cui" is not null and not exists (select 1 from "anaf_companies" where "anaf_companies"."cui" = "customers"."cui")`;
+}
 
 const COLUMNS = ["customers.id", ...CUSTOMER_COLUMNS.map((c) => `customers.${c}` as const), "customers.mentions", "customers.observations"] as const;
 
