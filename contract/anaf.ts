@@ -49,8 +49,8 @@ export const ANAF_STATES: readonly AnafState[] = ["active", "inactive", "struckO
  * struck off or unknown (none of them can be invoiced through e-Factura as they are); 'unchecked',
  * a customer with a valid CUI that ANAF has not been asked about yet.
  */
-export const ANAF_LIST_FILTERS = ["problem", "unchecked"] as const;
+export const ANAF_LIST_FILTERS = ["problem", "unknown", "unchecked"] as const;
 export type AnafListFilter = (typeof ANAF_LIST_FILTERS)[number];
 
 /** The states the 'problem' filter keeps. */
-export const ANAF_PROBLEM_STATES: readonly AnafState[] = ["inactive", "struckOff", "notFound"];
+export const ANAF_PROBLEM_STATES: readonly AnafState[] = ["inactive", "struckOff"];

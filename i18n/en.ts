@@ -683,7 +683,8 @@ export const en = {
       fetchError: "Could not load the customers.",
       anafFilter: {
         label: "ANAF status",
-        problem: "Inactive / struck off / unknown to ANAF",
+        problem: "Inactive / struck off at ANAF",
+        unknown: "Unknown to ANAF",
         unchecked: "Not checked",
       },
       add: "Add customer",

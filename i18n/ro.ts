@@ -640,7 +640,8 @@ export const ro = {
       // The list's filter by what ANAF last said of the customer's CUI (?anaf=).
       anafFilter: {
         label: "Stare ANAF",
-        problem: "Inactiv / radiat / necunoscut la ANAF",
+        problem: "Inactiv / radiat la ANAF",
+        unknown: "Necunoscut la ANAF",
         unchecked: "Neverificat",
       },
       add: "Adaugă client",

@@ -1,7 +1,7 @@
 /**
  * 'Lista Clienți': the tenant's customers, paged, sorted and searched on the server (it stays
  * fast at 100,000 rows), with a filter per column, one by what ANAF last said of the customer
- * ('Inactiv / radiat / necunoscut la ANAF', 'Neverificat'), and CSV / XLSX export of the filtered list.
+ * ('Inactiv / radiat la ANAF', 'Necunoscut la ANAF', 'Neverificat'), and CSV / XLSX export of the filtered list.
  * A row opens the customer's page; 'Adaugă client' its form.
  */
 import { SearchInput, SelectInput, TextField, TextInput, useTranslate } from "react-admin";

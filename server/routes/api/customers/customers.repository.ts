@@ -29,7 +29,7 @@ export const customerList = {
         { column: `customers.${column}`, match: "contains", schema: { type: "string", maxLength: CUSTOMER_FILTER_MAX_LENGTH } },
       ]),
     ) as Record<CustomerColumn, ListFilter & { schema: { type: "string" } }>),
-    // ?anaf=problem | unchecked: what ANAF last said of the customer's CUI (anaf_companies).
+    // ?anaf=problem | unknown | unchecked: what ANAF last said of the customer's CUI (anaf_companies).
     anaf: {
       column: "customers.cui",
       schema: { type: "string", enum: ANAF_LIST_FILTERS },
@@ -40,13 +40,16 @@ export const customerList = {
 } satisfies ListSpec;
 
 /**
- * The customers ANAF calls a problem, or never asked about. Both start from the customer's `cui`
+ * The customers ANAF calls inactive or struck off, does not know, or was never asked about. Both start from the customer's `cui`
  * (null for no valid CUI, so those are in neither), which (tenantId, cui) indexes; ANAF's table is
  * read by its key.
  */
 function anafFilter(value: AnafListFilter): Expression<SqlBool> {
   if (value === "problem") {
     return sql<SqlBool>`"customers"."cui" in (select "cui" from "anaf_companies" where "state" in (${sql.join(ANAF_PROBLEM_STATES)}))`;
+  }
+  if (value === "unknown") {
+    return sql<SqlBool>`"customers"."cui" in (select "cui" from "anaf_companies" where "state" = ${"notFound"})`;
   }
   return sql<SqlBool>`"customers"."cui" is not null and not exists (select 1 from "anaf_companies" where "anaf_companies"."cui" = "customers"."cui")`;
 }
