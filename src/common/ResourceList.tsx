@@ -93,7 +93,8 @@ export function ResourceList({
           actions === false ? (
             false
           ) : (
-            <TopToolbar>
+            // Four buttons beside the search outgrow a laptop's screen: they wrap, the page never scrolls sideways.
+            <TopToolbar sx={{ flexWrap: "wrap", minWidth: 0, flexShrink: 1 }}>
               {filters && <FilterButton />}
               {create && <CreateButton label={add} />}
               {actions}

@@ -4,6 +4,8 @@ import { DEMO, signInAndWaitForProfile } from "./helpers";
 
 const FIXTURES = "test/fixtures/customers";
 
+// The first spec (by file name; one worker) to import the workbook into the demo tenant: its
+// counts expect every row new. Specs that import it too are named to run after this one.
 test("the invoicing user checks a LibreOffice workbook, confirms the import and finds, sorts, filters and exports the customers", async ({ page }) => {
   await signInAndWaitForProfile(page, DEMO.facturare);
   await page.goto("/smartbill/customers/import");
