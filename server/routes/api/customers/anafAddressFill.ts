@@ -6,13 +6,14 @@
  */
 import type { Kysely } from "kysely";
 import { CUSTOMER_COLUMNS } from "../../../../contract/api";
-import { customerAddressFromAnaf, type CustomerAddressFields } from "../../../../contract/anafCustomerAddress";
+import { customerFieldsFromAnaf } from "../../../../contract/anafCustomerFields";
 import { cuiOf } from "../../../../contract/cif";
 import { keptCompanies } from "../../../anaf";
 import type { Database } from "../../../db/database";
 import { type CheckedCustomerFile, validBatches } from "./customerImport";
 
-const ADDRESS_FIELDS = ["adresa", "localitate", "judet"] as const satisfies readonly (keyof CustomerAddressFields)[];
+// The same mapping as the form's 'Completează din ANAF' (contract/anafCustomerFields.ts), its address part.
+const ADDRESS_FIELDS = ["adresa", "localitate", "judet"] as const;
 const at = (field: (typeof ADDRESS_FIELDS)[number]) => CUSTOMER_COLUMNS.indexOf(field);
 /** Where each stored tuple keeps its CUI: right after the fields (customerImport.ts). */
 const CUI_AT = CUSTOMER_COLUMNS.length;
@@ -38,11 +39,12 @@ export async function filledFromAnaf(db: Kysely<Database>, checked: CheckedCusto
     for (const tuple of tuples) {
       const company = typeof tuple[CUI_AT] === "string" ? kept.get(tuple[CUI_AT]) : undefined;
       if (!company) continue;
-      const address = customerAddressFromAnaf(company.address);
+      const fromAnaf = customerFieldsFromAnaf(company);
       let filled = false;
       for (const field of ADDRESS_FIELDS) {
-        if (tuple[at(field)] === "" && address[field] !== "") {
-          tuple[at(field)] = address[field];
+        const value = fromAnaf[field];
+        if (tuple[at(field)] === "" && value) {
+          tuple[at(field)] = value;
           filled = true;
         }
       }
