@@ -14,7 +14,7 @@ const CUSTOMER_WORKBOOK = join(import.meta.dirname, "../test/fixtures/customers/
 const CLIENT_CODE = "C002";
 
 /** The API as the signed-in user calls it: Bearer token, tenant, and the anti-forgery cookie echoed. */
-async function signedInApi(url: string, email: string, password: string) {
+export async function signedInApi(url: string, email: string, password: string) {
   const first = await fetch(`${url}/`);
   const xsrf = first.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith(`${XSRF_COOKIE}=`));
   if (!xsrf) throw new Error("the server handed out no anti-forgery cookie");
