@@ -29,6 +29,9 @@ export const TaxRateSchema = Type.Object({ name: Type.String(), percentage: Type
 /** Every success answer that is only a sentence to show. */
 export const MessageAnswer = Type.Object({ message: Type.String() });
 
+/** A 400: the message, and where the refusal is about a field, its reason under the field's name (the product's error shape). */
+export const RefusalAnswer = Type.Object({ message: Type.String(), errors: Type.Optional(Type.Record(Type.String(), Type.String())) });
+
 export const pageOf = <T extends TSchema>(item: T) => Type.Object({ content: Type.Array(item), totalElements: Type.Integer() });
 
 /** A list route's answer: the page asked for (`page` and `size`), else the whole list. */

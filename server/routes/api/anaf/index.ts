@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { cuiOf } from "../../../../contract/cif";
 import { AnafCompanySchema } from "../../../../contract/schemas/anaf";
-import { MessageAnswer } from "../../../../contract/schemas/answers";
+import { MessageAnswer, RefusalAnswer } from "../../../../contract/schemas/answers";
 import { AnafUnavailable, lookupCompanies } from "../../../anaf/index";
 import { anafMessages, customerRowMessages } from "../../../messages";
 import { restrictTo } from "../../../plugins/requireRole";
@@ -23,7 +23,7 @@ export const anafRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         params: Type.Object({ cif: Type.String({ maxLength: 40 }) }),
-        response: { 200: AnafCompanySchema, 400: MessageAnswer, 404: MessageAnswer, 503: MessageAnswer },
+        response: { 200: AnafCompanySchema, 400: RefusalAnswer, 404: MessageAnswer, 503: MessageAnswer },
       },
     },
     async (request, reply) => {
