@@ -43,6 +43,14 @@ let accepted = false;
 const unheard = new Set<Socket>();
 
 /**
+ * Turns that admitted requests although a connection had just been accepted, because a bound was
+ * reached (the oldest waited ACCEPTING_FIRST_MS, or more than UNHEARD_AT_MOST are unheard): how
+ * often a burst outlasted accepting first. On a busy machine a burst's connections arrive slowly
+ * enough for that to be right; the count tells it apart from accepting first not working.
+ */
+export const acceptingCutShort = { turns: 0 };
+
+/**
  * Resolves in a coming turn (the check phase, after the loop polled for input), oldest first.
  * `since`: when the request arrived (`request.arrivedAt`), which its wait counts from.
  */
@@ -75,6 +83,7 @@ export function heardFrom(socket: Socket): void {
 
 function admitSome(): void {
   const accepting = accepted && unheard.size <= UNHEARD_AT_MOST && performance.now() - waiting[0].since < ACCEPTING_FIRST_MS;
+  if (accepted && !accepting) acceptingCutShort.turns++;
   accepted = false;
   for (let i = 0; !accepting && i < REQUESTS_PER_TURN && waiting.length > 0; i++) waiting.shift()!.admit();
   if (waiting.length > 0) setImmediate(admitSome);

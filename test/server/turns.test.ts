@@ -14,6 +14,7 @@ import type { LoginResponse } from "../../contract/api";
 import { guardApi } from "../../server/routes/api/index";
 import {
   ACCEPTING_FIRST_MS,
+  acceptingCutShort,
   connectionAccepted,
   heardFrom,
   nextTurn,
@@ -166,6 +167,7 @@ describe("the app's requests", () => {
     handled.open = [];
     // More than UNHEARD_AT_MOST: each connection accepted counts as unheard until its request is read.
     const burst = UNHEARD_AT_MOST + 8;
+    const cutShortBefore = acceptingCutShort.turns;
     await countingTurns(async (counter) => {
       turn = counter;
       t.app.server.on("connection", () => accepted.push(counter()));
@@ -189,6 +191,8 @@ describe("the app's requests", () => {
     expect(accepted).toHaveLength(burst);
     // One connection per turn: the burst took as many turns as it had connections.
     expect(new Set(accepted).size).toBe(burst);
-    expect(Math.min(...handled.open)).toBeGreaterThan(Math.max(...accepted));
+    // Requests run only once the whole burst is in, unless the burst came in slower than a bound
+    // allows (a busy machine): then the turns that admitted early say which bound cut it short.
+    if (Math.min(...handled.open) <= Math.max(...accepted)) expect(acceptingCutShort.turns).toBeGreaterThan(cutShortBefore);
   });
 });
