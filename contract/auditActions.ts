@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   "invoices.paymentAdd",
   "invoices.paymentDelete",
   "invoices.reverse",
+  "receipts.issue",
+  "receipts.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -135,6 +137,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.paymentAdd": "Înregistrare încasare",
   "invoices.paymentDelete": "Ștergere încasare",
   "invoices.reverse": "Stornare factură",
+  "receipts.issue": "Emitere chitanță",
+  "receipts.delete": "Ștergere chitanță din SmartBill",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -25,6 +25,8 @@ export const ROLE_MATRIX = {
   properties: administrators,
   smartbillConnection: administrators,
   invoices: invoicing,
+  // Issued with invoices' payments or on their own: the same invoicing work.
+  receipts: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.
