@@ -117,7 +117,7 @@ export interface DemoLine {
 
 export interface DemoPayment {
   date: string;
-  /** SmartBill's payment type (the demo company has no receipt series, so no 'Chitanta'). */
+  /** SmartBill's payment type (the demo's invoices are paid by transfer or card). */
   type: "Ordin plata" | "Card";
   /** In lei; "rest": whatever is still unpaid. */
   amount: number | "rest";

@@ -87,7 +87,7 @@ describeEachDialect("payments of a sent invoice (/api/smartbill/invoice/{id}/pay
   it("records a receipt ('Chitanta') in the company's receipt series", async () => {
     const state = (await emulator(t, "GET", "/state")) as EmulatorState;
     const companies = structuredClone(state.companies) as unknown as EmulatorCompanySeed[];
-    companies[0].series!.push({ name: "CH", type: "c", nextNumber: 7 });
+    companies[0].series!.find((series) => series.type === "c")!.nextNumber = 7;
     await emulator(t, "PUT", "/state", { companies });
     const id = await addSentInvoice(t, invoicing, clientId);
     const response = await pay(id, payment(10, "Chitanta"));
@@ -98,10 +98,14 @@ describeEachDialect("payments of a sent invoice (/api/smartbill/invoice/{id}/pay
   });
 
   it("answers SmartBill's own refusal of a receipt when the company has no receipt series", async () => {
+    const state = (await emulator(t, "GET", "/state")) as EmulatorState;
+    const companies = structuredClone(state.companies) as unknown as EmulatorCompanySeed[];
+    companies[0].series = companies[0].series!.filter((series) => series.type !== "c");
+    await emulator(t, "PUT", "/state", { companies });
     const id = await addSentInvoice(t, invoicing, clientId);
     const response = await pay(id, payment(10, "Chitanta"));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/Seria chitantei nu a fost gasita/);
+    expect(response.json().message).toMatch(/Seria nu a fost gasita! Folositi o serie creata in contul de cloud\./);
   });
 
   it("refuses an over-payment itself, before SmartBill is asked to pay: what is left, read from SmartBill, in words; nothing recorded", async () => {

@@ -157,6 +157,7 @@ describe("the SmartBill client", () => {
     expect(await smartBill.getSeries()).toEqual([
       { name: "SBL", nextNumber: 1, type: "f" },
       { name: "SBL-PF", nextNumber: 1, type: "p" },
+      { name: "CH", nextNumber: 1, type: "c" },
     ]);
   });
 

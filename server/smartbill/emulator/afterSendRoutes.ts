@@ -11,7 +11,7 @@ import { deleteInvoice } from "./deleteInvoice";
 import { sendDocument } from "./documentSend";
 import { findInvoice } from "./documentRef";
 import type { EmulatorCompany } from "./model";
-import { addPayment, deletePayment, deleteReceipt } from "./payments";
+import { addPayment, deletePayment, deleteReceipt, fiscalReceiptText } from "./payments";
 import { invoicePdf, pdfFileName } from "./pdf";
 import {
   checkDocumentSendShape,
@@ -19,6 +19,7 @@ import {
   checkReverseShape,
   isObject,
   type MappingError,
+  toBoolean,
   toText,
 } from "./requestShape";
 import { reverseInvoice } from "./reverseInvoice";
@@ -158,8 +159,23 @@ export function afterSendRoutes(api: FastifyInstance, helpers: AfterSendHelpers)
     }
     if (dropsAfterStore(request, reply)) return reply;
     const { payment } = outcome;
-    if (payment.type === "Bon") return envelope({ id: String(payment.id) });
+    if (payment.type === "Bon") {
+      // SPEC26's Bon answer: no series or url; the register's text only when asked for.
+      const printerText = toBoolean(body.returnFiscalPrinterText) ? { message: payment.printerText ?? "" } : {};
+      return { errorText: "", id: String(payment.id), number: payment.number ?? "", ...printerText };
+    }
     return envelope({ number: payment.number ?? "", series: payment.series ?? "" });
+  });
+
+  api.get("/payment/text", async (request, reply) => {
+    const company = companyFor(request, reply, queryParam(request, "cif"));
+    if (!company) return reply;
+    const text = fiscalReceiptText(company, queryParam(request, "id"));
+    // An id that names no fiscal receipt: Tomcat's 500 page, no JSON (SPEC26).
+    if (text === undefined) {
+      return reply.code(500).type("text/html;charset=utf-8").send(tomcatPage(500, "Internal Server Error"));
+    }
+    return { errorText: "", message: text };
   });
 
   api.delete("/payment/v2", async (request, reply) => {

@@ -52,6 +52,7 @@ export const KNOWN_PATHS: Record<string, { methods: string[]; endpoint: Emulator
   "/payment": { methods: ["POST"], endpoint: "payment" },
   "/payment/v2": { methods: ["DELETE"], endpoint: "payment" },
   "/payment/chitanta": { methods: ["DELETE"], endpoint: "payment" },
+  "/payment/text": { methods: ["GET"], endpoint: "payment" },
   "/document/send": { methods: ["POST"], endpoint: "documentSend" },
 };
 
@@ -217,11 +218,12 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       const company = companyFor(request, reply, queryParam(request, "cif"));
       if (!company) return reply;
       const number = queryParam(request, "number");
-      if (!number) return reply.code(400).send(envelope({ errorText: texts.invoiceNumberRequired }));
+      // SPEC26's 400 examples here carry `paid: false` as well.
+      if (!number) return reply.code(400).send(envelope({ errorText: texts.invoiceNumberRequired, paid: false }));
       const invoice = company.invoices.find(
         (i) => i.series === queryParam(request, "seriesname") && i.number === number && !i.isDraft,
       );
-      if (!invoice) return reply.code(400).send(envelope({ errorText: texts.invoiceNotFound }));
+      if (!invoice) return reply.code(400).send(envelope({ errorText: texts.invoiceNotFound, paid: false }));
       return envelope(paymentStatus(invoice));
     });
 

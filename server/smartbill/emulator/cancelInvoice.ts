@@ -30,7 +30,9 @@ export function cancelInvoice(company: EmulatorCompany, query: InvoiceQuery): In
   const { invoice } = found;
   const name = documentName(invoice);
   if (invoice.cancelled) return { ok: true, message: texts.alreadyCancelled(name) };
-  if (invoice.reversedBy) return { ok: false, errorText: texts.cancelReversed(name, documentName(invoice.reversedBy)) };
+  // SmartBill documents no refusal here; a cancel would give back the stock its storno already gave back,
+  // so the emulator refuses, in the words SmartBill uses for a reversed invoice elsewhere (reverse).
+  if (invoice.reversedBy) return { ok: false, errorText: texts.alreadyReversed };
   returnStock(company, invoice);
   invoice.cancelled = true;
   return { ok: true, message: texts.cancelled(name) };

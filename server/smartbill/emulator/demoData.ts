@@ -45,6 +45,8 @@ export function demoCompanies(): EmulatorCompanySeed[] {
       series: [
         { name: "SBL", type: "f", nextNumber: 1 },
         { name: "SBL-PF", type: "p", nextNumber: 1 },
+        // Receipts ('chitante') for cash payments (SPEC26's series example has CH, type c).
+        { name: "CH", type: "c", nextNumber: 1 },
       ],
       measuringUnits: ["buc", "kg", "ore"],
       warehouses: DEMO_STOCK.map((warehouse) => ({

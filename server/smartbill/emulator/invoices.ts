@@ -241,7 +241,7 @@ function priceLines(company: EmulatorCompany, lines: Line[], precision: number):
  * The company's tax for a line: by name (and percentage, when given), else by percentage; 0%
  * alone is Taxare inversa.
  */
-function findTax(company: EmulatorCompany, raw: Record<string, unknown>) {
+export function findTax(company: EmulatorCompany, raw: Record<string, unknown>) {
   const name = raw.taxName == null ? "" : toText(raw.taxName);
   const percentage = toNumber(raw.taxPercentage);
   if (name) {

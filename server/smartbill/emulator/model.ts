@@ -94,9 +94,11 @@ export interface EmulatorPayment {
   clientCif: string;
   /** What it paid on each invoice. */
   invoices: (DocumentRef & { value: number })[];
-  /** A Chitanta's own series and number. */
+  /** A Chitanta's own series and number; a Bon's number (it has no series). */
   series?: string;
   number?: string;
+  /** A Bon's text for the cash register (bon.inp), Base64, as GET /payment/text answers it. */
+  printerText?: string;
   createdAt: string;
 }
 

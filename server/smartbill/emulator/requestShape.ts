@@ -123,13 +123,24 @@ const PAYMENT: Shape = {
   isDraft: "boolean",
   useInvoiceDetails: "boolean",
   invoicesList: "document-refs",
-  // Bon (fiscal receipt) only; the emulator takes them but prints no receipt.
+  // Bon (fiscal receipt) only.
   products: "products",
   returnFiscalPrinterText: "boolean",
   useStock: "boolean",
   number: "string",
   observation: "string",
-  received: "any-object",
+  // What the customer handed over, one flat field per means (SPEC26 PaymentRequest; no nested object).
+  receivedCash: "number",
+  receivedCard: "number",
+  receivedTicheteMasa: "number",
+  receivedTicheteCadou: "number",
+  receivedOrdinDePlata: "number",
+  receivedCec: "number",
+  receivedCredit: "number",
+  receivedCupon: "number",
+  receivedPuncteDeFidelitate: "number",
+  receivedBonuriValoareFixa: "number",
+  receivedMonedaAlternativa: "number",
 };
 
 const DOCUMENT_SEND: Shape = {

@@ -35,3 +35,21 @@ export function retakeStock(company: EmulatorCompany, invoice: EmulatorInvoice):
 function itemOf(company: EmulatorCompany, warehouseName: string, code: string): EmulatorStockItem | undefined {
   return company.warehouses.find((w) => w.name === warehouseName)?.products.find((p) => p.code === code);
 }
+
+/**
+ * What the documents issued after `date` (yyyy-MM-dd) took from each warehouse's products, keyed
+ * "<warehouse>\0<code>": added to today's quantity it gives the stock at the end of that date. The
+ * moves are the invoices' dated discharges; a cancelled invoice gave its goods back, so it counts
+ * for no date, and a deleted one is gone.
+ */
+export function movesAfter(company: EmulatorCompany, date: string): Map<string, number> {
+  const moves = new Map<string, number>();
+  for (const invoice of company.invoices) {
+    if (invoice.cancelled || invoice.issueDate <= date) continue;
+    for (const move of invoice.discharged) {
+      const key = `${move.warehouseName}\u0000${move.code}`;
+      moves.set(key, round((moves.get(key) ?? 0) + move.quantity, 4));
+    }
+  }
+  return moves;
+}

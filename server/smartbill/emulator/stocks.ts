@@ -1,11 +1,13 @@
 /**
  * GET /stocks on one company (§3): `date` is required and must be yyyy-MM-dd; `warehouseName`
  * is case-sensitive; `productName` or `productCode` picks one product; empty values are no
- * filter. The emulator keeps current stock only, so the date is checked but not used.
+ * filter. The stock is as it stood at the end of `date`: today's quantities with the moves of
+ * the documents issued after that date taken back (stockMoves.ts).
  */
 import type { StockResponse } from "../types";
-import { isIsoDate } from "./invoices";
+import { isIsoDate, round } from "./invoices";
 import type { EmulatorCompany } from "./model";
+import { movesAfter } from "./stockMoves";
 import { texts } from "./texts";
 
 export interface StockFilters {
@@ -25,11 +27,15 @@ export function queryStocks(company: EmulatorCompany, filters: StockFilters): St
     warehouses = warehouses.filter((w) => w.name === filters.warehouseName);
     if (warehouses.length === 0) return { ok: false, errorText: texts.warehouseNotFound(filters.warehouseName) };
   }
+  const later = movesAfter(company, filters.date);
+  const quantityOf = (warehouseName: string, item: { code: string; quantity: number }) =>
+    round(item.quantity + (later.get(`${warehouseName}\u0000${item.code}`) ?? 0), 4);
   const byProduct = Boolean(filters.productCode || filters.productName);
   const list = warehouses
     .map((warehouse) => ({
       warehouse: { warehouseName: warehouse.name, warehouseType: warehouse.type },
       products: warehouse.products
+        .map((item) => ({ ...item, quantity: quantityOf(warehouse.name, item) }))
         .filter((item) => {
           if (!byProduct) return true;
           const matches = filters.productCode

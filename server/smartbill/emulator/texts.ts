@@ -41,8 +41,7 @@ export const texts = {
   unitRequired: "measuringUnitName trebuie specificat pentru fiecare produs",
   taxRequired: (name: string) => `Trebuie sa setezi o cota tva pentru produsul ${name}.`,
   taxNotFound: (name: string) => `Cota tva a produsului ${name} nu a fost gasita pe server!`,
-  // The source cuts this one short ("…"): the first sentence is SmartBill's.
-  onlyDiscount: "Nu poti sa emiti un document care contine doar un discount.",
+  onlyDiscount: "Nu poti sa emiti un document care contine doar un discount. Trebuie sa ai si produse / servicii adaugate.",
   discountValueRequired: "discountValue trebuie specificat pentru fiecare produs de tip discount",
   discountPercentRequired: "Trebuie sa introduceti valoarea procentului!",
   discountMixedTaxes:
@@ -77,9 +76,6 @@ export const texts = {
   alreadyCancelled: (document: string) => `Factura ${document} este deja anulata.`,
   restored: (document: string) => `Factura cu seria si numarul ${document} a fost restaurata cu succes.`,
   restoreNotNeeded: (document: string) => `Factura ${document} nu necesita restaurare.`,
-  // Ours: SWAGGER says only that cancelling meets "storno-chain" errors, not in which words.
-  cancelReversed: (document: string, storno: string) =>
-    `Factura ${document} a fost stornata prin factura ${storno}. Anulati intai factura storno.`,
   deleted: (document: string) => `Factura cu seria si numarul ${document} a fost stearsa cu succes.`,
   // SPEC26 writes series and number apart here ("fac 3749").
   notLastInSeries: (series: string, number: string) =>
@@ -98,11 +94,11 @@ export const texts = {
   paymentTypeMissing: "Tipul incasarii trebuie specificat.",
   paymentTypeNotFound: "Tipul documentului nu a fost gasit pe server!",
   paymentValueMissing: "Valoarea incasarii trebuie specificata.",
-  // The source cuts it short ("…"): the second sentence is ours.
-  paymentClientMissing: "Datele clientului trebuie specificate. Completati cel putin numele clientului.",
-  // The source cuts it short ("…"): the second sentence is ours.
+  paymentClientMissing:
+    "Datele clientului trebuie specificate. Ele se preiau din factura doar in cazul in care usePaymentDetails = true.",
   paymentInvoiceCancelled: (document: string) =>
-    `Factura ${document} este anulata, nu o puteti incasa. Restaurati factura pentru a o incasa.`,
+    `Factura ${document} este anulata, nu o puteti incasa. Restaurati intai factura sau emiteti incasarea independent de factura.`,
+  paymentInvoiceNotFound: "Factura nu a fost gasita!",
   paymentFullyPaid: "Factura este incasata sau stornata in totalitate.",
   // Ours: the sources name no text for a payment larger than what is left to pay.
   paymentOverUnpaid: (document: string, unpaid: string) =>
@@ -110,13 +106,14 @@ export const texts = {
   paymentClientCifMismatch: (document: string) =>
     `Ciful clientului de pe factura ${document} difera de ciful clientului incasarii!`,
   receiptOnlyInLei: "Bonurile fiscale pot fi emise doar in Lei!",
-  // Ours: a Chitanta needs a receipt series; SmartBill's text for a wrong one is not in the sources.
-  receiptSeriesNotFound: "Seria chitantei nu a fost gasita! Folositi o serie de chitante creata in contul de cloud.",
   receiptNotFound: "Chitanta nu a fost gasita.",
+  receiptNumberRequiredInUrl: "Numarul chitantei trebuie specificat in url in parametrul 'number'!",
+  receiptSeriesRequiredInUrl: "Seria chitantei trebuie specificata in url in parametrul 'seriesname'!",
   receiptDeleted: (document: string) => `Chitanta cu seria si numarul ${document} a fost stearsa cu succes.`,
   paymentsNotFound: "Nu au fost gasite incasari conform datelor specificate.",
-  paymentTypeForDelete: (types: readonly string[]) =>
-    `Tipul incasarii (paymentType) poate fi ${types.map((type) => `'${type}'`).join(", ")}.`,
+  // SPEC26's text names six types, though DELETE /payment/v2 takes all nine of its enum.
+  paymentTypeForDelete:
+    "Tipul incasarii (paymentType) poate fi 'Card', 'CEC', 'Bilet ordin', 'Ordin plata', 'Mandat postal', 'Alta incasare'.",
   paymentDeleted: (client: string, cif: string, date: string, value: string, type: string) =>
     `Incasarea emisa catre clientul ${client} ${cif} in data de ${date} cu valoare de ${value} de tip ${type} a fost stearsa cu succes.`,
   // Ours, by analogy with the invoice's: DELETE /payment/v2 needs the invoice or the four payment fields.
