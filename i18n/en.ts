@@ -200,6 +200,8 @@ export const en = {
       "invoices.paymentAdd": "Payment recorded",
       "invoices.paymentDelete": "Payment deleted",
       "invoices.reverse": "Invoice reversed (storno)",
+      "receipts.issue": "Receipt issued",
+      "receipts.delete": "Receipt deleted from SmartBill",
     },
     verbs: { create: "Add", update: "Edit", delete: "Delete" },
     done: "Succeeded",

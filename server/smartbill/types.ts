@@ -321,6 +321,8 @@ export interface FiscalReceiptRequest {
   issueDate: string;
   client: Pick<InvoiceClient, "name" | "vatCode">;
   products: FiscalReceiptProduct[];
+  /** The receipt's total, in lei. */
+  value: number;
   /** Paid in cash, the receipt's total. */
   receivedCash: number;
   observation?: string;

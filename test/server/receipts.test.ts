@@ -210,6 +210,33 @@ describeEachDialect("receipts (/api/smartbill/receipt)", (dialect) => {
     expect(await list(`?clientId=${clientId + 1000}`)).toEqual([]);
   });
 
+  it("issues a fiscal receipt in lei from its lines, shows its text for the cash register, and never sends a lost one again", async () => {
+    const line = { name: "Cafea boabe", quantity: 2, price: 7.5, taxName: "Redusa", taxPercentage: 11 };
+    const response = await issue({ requestId: randomUUID(), kind: "Bon", clientId, currency: "RON", date: "2026-09-01", lines: [line] });
+    expect(response.statusCode, response.body).toBe(201);
+    const bon = response.json<Receipt>();
+    expect(bon).toMatchObject({ kind: "Bon", status: "issued", amount: 15, currency: "RON", seriesName: "" });
+    expect(bon.smartBillId).toBeTruthy();
+    const text = await t.api("GET", `/api/smartbill/receipt/${bon.id}/text`, { session: invoicing });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.json<{ text: string }>().text).toContain("Cafea boabe;7.50;2.000");
+    // A receipt has no text for the register; a fiscal receipt is not deleted through the API.
+    const chitanta = (await issue(receipt())).json<Receipt>();
+    expect((await t.api("GET", `/api/smartbill/receipt/${chitanta.id}/text`, { session: invoicing })).statusCode).toBe(409);
+    expect((await t.api("DELETE", `/api/smartbill/receipt/${bon.id}`, { session: invoicing })).statusCode).toBe(409);
+
+    // A lost answer cannot be checked (a Bon takes no series): kept unclear, never sent again by itself.
+    vi.stubEnv("SMARTBILL_TIMEOUT_MS", "400");
+    const body = { requestId: randomUUID(), kind: "Bon", clientId, currency: "RON", date: "2026-09-01", lines: [line] };
+    await fault({ fault: "hang-after-store", path: "/payment" });
+    expect((await issue(body)).statusCode).toBe(504);
+    const again = await issue(body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/Verificați în SmartBill/);
+    const bons = ((await emulator(t, "GET", "/state")) as EmulatorState).companies[0].payments.filter((p) => p.type === "Bon");
+    expect(bons).toHaveLength(2);
+  });
+
   it("is for the invoicing role and the super-admin: an administrator is refused", async () => {
     const admin = await t.signIn("admin@demo.ro");
     expect((await t.api("GET", "/api/smartbill/receipt", { session: admin })).statusCode).toBe(403);

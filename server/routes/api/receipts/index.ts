@@ -13,7 +13,6 @@
  * SmartBill's API gives no receipt PDF (only invoices and proformas have one).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import { API_PREFIXES } from "../../../../contract/paths";
 import { listAnswer } from "../../../../contract/schemas/answers";
 import { ReceiptDeleteAnswer, ReceiptSchema, ReceiptSeriesAnswer, ReceiptTextAnswer, receiptBody } from "../../../../contract/schemas/receipts";

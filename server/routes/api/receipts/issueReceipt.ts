@@ -136,6 +136,7 @@ export async function issueReceipt(context: ReceiptContext, input: ReceiptInput)
         isService: false,
         saveToDb: false,
       })),
+      value: input.amount,
       receivedCash: input.amount,
       ...(input.text ? { observation: input.text } : {}),
     });
