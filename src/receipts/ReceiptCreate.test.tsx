@@ -5,7 +5,7 @@
 import { configure, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
-import { signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
+import { connectDemoTenantToEmulator, signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { ReceiptCreate, receiptPayload } from "./ReceiptCreate";
 import { typedAmount } from "./receiptText";
 
@@ -15,6 +15,8 @@ let server: LiveServer;
 beforeAll(async () => {
   server = await startLiveServer();
   usePageOrigin(server.url);
+  // The series select reads the company's receipt series from SmartBill: the live server's emulator.
+  await connectDemoTenantToEmulator(server);
 }, 60_000);
 afterAll(() => server.close(), 30_000);
 

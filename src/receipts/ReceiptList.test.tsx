@@ -43,7 +43,21 @@ describe("the receipts list", () => {
     await signInLive("facturare@demo.ro");
     await addReceiptSeries();
     const { data: customer } = await dataProvider.create("customers", {
-      data: { clientName: "Client Chitanță SRL", cif: "RO11112222", codClient: "CC-1", tara: "Romania" },
+      data: {
+        clientName: "Client Chitanță SRL",
+        cif: "RO18547290",
+        regCom: "J12/55/2019",
+        codClient: "CC-1",
+        adresa: "Str. Memorandumului 28",
+        localitate: "Cluj-Napoca",
+        judet: "Cluj",
+        banca: "",
+        iban: "",
+        tara: "Romania",
+        email: "office@client.ro",
+        persContact: "",
+        telefon: "",
+      },
     });
     await dataProvider.create("receipts", {
       data: {
