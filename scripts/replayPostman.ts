@@ -213,11 +213,12 @@ async function mapDocuments(url: URL, body: Record<string, unknown> | undefined)
   if (id && apiPath === "/payment/text") query.set("id", await always("fiscal receipt id", id, lastFiscalReceiptId));
 
   if (!body) return;
-  if (typeof body.number === "string" && body.number) {
-    if (apiPath === "/invoice/reverse") body.number = await documentFor("invoice", body.number);
+  const literal = body.number;
+  if (typeof literal === "string" && literal) {
+    if (apiPath === "/invoice/reverse") body.number = await documentFor("invoice", literal);
     if (apiPath === "/document/send") {
       const kind = String(body.type).toLowerCase() === "proforma" ? "proforma" : "invoice";
-      body.number = await documentFor(kind, body.number);
+      body.number = await documentFor(kind, literal);
     }
   }
   const estimate = body.estimate as Record<string, unknown> | undefined;
