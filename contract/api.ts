@@ -323,3 +323,11 @@ export type AuditEntry = Static<typeof AuditEntrySchema>;
 
 /** One action taken on an invoice (its history): GET /api/smartbill/invoice/{id}/history. */
 export type InvoiceEvent = Static<typeof InvoiceEventSchema>;
+
+// Receipts ('Chitanțe'): /api/smartbill/receipt
+export type Receipt = Static<typeof import("./schemas/receipts").ReceiptSchema>;
+export type ReceiptBody = Static<typeof import("./schemas/receipts").receiptBody>;
+export type ReceiptLineBody = Static<typeof import("./schemas/receipts").receiptLineBody>;
+export type ReceiptSeriesList = Static<typeof import("./schemas/receipts").ReceiptSeriesAnswer>;
+export type ReceiptText = Static<typeof import("./schemas/receipts").ReceiptTextAnswer>;
+export type ReceiptDeleteResult = Static<typeof import("./schemas/receipts").ReceiptDeleteAnswer>;

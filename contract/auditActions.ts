@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = [
   "proformas.delete",
   // 'Transformă în factură': the invoice issued from the proforma.
   "proformas.invoice",
+  "receipts.issue",
+  "receipts.delete",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -170,6 +172,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "proformas.restore": "Restaurare proformă în SmartBill",
   "proformas.delete": "Ștergere proformă din SmartBill",
   "proformas.invoice": "Transformare proformă în factură",
+  "receipts.issue": "Emitere chitanță",
+  "receipts.delete": "Ștergere chitanță din SmartBill",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -78,6 +78,7 @@ export const IRREGULAR_PATHS = {
   smartbillConnection: { prefix: "/smartbill/connection", calls: [] },
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
+  receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -144,6 +145,10 @@ export const API_PATHS = {
   smartBillWarehouses: `${apiPathOf("warehouses")}/smartbill`,
   /** POST: queue the import of a warehouse's stock from SmartBill. */
   stockImport: (warehouseId: number) => `${apiPathOf("stock")}/import/${warehouseId}`,
+  /** GET: SmartBill's receipt series (`{series}`), for the receipt form. */
+  receiptSeries: `${apiPathOf("receipts")}/series`,
+  /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
+  receipts: apiPathOf("receipts"),
 } as const;
 
 /** The set/reset-password screens that links point to. */

@@ -27,6 +27,8 @@ export const ROLE_MATRIX = {
   invoices: invoicing,
   // Proformas are invoices' siblings: the same clerks issue them.
   proformas: invoicing,
+  // Issued with invoices' payments or on their own: the same invoicing work.
+  receipts: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.

@@ -840,3 +840,59 @@ export const proformaWords: DocumentWords = {
 
 /** The audit row of a document made by 'Duplică': which one it copies (its number, or #id before a send). */
 export const duplicatedFrom = (document: string) => `Copie după ${document}`;
+/* ---------- Receipts ('Chitanțe'): issued in SmartBill, on their own or with a cash payment ---------- */
+
+/** What the SmartBill client adds after a lost answer on a receipt's calls. */
+export const receiptClientMessages = {
+  mayHaveIssuedReceipt: "Chitanța poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o emite din nou.",
+  mayHaveDeletedReceipt: "Chitanța poate să fi fost totuși ștearsă: verificați în SmartBill ultimul număr al seriei înainte de a încerca din nou.",
+  noReceiptId: "lipsește identificatorul bonului fiscal",
+} as const;
+
+export const receiptMessages = {
+  notFound: "Chitanța nu a fost găsită.",
+  requestIdInvalid: paymentMessages.requestIdInvalid,
+  kindInvalid: "Alegeți tipul documentului: chitanță (Chitanta) sau bon fiscal (Bon).",
+  clientUnknown: "Alegeți clientul din lista de clienți.",
+  amountInvalid: paymentMessages.amountInvalid,
+  amountTooLarge: paymentMessages.amountTooLarge,
+  currencyInvalid: "Moneda trebuie să fie un cod de trei litere, de exemplu RON sau EUR.",
+  fiscalOnlyInLei: "Bonul fiscal se emite doar în lei (RON).",
+  dateInvalid: "Data chitanței trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  seriesRequired: "Alegeți seria chitanței dintre seriile de chitanțe ale firmei din SmartBill.",
+  seriesUnknown: (series: string, known: readonly string[]) =>
+    known.length === 0
+      ? `Seria „${series}” nu este o serie de chitanțe a firmei: firma nu are nicio serie de chitanțe în SmartBill.`
+      : `Seria „${series}” nu este o serie de chitanțe a firmei în SmartBill. Alegeți dintre: ${known.join(", ")}.`,
+  linesRequired: "Bonul fiscal trebuie să aibă cel puțin un produs.",
+  lineInvalid: (position: number) =>
+    `Produsul ${position} al bonului trebuie să aibă o denumire, o cantitate mai mare decât zero, un preț cu cel mult două zecimale și cota TVA.`,
+  textTooLong: "Textul „Reprezentând” este prea lung.",
+  inProgress: "Chitanța se emite chiar acum în SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
+  seriesBusy: (series: string) =>
+    `Se emite chiar acum o altă chitanță în seria ${series}. Așteptați rezultatul ei, apoi reîncercați.`,
+  fiscalUnclear:
+    "Nu se știe dacă SmartBill a emis bonul fiscal, iar SmartBill nu oferă o cale de a verifica. " +
+    "Verificați în SmartBill lista de încasări înainte de a emite din nou; bonul nu este retrimis automat.",
+  notIssued: "Chitanța nu este emisă în SmartBill (a fost ștearsă sau nu s-a emis), deci nu poate fi ștearsă.",
+  notFiscal: "Doar un bon fiscal are text pentru casa de marcat.",
+  deleteFiscal: "Bonul fiscal nu poate fi șters prin SmartBill API; anulați-l din SmartBill sau de pe casa de marcat.",
+  deleted: "Chitanța a fost ștearsă din SmartBill.",
+} as const;
+
+export const receiptInvalid = (problems: readonly string[]) => `Chitanța nu a fost emisă: ${problems.join(" ")}`;
+export const receiptIssued = (series: string, number: string) => `Chitanța ${series} ${number} a fost emisă în SmartBill.`;
+export const fiscalReceiptIssued = (number: string) => number ? `Bonul fiscal ${number} a fost emis în SmartBill.` : "Bonul fiscal a fost emis în SmartBill.";
+export const receiptConfirmedFromSeries = (series: string, number: string) =>
+  `Răspunsul SmartBill se pierduse, dar seria ${series} a avansat: chitanța a fost emisă cu numărul ${number} ` +
+  "(confirmat din serie), o singură dată.";
+export const receiptOutcomeUnknown = (reason: string) =>
+  `Nu se știe dacă SmartBill a emis chitanța: ${reason} Reîncercați: se verifică mai întâi seria în SmartBill, ` +
+  "astfel încât chitanța să nu fie emisă de două ori.";
+export const receiptRecheckTooSoon = (seconds: number) =>
+  "Seria din SmartBill nu arată încă chitanța cerută anterior, dar SmartBill o poate înregistra cu întârziere. " +
+  `Încercați din nou peste ${inSeconds(seconds)}; seria va fi verificată mai întâi.`;
+export const receiptDeleteRefused = (smartBill: string) =>
+  `Chitanța nu a fost ștearsă: SmartBill permite ștergerea doar a ultimei chitanțe din serie. Răspunsul SmartBill: ${smartBill}`;
+export const receiptAlreadyIssued = (series: string, number: string | null) =>
+  `Chitanța ${[series, number].filter(Boolean).join(" ")} a fost deja emisă; nu a fost trimisă din nou.`;

@@ -39,6 +39,9 @@ export const InvoicePaymentSchema = Type.Object({
   type: Type.String(),
   createdAt: Timestamp,
   userEmail: Type.String({ description: "who recorded it" }),
+  /** A cash payment's receipt ('Chitanțe'): its id there and its series and number; null for other payments. */
+  receiptId: Type.Union([Type.Integer(), Type.Null()]),
+  receiptName: Type.Union([Type.String(), Type.Null()]),
 });
 
 /** A payment, its deletion, a status read: what happened, and the invoice now (with its lines). */

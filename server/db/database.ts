@@ -416,6 +416,45 @@ export interface Database {
   invoice_payments: InvoicePaymentsTable;
   anaf_companies: AnafCompaniesTable;
   anaf_refresh_claims: AnafRefreshClaimsTable;
+  receipts: ReceiptsTable;
+}
+
+export type ReceiptKind = "Chitanta" | "Bon";
+export type ReceiptStatus = "pending" | "unclear" | "issued" | "deleted";
+
+/** A receipt issued in SmartBill through us (migration 0022): exactly once per request id. */
+export interface ReceiptsTable {
+  id: Generated<number>;
+  tenantId: number;
+  requestId: string;
+  kind: ReceiptKind;
+  status: ReceiptStatus;
+  /** 1 while SmartBill is asked or its answer is lost: one such receipt per series at a time. */
+  inFlight: number | null;
+  clientId: number | null;
+  clientName: string;
+  clientCif: string;
+  amount: number;
+  currency: string;
+  /** yyyy-mm-dd */
+  date: string;
+  text: string;
+  /** A Bon's lines, JSON. */
+  lines: string | null;
+  seriesName: string;
+  /** The series' next number read just before SmartBill was asked: a lost answer is checked against it. */
+  seriesNextNumber: number | null;
+  number: string | null;
+  smartBillId: string | null;
+  message: string | null;
+  invoiceId: number | null;
+  paymentId: number | null;
+  startedAt: string;
+  unclearAt: string | null;
+  userId: number | null;
+  userEmail: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -30,6 +30,8 @@ import {
 } from "./rateLimiter";
 import { budgetForToken } from "./sharedBudget";
 import { SMARTBILL_INVOICE, type SmartBillDocumentPaths } from "./documentPaths";
+import type { FiscalReceiptRequest, FiscalReceiptResult, ReceiptRef } from "./types";
+import { receiptClientMessages } from "../messages";
 import {
   type DocumentSendRequest,
   type EstimateInvoices,
@@ -129,6 +131,12 @@ export interface SmartBillClient {
   paymentStatus(invoice: InvoiceRef): Promise<PaymentStatus>;
   /** POST /document/send (its own {status} envelope): SmartBill's message. */
   sendDocument(request: DocumentSendRequest): Promise<string>;
+  /** POST /payment, type Bon, sent once: the fiscal receipt, its text asked for (returnFiscalPrinterText). */
+  issueFiscalReceipt(request: FiscalReceiptRequest): Promise<FiscalReceiptResult>;
+  /** GET /payment/text: a fiscal receipt's text for the cash register, decoded. */
+  fiscalReceiptText(id: string): Promise<string>;
+  /** DELETE /payment/chitanta: the last receipt of its series only (else SmartBill's 403); SmartBill's message. */
+  deleteReceipt(receipt: ReceiptRef): Promise<string>;
 }
 
 /** The tenant settings the client reads (tenant properties). */
@@ -320,6 +328,21 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
       }
       return typeof status.message === "string" ? status.message : "";
     },
+    async issueFiscalReceipt(request) {
+      const body = { ...request, type: "Bon", isCash: true, currency: "RON", returnFiscalPrinterText: true, companyVatCode: config.cif };
+      const answer = await call("POST", "/payment", {}, body, receiptClientMessages.mayHaveIssuedReceipt);
+      if (answer.id === undefined || answer.id === null || answer.id === "") {
+        throw unexpected("POST /payment (Bon)", receiptClientMessages.noReceiptId);
+      }
+      return { id: String(answer.id), number: String(answer.number ?? ""), text: decodeBase64(message(answer)) };
+    },
+    async fiscalReceiptText(id) {
+      return decodeBase64(message(await call("GET", "/payment/text", { cif: config.cif, id })));
+    },
+    async deleteReceipt(receipt) {
+      const query = { cif: config.cif, seriesname: receipt.seriesName, number: receipt.number };
+      return message(await call("DELETE", "/payment/chitanta", query, undefined, receiptClientMessages.mayHaveDeletedReceipt));
+    },
   };
 }
 
@@ -327,6 +350,11 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
 function estimateBody(request: InvoiceRequest): Omit<InvoiceRequest, "payment" | "useStock" | "estimate" | "usePaymentTax"> {
   const { payment: _payment, useStock: _useStock, estimate: _estimate, usePaymentTax: _usePaymentTax, ...body } = request;
   return body;
+}
+
+/** SmartBill's base64 text (a fiscal receipt's), as UTF-8. */
+function decodeBase64(text: string): string {
+  return text ? Buffer.from(text, "base64").toString("utf8") : "";
 }
 
 /** POST /invoice[/v2]'s, /estimate/v2's and /invoice/reverse's answer: the envelope with series and number. */

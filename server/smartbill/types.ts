@@ -310,3 +310,43 @@ export class SmartBillError extends Error {
     if (details.lockedUntil !== undefined) this.lockedUntil = details.lockedUntil;
   }
 }
+
+/** A fiscal receipt's line (POST /payment, type Bon): the price with VAT, in lei. */
+export interface FiscalReceiptProduct {
+  name: string;
+  quantity: number;
+  price: number;
+  measuringUnitName: string;
+  currency: "RON";
+  isTaxIncluded: true;
+  taxName: string;
+  taxPercentage: number;
+  isService: boolean;
+  saveToDb: false;
+}
+
+/** POST /payment, type Bon: a fiscal receipt; what was received is flat (`receivedCash`, …), as SmartBill reads it. */
+export interface FiscalReceiptRequest {
+  issueDate: string;
+  client: Pick<InvoiceClient, "name" | "vatCode">;
+  products: FiscalReceiptProduct[];
+  /** The receipt's total, in lei. */
+  value: number;
+  /** Paid in cash, the receipt's total. */
+  receivedCash: number;
+  observation?: string;
+}
+
+/** What SmartBill answers a fiscal receipt: its id (for GET /payment/text), its number, and its text if asked for. */
+export interface FiscalReceiptResult {
+  id: string;
+  number: string;
+  /** The text for the cash register, decoded from SmartBill's base64; "" when none came. */
+  text: string;
+}
+
+/** DELETE /payment/chitanta: a receipt, by its series and number. */
+export interface ReceiptRef {
+  seriesName: string;
+  number: string;
+}

@@ -2,6 +2,7 @@
 import { useState } from "react";
 import { Confirm, useDataProvider, useTranslate } from "react-admin";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import IconButton from "@mui/material/IconButton";
 import Table from "@mui/material/Table";
@@ -70,7 +71,18 @@ export function InvoicePayments({ invoice, run, pending }: { invoice: Invoice; r
                   <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
                     {money(payment.amount)}
                   </TableCell>
-                  <TableCell>{payment.type}</TableCell>
+                  <TableCell>
+                    {payment.type}
+                    {/* A cash payment's receipt, listed with the others ('Chitanțe'). */}
+                    {payment.receiptId !== null && payment.receiptName ? (
+                      <>
+                        {" · "}
+                        <Link to={`/receipts/${payment.receiptId}/show`}>
+                          {translate("resources.receipts.receiptOfPayment", { number: payment.receiptName })}
+                        </Link>
+                      </>
+                    ) : null}
+                  </TableCell>
                   <TableCell sx={{ display: { xs: "none", sm: "table-cell" } }}>{payment.userEmail}</TableCell>
                   <TableCell align="right">
                     <Tooltip title={why ?? label}>

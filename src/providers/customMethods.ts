@@ -42,6 +42,7 @@ import type {
   StockImportResponse,
   TaxList,
 } from "../../contract/api";
+import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
@@ -215,6 +216,15 @@ export function createCustomMethods(http: HttpClient) {
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
+
+    /** SmartBill's receipt series, for the receipt form. */
+    receiptSeries: (signal?: AbortSignal) => get<ReceiptSeriesList>(API_PATHS.receiptSeries, signal),
+
+    /** A fiscal receipt's text for the cash register. */
+    fiscalReceiptText: (receiptId: number, signal?: AbortSignal) => get<ReceiptText>(`${API_PATHS.receipts}/${receiptId}/text`, signal),
+
+    /** Deletes a receipt from SmartBill (the last of its series only); the row stays, marked deleted. */
+    deleteReceipt: (receiptId: number) => remove<ReceiptDeleteResult>(`${API_PATHS.receipts}/${receiptId}`),
   };
 }
 

@@ -322,6 +322,23 @@ describeEachDialect("the audit log", (dialect) => {
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
     });
 
+    // A receipt issued on its own, then deleted from SmartBill (the last of its series).
+    const state = (await emulator(t, "GET", "/state")) as { companies: { series?: { name: string; type: string; nextNumber: number }[] }[] };
+    const companies = structuredClone(state.companies);
+    companies[0].series = (companies[0].series ?? []).filter((s) => s.type !== "c").concat({ name: "CHA", type: "c", nextNumber: 1 });
+    await emulator(t, "PUT", "/state", { companies });
+    const receipt = await recorded(
+      "receipts.issue",
+      () =>
+        t.api("POST", "/api/smartbill/receipt", {
+          ...inv,
+          body: { requestId: randomUUID(), kind: "Chitanta", clientId: client.id, amount: 5, currency: "RON", date: romanianDate(Date.now()), seriesName: "CHA" },
+        }),
+      { ...clerk, targetLabel: "CHA 0001", result: "5.00 RON (Chitanta)" },
+    );
+    const receiptId = receipt.json<{ id: number }>().id;
+    await recorded("receipts.delete", () => t.api("DELETE", `/api/smartbill/receipt/${receiptId}`, inv), { ...clerk, target: String(receiptId), targetLabel: "CHA 0001" });
+
     expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });
 

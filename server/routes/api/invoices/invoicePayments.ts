@@ -49,6 +49,7 @@ import { findInvoiceClient, inScope } from "./invoices.repository";
 import type { PaymentInput } from "./paymentInput";
 import { cents, storePaymentStatus } from "./paymentStatus";
 import { definitelyNotIssued } from "./sendInvoice";
+import { recordPaymentReceipt } from "../receipts/paymentReceipt";
 
 type PaymentRow = Selectable<InvoicePaymentsTable>;
 
@@ -63,12 +64,30 @@ export async function listInvoicePayments(db: Kysely<Database>, scope: DocumentS
   if (!invoice) return undefined;
   return db
     .selectFrom("invoice_payments")
-    .select(["id", "amount", "date", "type", "createdAt", "userEmail"])
-    .where("invoiceId", "=", invoiceId)
-    .where("status", "=", "recorded")
-    .orderBy("id")
+    .leftJoin("receipts", "receipts.paymentId", "invoice_payments.id")
+    .select([
+      "invoice_payments.id",
+      "invoice_payments.amount",
+      "invoice_payments.date",
+      "invoice_payments.type",
+      "invoice_payments.createdAt",
+      "invoice_payments.userEmail",
+      "invoice_payments.receiptSeries",
+      "invoice_payments.receiptNumber",
+      "receipts.id as receiptId",
+    ])
+    .where("invoice_payments.invoiceId", "=", invoiceId)
+    .where("invoice_payments.status", "=", "recorded")
+    .orderBy("invoice_payments.id")
     .execute()
-    .then((rows) => rows.map((row) => ({ ...row, amount: Number(row.amount) })));
+    .then((rows) =>
+      rows.map(({ receiptSeries, receiptNumber, ...row }) => ({
+        ...row,
+        amount: Number(row.amount),
+        receiptId: row.receiptId ?? null,
+        receiptName: receiptNumber ? [receiptSeries, receiptNumber].filter(Boolean).join(" ") : null,
+      })),
+    );
 }
 
 /**
@@ -263,6 +282,8 @@ function recorded(
         .set({ status: "recorded", recordedAt: timestamp(), unclearAt: null, receiptSeries: row.receiptSeries ?? null, receiptNumber: row.receiptNumber ?? null })
         .where("id", "=", row.id)
         .execute();
+      // A cash receipt is listed with the others ('Chitanțe'), written with the payment.
+      if (row.receiptNumber) await recordPaymentReceipt(trx, row.id);
       await storePaymentStatus(trx, invoiceId, { total, paid: Math.round(paid * 100) / 100 });
       await releaseInvoiceAction(trx, invoiceId, token);
     },

@@ -26,6 +26,7 @@ const HOUSE_TENANT_DATA: readonly TenantOwnedTable[] = [
   "customers",
   "invoices",
   "tax_lists",
+  "receipts",
 ];
 
 /** Every table holding a tenant's data: the house's and each plain resource's. */
