@@ -15,6 +15,7 @@ import type {
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
+  Invoice,
   InvoiceActionResult,
   InvoiceEmailForm,
   InvoiceEmailRequest,
@@ -43,7 +44,7 @@ import type {
   TaxList,
 } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
-import { API_PATHS, type ExportableResource } from "../../contract/paths";
+import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
 import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
@@ -215,6 +216,12 @@ export function createCustomMethods(http: HttpClient) {
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
+
+    /**
+     * 'Duplică': a new draft of the same kind (an invoice, a proforma) with the form and lines of
+     * this one, dated today; `resource` is the kind's resource, whose path the table names.
+     */
+    duplicateDocument: (resource: string, id: number) => post<Invoice>(`${apiPathOf(resource)}/${id}/duplicate`),
   };
 }
 
