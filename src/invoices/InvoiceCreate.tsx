@@ -59,12 +59,13 @@ export function InvoiceCreate({ resource: given, defaultValues }: InvoiceCreateP
         component="div"
         mutationOptions={{
           onSuccess: (created: Invoice) => {
-            notify(words.created(created.id), { type: "success" });
+            const text = words.created(created.id);
+            notify(text, { type: "success", messageArgs: { _: text } });
             redirect("edit", resource, created.id);
           },
           onError: (failure: unknown) => {
-            const message = (failure as { body?: { message?: string } }).body?.message;
-            notify(message || translate("resources.invoices.document.failed"), { type: "error" });
+            const text = (failure as { body?: { message?: string } }).body?.message || translate("resources.invoices.document.failed");
+            notify(text, { type: "error", messageArgs: { _: text } });
           },
         }}
       >

@@ -5,7 +5,7 @@
  * customers (the role matrix's `customers` row).
  */
 import { useState } from "react";
-import { useNotify, useTranslate } from "react-admin";
+import { useTranslate } from "react-admin";
 import { useFormContext } from "react-hook-form";
 import Button from "@mui/material/Button";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
@@ -18,7 +18,6 @@ import type { ClientOption } from "./CustomerPicker";
 
 export function NewCustomerButton({ disabled }: { disabled?: boolean }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const roles = useRoles();
   const { setValue } = useFormContext();
   const [open, setOpen] = useState(false);
@@ -28,7 +27,6 @@ export function NewCustomerButton({ disabled }: { disabled?: boolean }) {
     const client: ClientOption = { id, clientName, codClient, cif };
     setValue("client", client, { shouldDirty: true, shouldValidate: true });
     setValue("clientId", id, { shouldDirty: true });
-    notify("resources.invoices.document.customerPicked", { type: "success", messageArgs: { name: clientName } });
   };
 
   return (

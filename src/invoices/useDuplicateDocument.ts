@@ -23,13 +23,13 @@ export function useDuplicateDocument(document: { id: number; documentType?: stri
     setPending(true);
     try {
       const copy = await dataProvider.duplicateDocument(resource, document.id);
-      notify(words.duplicated(copy.id), { type: "success" });
+      const text = words.duplicated(copy.id);
+      notify(text, { type: "success", messageArgs: { _: text } });
       redirect("edit", resource, copy.id);
     } catch (failure) {
       const message = (failure as { body?: { message?: string } }).body?.message;
-      notify(translate("resources.invoices.document.duplicateFailed", { message: message || translate("resources.invoices.document.failed") }), {
-        type: "error",
-      });
+      const text = translate("resources.invoices.document.duplicateFailed", { message: message || translate("resources.invoices.document.failed") });
+      notify(text, { type: "error", messageArgs: { _: text } });
     } finally {
       setPending(false);
     }
