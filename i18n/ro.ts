@@ -640,6 +640,7 @@ export const ro = {
             restore: "Restaurare",
             reverse: "Stornare",
             delete: "Ștergere din SmartBill",
+            duplicated: "Creată prin duplicare",
           },
           outcomes: { ok: "Reușită", refused: "Refuzată de SmartBill", failed: "Eșuată" },
         },
