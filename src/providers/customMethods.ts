@@ -15,6 +15,7 @@ import type {
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
+  Invoice,
   InvoiceActionResult,
   InvoiceEmailForm,
   InvoiceEmailRequest,
@@ -44,7 +45,7 @@ import type {
 } from "../../contract/api";
 import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
-import { API_PATHS, type ExportableResource } from "../../contract/paths";
+import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
 import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
@@ -225,6 +226,12 @@ export function createCustomMethods(http: HttpClient) {
 
     /** Deletes a receipt from SmartBill (the last of its series only); the row stays, marked deleted. */
     deleteReceipt: (receiptId: number) => remove<ReceiptDeleteResult>(`${API_PATHS.receipts}/${receiptId}`),
+
+    /**
+     * 'Duplică': a new draft of the same kind (an invoice, a proforma) with the form and lines of
+     * this one, dated today; `resource` is the kind's resource, whose path the table names.
+     */
+    duplicateDocument: (resource: string, id: number) => post<Invoice>(`${apiPathOf(resource)}/${id}/duplicate`),
   };
 }
 
