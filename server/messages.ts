@@ -809,6 +809,8 @@ export interface DocumentWords {
   cancelled: (document: string) => string;
   restored: (document: string) => string;
   deletedFromSmartBill: (document: string) => string;
+  /** The send: the form's series is not one of SmartBill's series of the kind. */
+  seriesNotFound: (series: string, available: readonly string[]) => string;
 }
 
 export const invoiceWords: DocumentWords = {
@@ -820,6 +822,7 @@ export const invoiceWords: DocumentWords = {
   cancelled: invoiceActionMessages.cancelled,
   restored: invoiceActionMessages.restored,
   deletedFromSmartBill: invoiceActionMessages.deleted,
+  seriesNotFound: invoiceSeriesNotFound,
 };
 
 export const proformaWords: DocumentWords = {
@@ -836,6 +839,10 @@ export const proformaWords: DocumentWords = {
   cancelled: (proforma: string) => `Factura proformă ${proforma} a fost anulată în SmartBill.`,
   restored: (proforma: string) => `Factura proformă ${proforma} a fost restaurată în SmartBill.`,
   deletedFromSmartBill: (proforma: string) => `Factura proformă ${proforma} a fost ștearsă din SmartBill; numărul ei este din nou liber acolo.`,
+  seriesNotFound: (series: string, available: readonly string[]) => {
+    const known = available.length > 0 ? ` Seriile de proforme din SmartBill: ${available.join(", ")}.` : "";
+    return `Seria „${series}” nu există în SmartBill pentru facturi proforma.${known} Alegeți o serie existentă în datele proformei.`;
+  },
 };
 
 /** The audit row of a document made by 'Duplică': which one it copies (its number, or #id before a send). */

@@ -276,6 +276,15 @@ describeEachDialect("documents started here, duplicated, and sent by kind", (dia
     expect(await smartBillEstimates()).toHaveLength(1);
   });
 
+  it("refuses a proforma whose series is not one of SmartBill's proforma series, naming those", async () => {
+    const id = await addDraftInvoice(t, clientId, { documentType: "proforma", seriesName: "SBL", issueDate: romanianDate(Date.now()) });
+    const response = await send(PROFORMAS, id);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: proformaWords.seriesNotFound("SBL", ["SBL-PF"]) });
+    expect(await calls()).toEqual(["GET /series"]);
+    expect(await smartBillEstimates()).toEqual([]);
+  });
+
   it("asks SmartBill's /estimate routes for a sent proforma's PDF, e-mail, cancel, restore and delete", async () => {
     const id = await addDraftInvoice(t, clientId, { documentType: "proforma", issueDate: romanianDate(Date.now()) });
     expect((await send(PROFORMAS, id)).statusCode).toBe(200);

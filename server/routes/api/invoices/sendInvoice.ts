@@ -71,7 +71,6 @@ import {
   invoiceOutcomeUnknown,
   invoiceRecheckTooSoon,
   invoiceSendMessages,
-  invoiceSeriesNotFound,
   invoiceTooManyLines,
   smartBillClientMessages,
 } from "../../../messages";
@@ -221,7 +220,7 @@ export async function sendInvoice(
     const series = seriesList.find((s) => s.name === invoice.seriesName);
     if (!series) {
       const available = seriesList.map((s) => s.name);
-      return await send.fail(new HttpError(400, invoiceSeriesNotFound(invoice.seriesName, available)));
+      return await send.fail(new HttpError(400, kind.words.seriesNotFound(invoice.seriesName, available)));
     }
     const recorded = invoice.draft ? null : series.nextNumber;
     await send.recordAttempt(invoice.seriesName, recorded);
