@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   "invoices.paymentAdd",
   "invoices.paymentDelete",
   "invoices.reverse",
+  "proformas.invoice",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -135,6 +136,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.paymentAdd": "Înregistrare încasare",
   "invoices.paymentDelete": "Ștergere încasare",
   "invoices.reverse": "Stornare factură",
+  "proformas.invoice": "Transformare proformă în factură",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -17,6 +17,9 @@ export const INVOICE_EVENT_ACTIONS = [
   "restore",
   "reverse",
   "delete",
+  // 'Transformă în factură': on the proforma, the invoice it became; on that invoice, the proforma it came from.
+  "invoiced",
+  "issuedFromProforma",
 ] as const;
 export type InvoiceEventAction = (typeof INVOICE_EVENT_ACTIONS)[number];
 

@@ -622,6 +622,8 @@ export const ro = {
             restore: "Restaurare",
             reverse: "Stornare",
             delete: "Ștergere din SmartBill",
+            invoiced: "Transformare în factură",
+            issuedFromProforma: "Emitere din proformă",
           },
           outcomes: { ok: "Reușită", refused: "Refuzată de SmartBill", failed: "Eșuată" },
         },

@@ -787,3 +787,30 @@ export const anafRefreshMessages = {
   unavailable: (reason: string) => `Verificarea la ANAF s-a oprit și se reia la următoarea trecere. ${reason}`,
   noClient: "Serviciul ANAF nu este configurat pe acest server.",
 } as const;
+
+/** 'Transformă în factură': the invoice SmartBill issues from a sent proforma (proformas/proformaInvoice.ts). */
+export const proformaInvoiceMessages = {
+  notFound: "Factura proformă nu a fost găsită.",
+  notSent: "Proforma nu a fost emisă în SmartBill: trimiteți-o mai întâi, apoi transformați-o în factură.",
+  draft: "Proforma a fost trimisă ca ciornă în SmartBill, fără număr: doar o proformă emisă poate fi transformată în factură.",
+  cancelled: "Proforma este anulată în SmartBill: restaurați-o mai întâi, apoi transformați-o în factură.",
+  deleted: "Proforma a fost ștearsă din SmartBill și nu mai poate fi transformată în factură.",
+  /** Two clicks or two tabs: the other one is issuing the invoice right now. */
+  inProgress: "Factura din această proformă se emite chiar acum în SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
+  noInvoiceSeries: "SmartBill nu are nicio serie de facturi pentru această firmă: adăugați una în SmartBill, apoi încercați din nou.",
+} as const;
+
+/** The proforma already became an invoice: one invoice per proforma. */
+export const proformaAlreadyInvoiced = (series: string | null, number: string | null) =>
+  `Proforma a fost deja transformată în factura ${[series, number].filter(Boolean).join(" ")}.`;
+
+/** The invoice issued from the proforma: the answer and the history's note. */
+export const proformaInvoiced = (series: string, number: string) => `Proforma a fost transformată în factura ${series} ${number}.`;
+
+/** A lost answer, confirmed from SmartBill's list of the proforma's invoices (GET /estimate/invoices). */
+export const proformaInvoiceConfirmed = (series: string, number: string) =>
+  `Răspunsul SmartBill nu a ajuns, dar SmartBill arată că proforma a devenit factura ${series} ${number} ` +
+  "(confirmat din lista facturilor proformei).";
+
+/** The invoice's history: which proforma it was issued from. */
+export const invoiceIssuedFromProforma = (series: string, number: string) => `Emisă din proforma ${series} ${number}.`;

@@ -173,6 +173,9 @@ export interface InvoiceRequest {
   sendEmail?: boolean;
   email?: { to?: string; cc?: string; bcc?: string };
   useIntraCif?: boolean;
+  /** An invoice from a proforma: SmartBill takes the client and the products from `estimate`. */
+  useEstimateDetails?: boolean;
+  estimate?: { seriesName: string; number: string; useStock?: boolean };
 }
 
 /**
