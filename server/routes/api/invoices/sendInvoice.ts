@@ -53,6 +53,10 @@
  * against the tenant's tax list as last read (no extra SmartBill call): a line whose tax the list
  * rates otherwise, or does not list, is refused here in words the clerk can act on, rather than
  * by SmartBill.
+ *
+ * An invoice from a proforma ('Transformă în factură', proformaInvoice.ts) is this same send with
+ * `useEstimateDetails`; its lost answers are first looked up where SmartBill records them (the
+ * proforma's invoices, `confirmLost`), then in the series as above.
  */
 import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
