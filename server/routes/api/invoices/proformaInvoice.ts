@@ -43,6 +43,7 @@ import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { type InvoiceRef, SmartBillError } from "../../../smartbill/types";
 import type { DateWindow } from "./invoiceDates";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
+import { INVOICE_KIND } from "./documentKinds";
 import { getInvoice, insertInvoice } from "./invoices.repository";
 import { confirmedFromProforma, invoicesOfProforma } from "./proformaInvoices";
 import { sendInvoice } from "./sendInvoice";
@@ -98,6 +99,7 @@ export async function invoiceFromProforma(
   try {
     result = await sendInvoice(
       db,
+      INVOICE_KIND,
       tenantId,
       invoiceId,
       context.smartBillUrls,
@@ -126,7 +128,7 @@ export async function invoiceFromProforma(
   if (refusal) await recordBoth(db, { outcome: "refused", answer: refusal });
   else if (result.invoice.status === "sent") await readBackInvoicedAs(context, proforma, result.invoice);
 
-  const proformaNow = await getInvoice(db, tenantId, proforma.id);
+  const proformaNow = await getInvoice(db, { tenantId, documentType: "proforma" }, proforma.id);
   if (!proformaNow) throw new HttpError(404, proformaInvoiceMessages.notFound);
   return {
     proforma: proformaNow,
@@ -164,7 +166,7 @@ async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedPro
   const series = seriesName ?? (await defaultInvoiceSeries(context));
   try {
     return await db.transaction().execute(async (trx) => {
-      const source = await getInvoice(trx, proforma.tenantId, proforma.id);
+      const source = await getInvoice(trx, { tenantId: proforma.tenantId, documentType: "proforma" }, proforma.id);
       if (!source) throw new HttpError(404, proformaInvoiceMessages.notFound);
       const form = {
         clientId: source.clientId,
@@ -183,9 +185,7 @@ async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedPro
         precision: source.precision,
       };
       const lines = (source.products ?? []).map(({ id: _id, invoiceId: _invoiceId, ...line }) => line);
-      const id = await insertInvoice(trx, proforma.tenantId, form, lines);
-      await trx.updateTable("invoices").set({ proformaId: proforma.id, documentType: "invoice" }).where("id", "=", id).execute();
-      return id;
+      return insertInvoice(trx, { tenantId: proforma.tenantId, documentType: "invoice" }, form, lines, { proformaId: proforma.id });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
