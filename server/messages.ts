@@ -797,7 +797,6 @@ export const proformaInvoiceMessages = {
   deleted: "Proforma a fost ștearsă din SmartBill și nu mai poate fi transformată în factură.",
   /** Two clicks or two tabs: the other one is issuing the invoice right now. */
   inProgress: "Factura din această proformă se emite chiar acum în SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
-  noInvoiceSeries: "SmartBill nu are nicio serie de facturi pentru această firmă: adăugați una în SmartBill, apoi încercați din nou.",
 } as const;
 
 /** The proforma already became an invoice: one invoice per proforma. */

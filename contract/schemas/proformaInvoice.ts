@@ -6,10 +6,10 @@ import { type Static, Type } from "typebox";
 import { SERIES_NAME_MAX_LENGTH } from "../seriesName";
 import { InvoiceSchema, SmartBillImportResultSchema } from "./invoices";
 
-/** The invoice's series; missing: the default invoice series (INVOICE_DEFAULTS.seriesName when SmartBill has it, else its first). */
+/** The invoice's series; missing: the series of the tenant's last invoice issued, else INVOICE_DEFAULTS.seriesName. */
 export const proformaInvoiceBody = Type.Object(
   {
-    seriesName: Type.Optional(Type.String({ maxLength: SERIES_NAME_MAX_LENGTH, description: "the invoice series; default: the tenant's default invoice series" })),
+    seriesName: Type.Optional(Type.String({ maxLength: SERIES_NAME_MAX_LENGTH, description: "the invoice series; default: the series of the tenant's last invoice issued, else SBL" })),
   },
   { additionalProperties: false },
 );

@@ -31,7 +31,6 @@ import { timestamp } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
 import {
   invoiceIssuedFromProforma,
-  invoiceNotSent,
   proformaAlreadyInvoiced,
   proformaInvoiced,
   proformaInvoiceMessages,
@@ -39,8 +38,7 @@ import {
 import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { romanianDate } from "../../../smartbill/bucharestTime";
 import { type SmartBillClient, smartBillClientForTenant } from "../../../smartbill/client";
-import { failureAnswer } from "../../../smartbill/failureAnswer";
-import { type InvoiceRef, SmartBillError } from "../../../smartbill/types";
+import type { InvoiceRef } from "../../../smartbill/types";
 import type { DateWindow } from "./invoiceDates";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { INVOICE_KIND } from "./documentKinds";
@@ -163,7 +161,7 @@ async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedPro
   const { db } = context;
   const existing = await findInvoiceOf(db, proforma);
   if (existing) return reuse(db, existing, seriesName);
-  const series = seriesName ?? (await defaultInvoiceSeries(context));
+  const series = seriesName ?? (await defaultInvoiceSeries(db, proforma.tenantId));
   try {
     return await db.transaction().execute(async (trx) => {
       const source = await getInvoice(trx, { tenantId: proforma.tenantId, documentType: "proforma" }, proforma.id);
@@ -225,20 +223,25 @@ async function reuse(db: Kysely<Database>, row: InvoiceOfProforma, seriesName: s
   return row.id;
 }
 
-/** The default invoice series: the product's default when SmartBill has it, else SmartBill's first invoice series. */
-async function defaultInvoiceSeries(context: ProformaInvoiceContext): Promise<string> {
-  let names: string[];
-  try {
-    const client = await smartBillClientForTenant(context.db, context.request.tenantId, context.smartBillUrls);
-    names = (await client.getSeries("f")).map((series) => series.name);
-  } catch (error) {
-    if (!(error instanceof SmartBillError)) throw error;
-    throw failureAnswer(error, invoiceNotSent(error.message));
-  }
-  if (names.includes(INVOICE_DEFAULTS.seriesName)) return INVOICE_DEFAULTS.seriesName;
-  const first = names[0];
-  if (!first) throw new HttpError(409, proformaInvoiceMessages.noInvoiceSeries);
-  return first;
+/**
+ * The tenant's default invoice series, known without asking SmartBill (every click of a double
+ * click gets here before the claim): the series of its last invoice issued, else the product's
+ * default. The send checks it against SmartBill's series and names the ones there when it is not.
+ */
+async function defaultInvoiceSeries(db: Kysely<Database>, tenantId: number): Promise<string> {
+  const last = await db
+    .selectFrom("invoices")
+    .select("sentSeries")
+    .where("tenantId", "=", tenantId)
+    .where("documentType", "=", "invoice")
+    .where("status", "=", "sent")
+    .where("sentNumber", "!=", "")
+    .where("sentSeries", "is not", null)
+    .orderBy("sentAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return last?.sentSeries ?? INVOICE_DEFAULTS.seriesName;
 }
 
 /**
