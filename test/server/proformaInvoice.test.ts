@@ -126,7 +126,6 @@ describeEachDialect("'Transformă în factură' (POST /api/smartbill/proforma/{i
   it("confirms an invoice whose reply was dropped from the proforma's invoices in SmartBill, even when the series cannot be read", async () => {
     const proformaId = await addSentProforma(t, invoicing, clientId);
     await fault({ fault: "drop-after-store", path: "/invoice/v2" });
-    await fault({ fault: "drop-after-store", path: "/invoice" });
     await fault({ fault: "timeout", path: "/series", after: "/invoice/v2", times: 3 });
     vi.stubEnv("SMARTBILL_TIMEOUT_MS", "400");
     const response = await transform(proformaId);
@@ -142,7 +141,6 @@ describeEachDialect("'Transformă în factură' (POST /api/smartbill/proforma/{i
     vi.stubEnv("SMARTBILL_TIMEOUT_MS", "400");
     const proformaId = await addSentProforma(t, invoicing, clientId);
     await fault({ fault: "hang-after-store", path: "/invoice/v2" });
-    await fault({ fault: "hang-after-store", path: "/invoice" });
     // Every check right after the lost answer is lost too: the invoice stays unclear.
     await fault({ fault: "timeout", path: "/estimate/invoices" });
     await fault({ fault: "timeout", path: "/series", after: "/estimate/invoices" });
@@ -169,7 +167,6 @@ describeEachDialect("'Transformă în factură' (POST /api/smartbill/proforma/{i
   it("keeps SmartBill's refusal on the invoice (refused) and leaves the proforma as it was; a later try issues the same row", async () => {
     const proformaId = await addSentProforma(t, invoicing, clientId);
     await fault({ fault: "errortext-200", path: "/invoice/v2", text: "Proforma nu contine produse!" });
-    await fault({ fault: "errortext-200", path: "/invoice", text: "Proforma nu contine produse!" });
     const refused = await transform(proformaId);
     expect(refused.statusCode, refused.body).toBe(200);
     const first = refused.json<ProformaInvoiceResult>();
