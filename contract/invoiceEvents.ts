@@ -17,6 +17,8 @@ export const INVOICE_EVENT_ACTIONS = [
   "restore",
   "reverse",
   "delete",
+  // Made by 'Duplică' from another document of ours (detail: {fromId}).
+  "duplicated",
   // 'Transformă în factură': on the proforma, the invoice it became; on that invoice, the proforma it came from.
   "invoiced",
   "issuedFromProforma",

@@ -622,6 +622,7 @@ export const ro = {
             restore: "Restaurare",
             reverse: "Stornare",
             delete: "Ștergere din SmartBill",
+            duplicated: "Creată prin duplicare",
             invoiced: "Transformare în factură",
             issuedFromProforma: "Emitere din proformă",
           },
