@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS = [
   "proformas.cancel",
   "proformas.restore",
   "proformas.delete",
+  // 'Transformă în factură': the invoice issued from the proforma.
+  "proformas.invoice",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -167,6 +169,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "proformas.cancel": "Anulare proformă în SmartBill",
   "proformas.restore": "Restaurare proformă în SmartBill",
   "proformas.delete": "Ștergere proformă din SmartBill",
+  "proformas.invoice": "Transformare proformă în factură",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -216,6 +216,7 @@ export const en = {
       "proformas.cancel": "Proforma cancelled",
       "proformas.restore": "Proforma restored",
       "proformas.delete": "Proforma deleted from SmartBill",
+      "proformas.invoice": "Proforma turned into an invoice",
     },
     verbs: { create: "Add", update: "Edit", delete: "Delete" },
     done: "Succeeded",
