@@ -32,6 +32,7 @@ import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
+import { useDocumentKind } from "./documentKind";
 import { DUE_DAYS_RANGE, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
 import { InvoiceLineColumns } from "./InvoiceLineColumns";
@@ -68,6 +69,7 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
 /** The form's part of the screen: its fields, the file, and the upload that checks both first. */
 function ImportForm({ onDone }: { onDone: (message: string) => void }) {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const { handleSubmit, getValues, setValue } = useFormContext<InvoiceFormValues>();
@@ -114,7 +116,7 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
         return;
       }
       onDone(translate("resources.invoices.uploaded"));
-      if (json.importRequestId !== undefined) navigate(`/invoices/${json.importRequestId}`);
+      if (json.importRequestId !== undefined) navigate(`/${resource}/${json.importRequestId}`);
     } catch (failure) {
       const answer = (failure as { body?: Partial<InvoiceImportResult> & { message?: string } }).body;
       setError(answer?.errorMessage || answer?.message || translate("resources.invoices.fallbackError"));
@@ -174,11 +176,12 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
 
 export function InvoiceImport() {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const [defaults] = useState(newInvoiceForm);
   const [done, setDone] = useState<string | null>(null);
 
   return (
-    <RequireAccess resource="invoices">
+    <RequireAccess resource={resource}>
       <ScreenHeading inAppBar>{translate("resources.invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>

@@ -31,6 +31,7 @@ import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
+import { useDocumentKind } from "./documentKind";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
@@ -45,6 +46,7 @@ const OPTIONAL_COLUMNS = ["seriesName", "draft", "currency", "language", "precis
 
 export function InvoiceList() {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const yesNo = (value: boolean) => translate(value ? "resources.invoices.yes" : "resources.invoices.no");
   // '1.234,56 RON'; said in words when the lines are in more than one currency (no one sum names them).
   const totalText = (invoice: Invoice) =>
@@ -52,16 +54,16 @@ export function InvoiceList() {
   const title = translate("resources.invoices.listTitle", { site: SITE });
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const clientText = (invoice: Invoice) => invoice.clientName ?? (invoice.clientId === null ? "" : String(invoice.clientId));
-  const empty = <ListEmpty label={translate("resources.invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
+  const empty = <ListEmpty label={translate("resources.invoices.importAction")} icon={<UploadFileIcon />} to={`/${resource}/import`} />;
   return (
-    <RequireAccess resource="invoices">
+    <RequireAccess resource={resource}>
       <ScreenHeading>{title}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Alert severity="info" sx={{ my: 1 }}>
         {translate("resources.invoices.listNote")}
       </Alert>
       <List
-        resource="invoices"
+        resource={resource}
         title={title}
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
@@ -69,7 +71,7 @@ export function InvoiceList() {
         actions={
           phone ? false : (
             <TopToolbar>
-              <SelectColumnsButton preferenceKey="invoices.columns" />
+              <SelectColumnsButton preferenceKey={`${resource}.columns`} />
             </TopToolbar>
           )
         }
@@ -92,7 +94,7 @@ export function InvoiceList() {
           />
         ) : (
           <DatagridConfigurable
-            preferenceKey="invoices.columns"
+            preferenceKey={`${resource}.columns`}
             omit={OPTIONAL_COLUMNS}
             bulkActionButtons={false}
             rowClick="edit"
