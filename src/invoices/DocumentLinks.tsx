@@ -28,7 +28,7 @@ function FromProforma({ proformaId }: { proformaId: number }) {
 
 export function DocumentLinks({ document }: { document: Linked }) {
   const translate = useTranslate();
-  if (document.documentType === "invoice") return document.proformaId === null ? null : <FromProforma proformaId={document.proformaId} />;
+  if (document.documentType !== "proforma") return document.proformaId ? <FromProforma proformaId={document.proformaId} /> : null;
   const name = invoicedAsName(document);
   if (name === null) return null;
   const text = translate("resources.proformas.links.invoicedAs", { name });
