@@ -684,6 +684,7 @@ export const en = {
         file: "Excel file with the products (.xlsx, .xls)",
       },
       name: "Proforma invoice |||| Proforma invoices",
+      add: "New proforma",
       empty: "No proforma invoices yet.",
       invite: "Import a proforma from an Excel file with its products; then review it and send it to SmartBill.",
       importTitle: "SmartBill - Import Proforma",
@@ -767,6 +768,8 @@ export const en = {
         content:
           "SmartBill issues a fiscal invoice from proforma %{name}, with the same products and client, with the next number of the chosen series. The proforma stays, linked to the invoice.",
         series: "Invoice series",
+        tenantSeries: "The company's usual series (of its last invoice issued; else SBL)",
+        typedSeries: "SmartBill's series cannot be read now: type the invoice series, or leave it empty for the company's usual one.",
         cancel: "Cancel",
         working: "Issuing the invoice…",
         done: "Invoice %{invoice} was issued from proforma %{proforma}.",

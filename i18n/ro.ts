@@ -655,6 +655,8 @@ export const ro = {
         file: "Fișier Excel cu produsele (.xlsx, .xls)",
       },
       name: "Factură proformă |||| Facturi proforma |||| Facturi proforma",
+      // The create screen's heading and the list's button (the shared create screen reads `add`).
+      add: "Proformă nouă",
       empty: "Nu sunt facturi proforma disponibile.",
       invite: "Importați o proformă dintr-un fișier Excel cu produsele ei; apoi o verificați și o trimiteți în SmartBill.",
       importTitle: "SmartBill - Import Proformă",
@@ -741,6 +743,8 @@ export const ro = {
         content:
           "SmartBill emite din proforma %{name} o factură fiscală, cu aceleași produse și același client, cu următorul număr din seria aleasă. Proforma rămâne, legată de factura emisă.",
         series: "Seria facturii",
+        tenantSeries: "Seria obișnuită a firmei (a ultimei facturi emise; altfel SBL)",
+        typedSeries: "Seriile din SmartBill nu pot fi citite acum: scrieți seria facturii, sau lăsați gol pentru seria obișnuită a firmei.",
         cancel: "Renunță",
         working: "Se emite factura…",
         done: "Factura %{invoice} a fost emisă din proforma %{proforma}.",

@@ -135,8 +135,11 @@ describe("'Transformă în factură'", () => {
     openProforma(proforma.id);
     await userEvent.click(within(await lifeActions()).getByRole("button", { name: "Transformă în factură" }));
     const dialog = await screen.findByRole("dialog", { name: `Transformați proforma ${invoiceName(proforma)} în factură?` });
-    // SmartBill's invoice series, the import's default chosen.
-    expect(await within(dialog).findByRole("combobox", { name: "Seria facturii" }, { timeout: 10_000 })).toHaveTextContent("SBL");
+    // The tenant's usual series first; SmartBill's invoice series to choose from.
+    const series = await within(dialog).findByRole("combobox", { name: "Seria facturii" }, { timeout: 10_000 });
+    expect(series).toHaveTextContent("Seria obișnuită a firmei");
+    await userEvent.click(series);
+    await userEvent.click(await screen.findByRole("option", { name: "SBL" }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Transformă în factură" }));
 
     const link = await screen.findByRole("link", { name: /^Deschide factura SBL \d+$/ }, { timeout: 15_000 });
@@ -145,6 +148,7 @@ describe("'Transformă în factură'", () => {
     expect(link).toHaveAttribute("href", `/invoices/${after.invoiceId}`);
     const invoice = (await httpClient<Invoice>(`/api/smartbill/invoice/${after.invoiceId}`)).json;
     expect(invoice.proformaId).toBe(proforma.id);
+    expect(invoice.sentSeries).toBe("SBL");
     expect(screen.getByText(`Factura ${invoiceName(invoice)} a fost emisă din proforma ${invoiceName(proforma)}.`, { exact: false })).toBeInTheDocument();
 
     // The proforma now says what it became, and is not offered again.

@@ -1,7 +1,8 @@
 /**
  * 'Transformă în factură' on a proforma's screen: SmartBill issues the invoice from the proforma
- * (its products, its customer), in the invoice series chosen in the confirmation (the import's
- * default: 'SBL', or SmartBill's first series when it has none by that name). Offered only where
+ * (its products, its customer), in the invoice series chosen in the confirmation: at first the
+ * tenant's own, which the server knows (the series of its last invoice issued, else 'SBL'), or
+ * one of SmartBill's invoice series. Offered only where
  * SmartBill would do it: a proforma sent with a number, not cancelled nor deleted there, that has
  * not become an invoice yet. The server issues it once however often it is asked (a double click,
  * a retry after a lost answer); an unknown outcome keeps the confirmation open to ask again, a
@@ -23,7 +24,6 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import type { Invoice } from "../../contract/api";
-import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { errorMessage } from "../common/errorMessage";
 import { invoiceName } from "../invoices/invoiceText";
 import type { AppDataProvider, ProformaInvoiceResult } from "../providers/customMethods";
@@ -42,7 +42,7 @@ export function canBecomeInvoice(proforma: Proforma): boolean {
   );
 }
 
-/** SmartBill's invoice series to choose from; empty when it cannot be read (the series is typed then). */
+/** SmartBill's invoice series to choose from; empty when it cannot be read (a series is typed then, or none for the tenant's). */
 function useInvoiceSeriesNames(): string[] | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
   const { data } = useQuery({
@@ -53,7 +53,8 @@ function useInvoiceSeriesNames(): string[] | undefined {
   return data && (data.fromProvider ? data.series.map(({ name }) => name) : []);
 }
 
-const defaultSeries = (names: string[]) => (names.length === 0 || names.includes(INVOICE_DEFAULTS.seriesName) ? INVOICE_DEFAULTS.seriesName : names[0]);
+/** The choice that sends no series: the server's default, the tenant's own. */
+const TENANT_SERIES = "";
 
 function failureStatus(failure: unknown): number | undefined {
   return (failure as { status?: number })?.status;
@@ -65,8 +66,7 @@ function ToInvoiceDialog({ proforma, onClose }: { proforma: Invoice; onClose: ()
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const names = useInvoiceSeriesNames();
-  const [chosen, setChosen] = useState<string | null>(null);
-  const seriesName = chosen ?? (names ? defaultSeries(names) : INVOICE_DEFAULTS.seriesName);
+  const [seriesName, setSeriesName] = useState(TENANT_SERIES);
   const name = invoiceName(proforma);
 
   const done = (result: ProformaInvoiceResult) => {
@@ -86,7 +86,7 @@ function ToInvoiceDialog({ proforma, onClose }: { proforma: Invoice; onClose: ()
   };
 
   const transform = useMutation({
-    mutationFn: () => dataProvider.invoiceFromProforma(proforma.id, { seriesName: seriesName.trim() }),
+    mutationFn: () => dataProvider.invoiceFromProforma(proforma.id, seriesName.trim() === TENANT_SERIES ? {} : { seriesName: seriesName.trim() }),
     onSuccess: done,
     onError: (failure) => {
       const message = errorMessage(failure, translate("resources.invoices.life.genericError"));
@@ -106,7 +106,17 @@ function ToInvoiceDialog({ proforma, onClose }: { proforma: Invoice; onClose: ()
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{translate("resources.proformas.toInvoice.content", { name })}</DialogContentText>
         {names && names.length > 0 ? (
-          <TextField select label={label} value={seriesName} onChange={(event) => setChosen(event.target.value)} size="small" fullWidth>
+          <TextField
+            select
+            label={label}
+            value={seriesName}
+            onChange={(event) => setSeriesName(event.target.value)}
+            size="small"
+            fullWidth
+            // The tenant's series is the empty value: shown by its words, not as an empty box.
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value={TENANT_SERIES}>{translate("resources.proformas.toInvoice.tenantSeries")}</MenuItem>
             {names.map((series) => (
               <MenuItem key={series} value={series}>
                 {series}
@@ -117,10 +127,10 @@ function ToInvoiceDialog({ proforma, onClose }: { proforma: Invoice; onClose: ()
           <TextField
             label={label}
             value={seriesName}
-            onChange={(event) => setChosen(event.target.value)}
+            onChange={(event) => setSeriesName(event.target.value)}
             size="small"
             fullWidth
-            helperText={names ? translate("resources.invoices.series.unread") : undefined}
+            helperText={translate("resources.proformas.toInvoice.typedSeries")}
           />
         )}
       </DialogContent>
@@ -128,7 +138,7 @@ function ToInvoiceDialog({ proforma, onClose }: { proforma: Invoice; onClose: ()
         <Button onClick={onClose} disabled={transform.isPending}>
           {translate("resources.proformas.toInvoice.cancel")}
         </Button>
-        <Button variant="contained" onClick={() => transform.mutate()} disabled={transform.isPending || seriesName.trim() === ""}>
+        <Button variant="contained" onClick={() => transform.mutate()} disabled={transform.isPending}>
           {translate(transform.isPending ? "resources.proformas.toInvoice.working" : "resources.proformas.toInvoice.action")}
         </Button>
       </DialogActions>
