@@ -39,7 +39,10 @@ export function ProformaScope({ children }: { children: ReactNode }) {
   // The provider itself, not useDataProvider's wrapper around it (which the screens' own calls add).
   const dataProvider = useContext(DataProviderContext);
   const words = useMemo(() => proformaWords(i18n), [i18n]);
-  const proformaData = useMemo(() => ({ ...dataProvider, ...createCustomMethods(httpClient, apiPathOf("proformas")) }), [dataProvider]);
+  const proformaData = useMemo(
+    () => dataProvider && { ...dataProvider, ...createCustomMethods(httpClient, apiPathOf("proformas")) },
+    [dataProvider],
+  );
   return (
     <ResourceContextProvider value="proformas">
       <I18nContext.Provider value={words}>
