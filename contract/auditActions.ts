@@ -54,6 +54,24 @@ export const AUDIT_ACTIONS = [
   "invoices.paymentAdd",
   "invoices.paymentDelete",
   "invoices.reverse",
+  "invoices.create",
+  "invoices.duplicate",
+  "proformas.import",
+  "proformas.create",
+  "proformas.duplicate",
+  "proformas.update",
+  "proformas.lineCreate",
+  "proformas.lineUpdate",
+  "proformas.lineDelete",
+  "proformas.linePaste",
+  "proformas.send",
+  "proformas.issue",
+  "proformas.email",
+  "proformas.cancel",
+  "proformas.restore",
+  "proformas.delete",
+  // 'Transformă în factură': the invoice issued from the proforma.
+  "proformas.invoice",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -135,6 +153,23 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "invoices.paymentAdd": "Înregistrare încasare",
   "invoices.paymentDelete": "Ștergere încasare",
   "invoices.reverse": "Stornare factură",
+  "invoices.create": "Adăugare factură",
+  "invoices.duplicate": "Duplicare factură",
+  "proformas.import": "Import facturi proforma",
+  "proformas.create": "Adăugare factură proformă",
+  "proformas.duplicate": "Duplicare factură proformă",
+  "proformas.update": "Modificare factură proformă",
+  "proformas.lineCreate": "Adăugare linie de proformă",
+  "proformas.lineUpdate": "Modificare linie de proformă",
+  "proformas.lineDelete": "Ștergere linie de proformă",
+  "proformas.linePaste": "Lipire linii de proformă",
+  "proformas.send": "Trimitere proformă în SmartBill",
+  "proformas.issue": "Emitere proformă din ciornă SmartBill",
+  "proformas.email": "Trimitere proformă pe e-mail",
+  "proformas.cancel": "Anulare proformă în SmartBill",
+  "proformas.restore": "Restaurare proformă în SmartBill",
+  "proformas.delete": "Ștergere proformă din SmartBill",
+  "proformas.invoice": "Transformare proformă în factură",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -17,6 +17,8 @@ export const INVOICE_EVENT_ACTIONS = [
   "restore",
   "reverse",
   "delete",
+  // Made by 'Duplică' from another document of ours (detail: {fromId}).
+  "duplicated",
 ] as const;
 export type InvoiceEventAction = (typeof INVOICE_EVENT_ACTIONS)[number];
 

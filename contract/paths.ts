@@ -71,7 +71,9 @@ export const IRREGULAR_PATHS = {
   stock: { prefix: "/smartbill/stock", calls: ["list"] },
   customers: { prefix: "/smartbill/customer", list: "/all" },
   taxes: { prefix: "/smartbill/tax", calls: [] },
-  invoices: { prefix: "/smartbill/invoice", calls: ["list", "one", "read"] },
+  invoices: { prefix: "/smartbill/invoice", calls: ["list", "create", "one", "read"] },
+  // Proformas share the invoices' routes (server/routes/api/proformas registers them for the proforma kind).
+  proformas: { prefix: "/smartbill/proforma", calls: ["list", "create", "one", "read"] },
   tasks: { calls: ["list", "read"] },
   smartbillConnection: { prefix: "/smartbill/connection", calls: [] },
   firstSteps: { prefix: "/first-steps", calls: [] },

@@ -25,6 +25,8 @@ export const ROLE_MATRIX = {
   properties: administrators,
   smartbillConnection: administrators,
   invoices: invoicing,
+  // Proformas are invoices' siblings: the same clerks issue them.
+  proformas: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.

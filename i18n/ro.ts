@@ -624,6 +624,7 @@ export const ro = {
             restore: "Restaurare",
             reverse: "Stornare",
             delete: "Ștergere din SmartBill",
+            duplicated: "Creată prin duplicare",
           },
           outcomes: { ok: "Reușită", refused: "Refuzată de SmartBill", failed: "Eșuată" },
         },

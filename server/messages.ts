@@ -377,6 +377,9 @@ export const smartBillClientMessages = {
   unreachable: (host: string, reason: string, what: string) => `Nu s-a putut comunica cu SmartBill la ${host}: ${reason} (${what}).`,
   /** Added after a lost POST /invoice; the send (sendInvoice.ts) checks the series itself and drops it. */
   mayHaveIssued: "Factura poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
+  /** The same after a lost POST /estimate/v2. */
+  mayHaveIssuedProforma:
+    "Proforma poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o trimite din nou.",
   /** Added after a lost answer on the calls after the send, each saying what to check first. */
   mayHaveReversed: "Stornarea poate să fi fost totuși emisă: verificați în SmartBill seria și ultimul număr înainte de a o cere din nou.",
   mayHaveDeleted: "Factura poate să fi fost totuși ștearsă: verificați în SmartBill ultimul număr al seriei înainte de a încerca din nou.",
@@ -396,6 +399,7 @@ export const smartBillClientMessages = {
   noPdf: "răspunsul nu este un PDF",
   noPaymentStatus: "lipsesc sumele facturii",
   noDocumentSendStatus: "lipsește starea trimiterii",
+  noEstimateInvoices: "lipsește lista facturilor emise din proformă",
   notANumber: (value: string) => `valoare numerică invalidă „${value}”`,
   network: {
     refused: "conexiunea a fost refuzată",
@@ -787,3 +791,52 @@ export const anafRefreshMessages = {
   unavailable: (reason: string) => `Verificarea la ANAF s-a oprit și se reia la următoarea trecere. ${reason}`,
   noClient: "Serviciul ANAF nu este configurat pe acest server.",
 } as const;
+
+/**
+ * The words of an invoice's routes that name the document, for each kind of document that shares
+ * them (server/routes/api/invoices/documentKinds.ts): a proforma's routes speak of the proforma.
+ */
+export interface DocumentWords {
+  /** The PDF's file name starts with it (proforma<series><number>.pdf). */
+  pdfFilePrefix: string;
+  notFound: string;
+  notSent: string;
+  draft: string;
+  deleted: string;
+  busy: string;
+  pdfUnavailable: (document: string) => string;
+  emailed: (document: string, to: string) => string;
+  cancelled: (document: string) => string;
+  restored: (document: string) => string;
+  deletedFromSmartBill: (document: string) => string;
+}
+
+export const invoiceWords: DocumentWords = {
+  pdfFilePrefix: "factura",
+  notFound: invoiceMessages.notFound,
+  ...afterSendMessages,
+  pdfUnavailable: invoiceActionMessages.pdfUnavailable,
+  emailed: invoiceActionMessages.emailed,
+  cancelled: invoiceActionMessages.cancelled,
+  restored: invoiceActionMessages.restored,
+  deletedFromSmartBill: invoiceActionMessages.deleted,
+};
+
+export const proformaWords: DocumentWords = {
+  pdfFilePrefix: "proforma",
+  notFound: "Factura proformă nu a fost găsită.",
+  notSent: "Factura proformă nu a fost emisă în SmartBill: trimiteți-o mai întâi.",
+  draft: "Factura proformă a fost trimisă ca ciornă în SmartBill, fără număr: acțiunea cere o proformă emisă.",
+  deleted: "Factura proformă a fost ștearsă din SmartBill.",
+  busy: "O altă acțiune pe această proformă este în curs. Așteptați rezultatul, apoi încercați din nou.",
+  pdfUnavailable: (proforma: string) =>
+    `SmartBill nu a dat PDF-ul proformei ${proforma}: nu găsește proforma (poate a fost ștearsă direct în SmartBill) ` +
+    "sau nu o poate genera acum. Verificați proforma în SmartBill, apoi încercați din nou.",
+  emailed: (proforma: string, to: string) => `Factura proformă ${proforma} a fost trimisă pe e-mail către ${to}.`,
+  cancelled: (proforma: string) => `Factura proformă ${proforma} a fost anulată în SmartBill.`,
+  restored: (proforma: string) => `Factura proformă ${proforma} a fost restaurată în SmartBill.`,
+  deletedFromSmartBill: (proforma: string) => `Factura proformă ${proforma} a fost ștearsă din SmartBill; numărul ei este din nou liber acolo.`,
+};
+
+/** The audit row of a document made by 'Duplică': which one it copies (its number, or #id before a send). */
+export const duplicatedFrom = (document: string) => `Copie după ${document}`;

@@ -8,6 +8,7 @@ import { type Static, type TSchema, Type } from "typebox";
 import { BUYER_PROBLEM_CODES } from "../buyerProblemCodes";
 import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../constants";
 import { CUSTOMER_COLUMNS } from "../customerColumns";
+import { DOCUMENT_TYPES } from "../documentKinds";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../invoiceEvents";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "../invoiceLineBounds";
 import { INVOICE_STATUSES } from "../invoiceStatuses";
@@ -133,6 +134,18 @@ const invoiceFields = {
       { description: "SmartBill's payment status as last read; null before it was read" },
     ),
   ),
+  documentType: Type.Enum(DOCUMENT_TYPES, { description: "an invoice, or a proforma: each kind's routes see only their own" }),
+  documentViewUrl: Nullable(
+    Type.String({ description: "SmartBill's public view link of the sent document; null before a send, or for a legacy send" }),
+  ),
+  proformaId: Nullable(Type.Integer({ description: "on an invoice: the proforma it was issued from" })),
+  invoiceId: Nullable(Type.Integer({ description: "on a proforma: the invoice of ours issued from it, null when none yet" })),
+  invoicedAs: Nullable(
+    Type.Object(
+      { series: Type.String(), number: Type.String() },
+      { description: "on a proforma: the invoice SmartBill says it became (last read from /estimate/invoices)" },
+    ),
+  ),
 };
 
 /** GET /{id}/history: one action taken on the invoice, oldest first. */
@@ -184,10 +197,23 @@ export const invoiceUpdateSchema = Type.Object(
     payment: Type.Optional(Type.Unknown()),
     total: maybe(Type.Number()),
     products: Type.Optional(Type.Array(Type.Unknown())),
+    documentType: Type.Optional(Type.Enum(DOCUMENT_TYPES)),
+    documentViewUrl: maybe(Type.String()),
+    proformaId: maybe(Type.Integer()),
+    invoiceId: maybe(Type.Integer()),
+    invoicedAs: Type.Optional(Type.Unknown()),
   },
   strict,
 );
 export type UpdateBody = Static<typeof invoiceUpdateSchema>;
+
+/**
+ * POST / ('Factură nouă', 'Proformă nouă'): the form as PUT takes it, without a version (there is
+ * none yet); the same read-only fields are accepted and ignored, any other refused.
+ */
+const { version: _version, id: _id, ...createFields } = invoiceUpdateSchema.properties;
+export const invoiceCreateSchema = Type.Object(createFields, strict);
+export type CreateBody = Static<typeof invoiceCreateSchema>;
 
 const amount = Type.Number({ minimum: -MAX_AMOUNT, maximum: MAX_AMOUNT });
 

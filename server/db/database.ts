@@ -16,6 +16,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { AnafState } from "../../contract/anaf";
 import type { CustomerFields, InvoiceStatus } from "../../contract/api";
+import type { DocumentType } from "../../contract/documentKinds";
 
 export interface TenantsTable {
   id: Generated<number>;
@@ -237,6 +238,18 @@ export interface InvoicesTable {
   reversalIssueDate: Generated<string | null>;
   /** When the storno's answer was lost (null: none lost, or settled since). */
   reversalUnclearAt: Generated<string | null>;
+  /** An invoice or a proforma (migration 0021): each kind's routes see only their own rows. */
+  documentType: Generated<DocumentType>;
+  /** SmartBill's documentId from /invoice/v2 or /estimate/v2 (null before a send, or for a legacy send). */
+  documentId: Generated<number | null>;
+  /** SmartBill's link to the document's PDF, and its public view page shown to the clerk. */
+  documentUrl: Generated<string | null>;
+  documentViewUrl: Generated<string | null>;
+  /** On an invoice: the proforma it was issued from (unique: one invoice per proforma). */
+  proformaId: Generated<number | null>;
+  /** On a proforma: the invoice SmartBill says it became, as last read from /estimate/invoices. */
+  invoicedSeries: Generated<string | null>;
+  invoicedNumber: Generated<string | null>;
 }
 
 export type InvoicePaymentStatus = "pending" | "unclear" | "recorded" | "deleted";

@@ -76,7 +76,7 @@ export async function seedDemoCompany(trx: Kysely<Database>, tenantId: number, n
     const clientId = customerIds.get(demo.client);
     if (clientId === undefined) throw new Error(`the demo has no customer ${demo.client}`);
     const form = { ...demoInvoiceForm(demo, issueDate), clientId, warehouseId: warehouse.id };
-    const id = await insertInvoice(trx, tenantId, form, demoInvoiceLines(demo));
+    const id = await insertInvoice(trx, { tenantId, documentType: "invoice" }, form, demoInvoiceLines(demo));
     if (demo.state === "sent") {
       await recordSent(trx, id, sent.shift()!, user);
     } else if (demo.state === "refused") {

@@ -29,8 +29,10 @@ import {
   type SmartBillRateLimiter,
 } from "./rateLimiter";
 import { budgetForToken } from "./sharedBudget";
+import { SMARTBILL_INVOICE, type SmartBillDocumentPaths } from "./documentPaths";
 import {
   type DocumentSendRequest,
+  type EstimateInvoices,
   type InvoicePdf,
   type InvoiceRef,
   type InvoiceRequest,
@@ -97,18 +99,28 @@ export interface SmartBillClient {
   getTaxes(): Promise<Tax[]>;
   /** GET /series: the company's document series, optionally of one type. */
   getSeries(type?: SeriesType): Promise<Series[]>;
-  /** POST /invoice, sent once: never retried, whatever happens. */
-  createInvoice(request: InvoiceRequest): Promise<InvoiceResult>;
-  /** GET /invoice/pdf (Accept: application/octet-stream; SmartBill answers application/pdf with 406). */
-  invoicePdf(invoice: InvoiceRef): Promise<InvoicePdf>;
-  /** PUT /invoice/cancel: SmartBill's message (a repeat is no error: "… este deja anulata."). */
-  cancelInvoice(invoice: InvoiceRef): Promise<string>;
-  /** PUT /invoice/restore: SmartBill's message (a repeat: "… nu necesita restaurare."). */
-  restoreInvoice(invoice: InvoiceRef): Promise<string>;
+  /**
+   * POST /invoice/v2 (or, with `document`, /estimate/v2: a proforma, its body without what a
+   * proforma does not take), sent once: never retried, whatever happens. The answer carries
+   * documentId and the links when SmartBill gives them.
+   */
+  createInvoice(request: InvoiceRequest, document?: SmartBillDocumentPaths): Promise<InvoiceResult>;
+  /** GET /invoice/pdf or /estimate/pdf (Accept: application/octet-stream; SmartBill answers application/pdf with 406). */
+  invoicePdf(invoice: InvoiceRef, document?: SmartBillDocumentPaths): Promise<InvoicePdf>;
+  /** PUT /invoice/cancel or /estimate/cancel: SmartBill's message (a repeat is no error: "… este deja anulata."). */
+  cancelInvoice(invoice: InvoiceRef, document?: SmartBillDocumentPaths): Promise<string>;
+  /** PUT /invoice/restore or /estimate/restore: SmartBill's message (a repeat: "… nu necesita restaurare."). */
+  restoreInvoice(invoice: InvoiceRef, document?: SmartBillDocumentPaths): Promise<string>;
   /** POST /invoice/reverse: the storno invoice, sent once like an invoice. */
   reverseInvoice(request: ReverseRequest): Promise<InvoiceResult>;
-  /** DELETE /invoice, the last of its series only (else SmartBill's 403, a "provider" error, not a lockout). */
-  deleteInvoice(invoice: InvoiceRef): Promise<string>;
+  /** DELETE /invoice or /estimate, the last of its series only (else SmartBill's 403, a "provider" error, not a lockout). */
+  deleteInvoice(invoice: InvoiceRef, document?: SmartBillDocumentPaths): Promise<string>;
+  /**
+   * GET /estimate/invoices: the invoices SmartBill issued from the proforma (none yet: SmartBill's
+   * 200 with an errorText, answered as `areInvoicesCreated: false`); an unknown proforma is its
+   * 410, a "provider" error.
+   */
+  estimateInvoices(estimate: InvoiceRef): Promise<EstimateInvoices>;
   /** POST /payment, sent once. */
   addPayment(request: PaymentRequest): Promise<PaymentResult>;
   /** DELETE /payment/v2: SmartBill's message. */
@@ -210,15 +222,16 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
         type: series.type,
       }));
     },
-    async createInvoice(request) {
-      const body = { ...request, companyVatCode: config.cif };
-      const answer = await call("POST", "/invoice", {}, body, words.mayHaveIssued);
-      return readInvoiceResult(answer, "POST /invoice");
+    async createInvoice(request, document = SMARTBILL_INVOICE) {
+      const estimate = document.name === "estimate";
+      const body = { ...(estimate ? estimateBody(request) : request), companyVatCode: config.cif };
+      const answer = await call("POST", document.create, {}, body, estimate ? words.mayHaveIssuedProforma : words.mayHaveIssued);
+      return readInvoiceResult(answer, `POST ${document.create}`);
     },
-    async invoicePdf(invoice) {
-      const what = "GET /invoice/pdf";
+    async invoicePdf(invoice, document = SMARTBILL_INVOICE) {
+      const what = `GET ${document.pdf}`;
       const { status, headers, bytes } = await countSmartBillCall(
-        exchange({ method: "GET", path: "/invoice/pdf", query: invoiceQuery(invoice), accept: "application/octet-stream", ...common }),
+        exchange({ method: "GET", path: document.pdf, query: invoiceQuery(invoice), accept: "application/octet-stream", ...common }),
       );
       if (status === 200 && bytes.subarray(0, 5).toString("latin1") === "%PDF-") {
         const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(headers.get("content-disposition") ?? "");
@@ -229,19 +242,35 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
       await interpret(status, headers, bytes.toString("utf8"), what, limiter);
       throw unexpected(what, words.noPdf);
     },
-    async cancelInvoice(invoice) {
-      return message(await call("PUT", "/invoice/cancel", invoiceQuery(invoice)));
+    async cancelInvoice(invoice, document = SMARTBILL_INVOICE) {
+      return message(await call("PUT", document.cancel, invoiceQuery(invoice)));
     },
-    async restoreInvoice(invoice) {
-      return message(await call("PUT", "/invoice/restore", invoiceQuery(invoice)));
+    async restoreInvoice(invoice, document = SMARTBILL_INVOICE) {
+      return message(await call("PUT", document.restore, invoiceQuery(invoice)));
     },
     async reverseInvoice(request) {
       const body = { ...request, companyVatCode: config.cif };
       const answer = await call("POST", "/invoice/reverse", {}, body, words.mayHaveReversed);
       return readInvoiceResult(answer, "POST /invoice/reverse");
     },
-    async deleteInvoice(invoice) {
-      return message(await call("DELETE", "/invoice", invoiceQuery(invoice), undefined, words.mayHaveDeleted));
+    async deleteInvoice(invoice, document = SMARTBILL_INVOICE) {
+      return message(await call("DELETE", document.delete, invoiceQuery(invoice), undefined, words.mayHaveDeleted));
+    },
+    async estimateInvoices(estimate) {
+      const path = "/estimate/invoices";
+      const what = `GET ${path}`;
+      const { status, headers, bytes } = await countSmartBillCall(exchange({ method: "GET", path, query: invoiceQuery(estimate), ...common }));
+      const text = bytes.toString("utf8");
+      const json = parseJsonObject(text);
+      // Not invoiced yet: SmartBill says so in errorText, on a 200, beside areInvoicesCreated false.
+      if (status === 200 && json?.areInvoicesCreated === false) return { areInvoicesCreated: false, invoices: [] };
+      const answer = await interpret(status, headers, text, what, limiter);
+      if (!Array.isArray(answer.invoices)) throw unexpected(what, words.noEstimateInvoices);
+      const invoices = (answer.invoices as { series?: unknown; number?: unknown }[]).map((invoice) => ({
+        series: String(invoice?.series ?? ""),
+        number: String(invoice?.number ?? ""),
+      }));
+      return { areInvoicesCreated: answer.areInvoicesCreated === true || invoices.length > 0, invoices };
     },
     async addPayment(request) {
       const body = { ...request, companyVatCode: config.cif };
@@ -294,7 +323,13 @@ export function createSmartBillClient(config: SmartBillConfig, options: SmartBil
   };
 }
 
-/** POST /invoice's and /invoice/reverse's answer: the envelope with series and number. */
+/** What a proforma's body may not carry (SmartBill's EstimateRequest): the rest is an invoice's. */
+function estimateBody(request: InvoiceRequest): Omit<InvoiceRequest, "payment" | "useStock" | "estimate" | "usePaymentTax"> {
+  const { payment: _payment, useStock: _useStock, estimate: _estimate, usePaymentTax: _usePaymentTax, ...body } = request;
+  return body;
+}
+
+/** POST /invoice[/v2]'s, /estimate/v2's and /invoice/reverse's answer: the envelope with series and number. */
 function readInvoiceResult(answer: Record<string, unknown>, what: string): InvoiceResult {
   const result = answer as Partial<InvoiceResult>;
   if (typeof result.series !== "string" || result.number === undefined) {

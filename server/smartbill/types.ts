@@ -173,6 +173,9 @@ export interface InvoiceRequest {
   sendEmail?: boolean;
   email?: { to?: string; cc?: string; bcc?: string };
   useIntraCif?: boolean;
+  /** An invoice issued from a proforma: client and products are taken from it. */
+  useEstimateDetails?: boolean;
+  estimate?: { seriesName: string; number: string; useStock?: boolean };
 }
 
 /**
@@ -195,6 +198,12 @@ export interface InvoiceRef {
 export interface InvoicePdf {
   pdf: Buffer;
   fileName: string;
+}
+
+/** GET /estimate/invoices: the invoices issued from a proforma (a draft's `number` is ""). */
+export interface EstimateInvoices {
+  areInvoicesCreated: boolean;
+  invoices: { series: string; number: string }[];
 }
 
 /** POST /invoice/reverse: a storno of the invoice; `issueDate` (yyyy-MM-dd) defaults to today. */

@@ -5,6 +5,7 @@
  */
 import { expect } from "vitest";
 import type { InvoiceSendResult, LoginResponse } from "../../contract/api";
+import type { DocumentType } from "../../contract/documentKinds";
 import { timestamp } from "../../server/db/timestamps";
 import type { TestApp } from "./testApp";
 
@@ -50,11 +51,17 @@ export interface NewLine {
 /** 2 × 50 + 21% VAT = 121.00 RON: SmartBill's total of the default invoice. */
 export const DEFAULT_LINES: readonly NewLine[] = [{ name: "Serviciu consultanță", code: "SRV1", quantity: 2, price: 50 }];
 
-/** An imported draft invoice (no stock), written straight into the database; answers its id. */
+/** An imported draft invoice (no stock; or a proforma, with `documentType`), written straight into the database; answers its id. */
 export async function addDraftInvoice(
   t: TestApp,
   clientId: number,
-  { tenantId = DEMO_TENANT, issueDate = "2026-08-31", lines = DEFAULT_LINES }: { tenantId?: number; issueDate?: string; lines?: readonly NewLine[] } = {},
+  {
+    tenantId = DEMO_TENANT,
+    issueDate = "2026-08-31",
+    lines = DEFAULT_LINES,
+    documentType = "invoice",
+    seriesName = documentType === "proforma" ? "SBL-PF" : "SBL",
+  }: { tenantId?: number; issueDate?: string; lines?: readonly NewLine[]; documentType?: DocumentType; seriesName?: string } = {},
 ): Promise<number> {
   const now = timestamp();
   const { id } = await t.db
@@ -70,7 +77,8 @@ export async function addDraftInvoice(
       observations: "",
       draft: 0,
       saveToDb: 0,
-      seriesName: "SBL",
+      seriesName,
+      documentType,
       currency: "RON",
       language: "RO",
       precision: 2,

@@ -225,7 +225,7 @@ describeEachDialect("a sent invoice's PDF, e-mail, cancel, restore and delete in
       expect(invoiceEmailDefaults.body).toContain("#serie numar document#");
       expect(invoiceEmailDefaults.body).toContain("#total document#");
       // Only our database was read: SmartBill was not asked, and nothing is in the history.
-      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice"]);
+      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice/v2"]);
       expect(await history(id)).toEqual([]);
     });
 
@@ -293,7 +293,7 @@ describeEachDialect("a sent invoice's PDF, e-mail, cancel, restore and delete in
       const tooMany = await email(id, { ...validEmail, to: Array.from({ length: 11 }, (_, i) => `a${i}@exemplu.ro`).join(",") });
       expect(tooMany.json().errors).toEqual({ to: invoiceActionMessages.tooManyAddresses(10) });
       expect(await outbox()).toEqual([]);
-      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice"]);
+      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice/v2"]);
       expect(await history(id)).toEqual([]);
       expect(await auditRows(id)).toEqual([]);
     });
@@ -450,7 +450,7 @@ describeEachDialect("a sent invoice's PDF, e-mail, cancel, restore and delete in
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe(invoiceMessages.notFound);
       }
-      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice"]);
+      expect(await emulatorCalls()).toEqual(["GET /series", "POST /invoice/v2"]);
       expect(await history(id)).toEqual([]);
       expect(await auditRows(id)).toEqual([]);
     });

@@ -175,7 +175,7 @@ describeEachDialect("the buyer check before a send (GET /api/smartbill/invoice/{
     const id = await addInvoice(clujId);
     const checkedAt = new Date(Date.now() - 3_600_000).toISOString();
     const asked: string[] = [];
-    const answer = await invoiceBuyerCheck(t.db, DEMO_TENANT, id, async (_db, cui) => {
+    const answer = await invoiceBuyerCheck(t.db, { tenantId: DEMO_TENANT, documentType: "invoice" }, id, async (_db, cui) => {
       asked.push(cui);
       return { state: "inactive", checkedAt };
     });

@@ -86,7 +86,7 @@ describeEachDialect("issuing a SmartBill draft (POST /api/smartbill/invoice/{id}
       expect(refused.json().message).toMatch(/^Factura se trimite chiar acum către SmartBill|^Factura a fost deja trimisă \(seria SBL, numărul 0001\)/);
     }
     expect((await smartBillInvoices()).filter((invoice) => !invoice.isDraft)).toHaveLength(1);
-    expect((await calls()).filter((call) => call === "POST /invoice")).toHaveLength(2); // the draft, then the invoice
+    expect((await calls()).filter((call) => call === "POST /invoice/v2")).toHaveLength(2); // the draft, then the invoice
     // Issued, it is issued: another click, or a plain send, changes nothing.
     expect((await issue(id)).json().message).toBe("Factura a fost deja trimisă (seria SBL, numărul 0001).");
     expect((await send(id)).statusCode).toBe(409);

@@ -209,7 +209,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ series: "SBL", number: "0001", isDraft: false, client: { name: "Client Exemplu SRL" } });
     // The series was read before the one POST.
-    expect(await calls()).toEqual(["GET /series", "POST /invoice"]);
+    expect(await calls()).toEqual(["GET /series", "POST /invoice/v2"]);
     expect(new URLSearchParams((await requests())[0].query).get("type")).toBe("f");
   });
 
@@ -293,7 +293,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
 
   it("records SmartBill's refusal as a person reads it (HTML errorText): refused, nothing issued, and it can be sent again", async () => {
     const id = await addInvoice();
-    await fault({ fault: "errortext-html", path: "/invoice" });
+    await fault({ fault: "errortext-html", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.statusCode, response.body).toBe(200);
     const readable = errorTextToPlain(HTML_ERROR_TEXT);
@@ -313,7 +313,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
 
   it("keeps every send in the invoice's history: who, the refusal in SmartBill's words, then the number it was issued with", async () => {
     const id = await addInvoice();
-    await fault({ fault: "errortext-html", path: "/invoice" });
+    await fault({ fault: "errortext-html", path: "/invoice/v2" });
     await send(id);
     const noClient = await addInvoice({ clientId: null });
     await send(noClient);
@@ -342,7 +342,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
 
   it("marks the invoice sent from the series when the connection drops after SmartBill stored it, and never issues it twice", async () => {
     const id = await addInvoice();
-    await fault({ fault: "drop-after-store", path: "/invoice" });
+    await fault({ fault: "drop-after-store", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json<InvoiceSendResult>();
@@ -354,19 +354,19 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
       url: "",
     });
     expect(result.invoice).toMatchObject({ status: "sent", sentSeries: "SBL", sentNumber: "0001" });
-    expect(await calls()).toEqual(["GET /series", "POST /invoice", "GET /series"]);
+    expect(await calls()).toEqual(["GET /series", "POST /invoice/v2", "GET /series"]);
 
     const again = await send(id);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe("Factura a fost deja trimisă (seria SBL, numărul 0001).");
     expect(await smartBillInvoices()).toHaveLength(1);
-    expect((await calls()).filter((call) => call === "POST /invoice")).toHaveLength(1);
+    expect((await calls()).filter((call) => call === "POST /invoice/v2")).toHaveLength(1);
   });
 
   it("pads the number confirmed from the series as SmartBill prints it", async () => {
     await setNextNumber(37);
     const id = await addInvoice();
-    await fault({ fault: "drop-after-store", path: "/invoice" });
+    await fault({ fault: "drop-after-store", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.json<InvoiceSendResult>().invoice).toMatchObject({ status: "sent", sentNumber: "0037" });
     expect((await smartBillInvoices())[0].number).toBe("0037");
@@ -375,14 +375,14 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
   it("on a time-out lets the series decide: not moved → unclear (504); sent again, it re-checks first and then goes through once", async () => {
     vi.stubEnv("SMARTBILL_TIMEOUT_MS", "300");
     const id = await addInvoice();
-    await fault({ fault: "timeout", path: "/invoice" });
+    await fault({ fault: "timeout", path: "/invoice/v2" });
     // The clock stands still until the test moves it, so "at once" cannot become "300 ms later"
     // on a busy machine. Only Date is faked: the client's time limit runs on real timers.
     vi.useFakeTimers({ toFake: ["Date"] });
     const response = await send(id);
     expect(response.statusCode, response.body).toBe(504);
     const { message } = response.json<{ message: string }>();
-    expect(message).toMatch(/^Nu se știe dacă SmartBill a emis factura: SmartBill nu a răspuns în 0,3 s \(POST \/invoice\)\./);
+    expect(message).toMatch(/^Nu se știe dacă SmartBill a emis factura: SmartBill nu a răspuns în 0,3 s \(POST \/invoice\/v2\)\./);
     expect(message).toContain("la o nouă trimitere se verifică mai întâi seria");
     expect(message).not.toContain("verificați în SmartBill seria și ultimul număr");
     expect(await stored(id)).toMatchObject({ status: "unclear", sentSeries: "SBL", sendSeriesNextNumber: 1, sentNumber: null });
@@ -400,14 +400,14 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     const again = await send(id);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json<InvoiceSendResult>().importResult).toMatchObject({ number: "0001", series: "SBL", message: "" });
-    expect(await calls()).toEqual(["GET /series", "POST /invoice"]);
+    expect(await calls()).toEqual(["GET /series", "POST /invoice/v2"]);
     expect(await smartBillInvoices()).toHaveLength(1);
   });
 
   it("on a time-out after SmartBill stored the invoice, confirms it from the series", async () => {
     vi.stubEnv("SMARTBILL_TIMEOUT_MS", "300");
     const id = await addInvoice();
-    await fault({ fault: "hang-after-store", path: "/invoice" });
+    await fault({ fault: "hang-after-store", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<InvoiceSendResult>().invoice).toMatchObject({ status: "sent", sentSeries: "SBL", sentNumber: "0001" });
@@ -416,7 +416,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
 
   it("treats an HTML 500 page after the POST as unclear (502), never as a refusal", async () => {
     const id = await addInvoice();
-    await fault({ fault: "html500", path: "/invoice" });
+    await fault({ fault: "html500", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toContain("Nu se știe dacă SmartBill a emis factura: SmartBill a răspuns cu eroarea HTTP 500");
@@ -465,7 +465,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     const statuses = responses.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409]);
     expect(await smartBillInvoices()).toHaveLength(1);
-    expect((await calls()).filter((call) => call === "POST /invoice")).toHaveLength(1);
+    expect((await calls()).filter((call) => call === "POST /invoice/v2")).toHaveLength(1);
     expect((await stored(id)).status).toBe("sent");
   });
 
@@ -491,7 +491,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
 
   it("marks a draft whose answer was lost unclear, with advice, since the series cannot tell", async () => {
     const id = await addInvoice({ draft: true });
-    await fault({ fault: "drop-after-store", path: "/invoice" });
+    await fault({ fault: "drop-after-store", path: "/invoice/v2" });
     const response = await send(id);
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toMatch(/^Nu se știe dacă SmartBill a creat ciorna: .*verificați ciornele în SmartBill/);
@@ -548,7 +548,7 @@ describeEachDialect("sending an invoice to SmartBill (POST /api/smartbill/invoic
     }
 
     // SmartBill answers the POST itself with its lockout (another program used up the token's calls).
-    await fault({ fault: "errortext-200", path: "/invoice", status: 403, text: texts.lockout(10, formatSmartBillTime(Date.now())) });
+    await fault({ fault: "errortext-200", path: "/invoice/v2", status: 403, text: texts.lockout(10, formatSmartBillTime(Date.now())) });
     const locked = await send(id);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/^Factura nu a fost trimisă: /);

@@ -9,8 +9,8 @@ import { apiRoutes, type ApiRoute } from "../helpers/apiRoutes";
 
 /** The key apiRoutes puts in a path's parameters: `:name` → smartbill.cif, any other → 1. */
 const keyOf = (resource: string) => (resource === "properties" ? "smartbill.cif" : 1);
-/** Imported invoices are edited, never deleted: no screen offers it and the spec has no such call. */
-const NEVER_DELETED = new Set(["invoices"]);
+/** Invoices and proformas are edited, never deleted: no screen offers it and the spec has no such call. */
+const NEVER_DELETED = new Set(["invoices", "proformas"]);
 
 describe("the client's resource paths", () => {
   let routes: Set<string>;

@@ -173,9 +173,11 @@ describe("the SmartBill client", () => {
     expect(warehouse.products).toEqual([{ productName: "Mere", productCode: "P1", measuringUnit: "kg", quantity: 2 }]);
   });
 
-  it("creates an invoice and returns its series and number", async () => {
+  it("creates an invoice through /invoice/v2 and returns its series and number, its documentId and links", async () => {
     const result = await client().createInvoice(invoiceRequest);
-    expect(result).toEqual({ errorText: "", message: "", number: "0001", series: "SBL", url: "" });
+    expect(result).toMatchObject({ errorText: "", message: "", number: "0001", series: "SBL", url: "" });
+    expect(result.documentId).toEqual(expect.any(Number));
+    expect(result.documentViewUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
   });
 
   it("turns a 401 into an 'auth' error with SmartBill's text", async () => {
@@ -280,7 +282,7 @@ describe("the SmartBill client", () => {
   });
 
   it("never resends an invoice whose answer was lost, and says it may have been issued", async () => {
-    await fault({ fault: "drop-after-store", path: "/invoice" });
+    await fault({ fault: "drop-after-store", path: "/invoice/v2" });
     const error = await failure(client().createInvoice(invoiceRequest));
     expect(error.kind).toBe("network");
     expect(error.message).toContain("Factura poate să fi fost totuși emisă");

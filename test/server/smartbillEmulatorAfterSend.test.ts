@@ -584,7 +584,7 @@ describe("the SmartBill emulator: e-mailing an invoice (POST /document/send)", (
       [{ subject: "nu e base64!" }, "Subiectul emailului trebuie sa fie codat folosind Base64."],
       [{ bodyText: "Bună ziua" }, "Continutul emailului trebuie sa fie codat folosind Base64."],
       [{ to: "nu-e-adresa" }, "Invalid Addresses"],
-      [{ type: "invoice" }, "Tipul documentului nu poate fi invoice! Parametrul type poate lua valorile: 'factura' sau 'proforma'."],
+      [{ type: "invoice" }, "Valoarea campului 'type' nu este suportata (invoice). Valorile acceptate sunt: factura, proforma."],
     ];
     for (const [body, message] of cases) {
       const response = await send(app, body);

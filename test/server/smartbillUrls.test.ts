@@ -181,7 +181,7 @@ describe("the SmartBill client and redirects", () => {
     );
     for (const [call, what] of [
       [() => client.getTaxes(), "GET /tax"],
-      [() => client.createInvoice({ seriesName: "SBL", issueDate: "2026-08-31", client: { name: "X", country: "Romania" }, products: [] }), "POST /invoice"],
+      [() => client.createInvoice({ seriesName: "SBL", issueDate: "2026-08-31", client: { name: "X", country: "Romania" }, products: [] }), "POST /invoice/v2"],
     ] as const) {
       const error = await call().then(
         () => expect.unreachable(),

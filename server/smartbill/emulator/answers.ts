@@ -110,11 +110,16 @@ export function queryParam(request: FastifyRequest, name: string): string {
   return toText(Array.isArray(value) ? value[0] : value);
 }
 
-/** The document links of /invoice/v2 and /invoice/reverse: fake ones, on the emulator's host. */
-export function documentLinks(origin: string, documentId: number) {
+/**
+ * The document links of /invoice/v2, /invoice/reverse and /estimate/v2: fake ones, on the
+ * emulator's host (a proforma's edit link says `estimate`, as SPEC26's example does).
+ */
+export function documentLinks(origin: string, documentId: number, kind: "invoice" | "estimate" = "invoice") {
+  const edit = kind === "estimate" ? "estimate" : "factura";
+  const view = kind === "estimate" ? "proforma" : "factura";
   return {
-    documentUrl: `${origin}/documente/editare/factura/${documentId}/`,
+    documentUrl: `${origin}/documente/editare/${edit}/${documentId}/`,
     documentId,
-    documentViewUrl: `${origin}/documente/extern/pf/factura/${randomBytes(16).toString("hex")}?srvid=2`,
+    documentViewUrl: `${origin}/documente/extern/pf/${view}/${randomBytes(16).toString("hex")}?srvid=2`,
   };
 }

@@ -3,7 +3,7 @@
  * limiter (lockout answer); a wrong verb (405); Basic auth (401); Accept (406; the PDF has its
  * own rules); a pending fault; the configured delay; then the route, which checks the body (415,
  * invalid_request_error) and the company (401) before its own logic. The routes for an invoice
- * after its issue are in afterSendRoutes.ts.
+ * after its issue are in afterSendRoutes.ts; a proforma's (after POST /estimate) in estimateRoutes.ts.
  */
 import type { HangingSockets } from "./hangingSockets";
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
@@ -25,11 +25,12 @@ import {
 } from "./answers";
 import { afterSendRoutes, pdfContentType } from "./afterSendRoutes";
 import { AFTER_STORE_FAULTS, type Fault } from "./faults";
-import { issueInvoice } from "./invoices";
+import { type IssueKind, issueInvoice } from "./invoices";
 import { paymentStatus } from "./payments";
 import type { LimiterVerdict } from "./limiter";
 import type { EmulatorAccount, EmulatorCompany } from "./model";
-import { checkInvoiceShape, isObject, toText } from "./requestShape";
+import { estimateRoutes } from "./estimateRoutes";
+import { checkEstimateShape, checkInvoiceShape, isObject, toText } from "./requestShape";
 import type { EmulatorEndpoint, EmulatorRuntime, RequestLogEntry } from "./runtime";
 import { queryStocks } from "./stocks";
 import { texts } from "./texts";
@@ -53,13 +54,20 @@ export const KNOWN_PATHS: Record<string, { methods: string[]; endpoint: Emulator
   "/payment/v2": { methods: ["DELETE"], endpoint: "payment" },
   "/payment/chitanta": { methods: ["DELETE"], endpoint: "payment" },
   "/document/send": { methods: ["POST"], endpoint: "documentSend" },
+  // Proformas (§4.1, §10.b): their calls count as the invoice's for delays.
+  "/estimate": { methods: ["POST", "DELETE"], endpoint: "invoice" },
+  "/estimate/v2": { methods: ["POST"], endpoint: "invoice" },
+  "/estimate/pdf": { methods: ["GET"], endpoint: "pdf" },
+  "/estimate/invoices": { methods: ["GET"], endpoint: "estimateInvoices" },
+  "/estimate/cancel": { methods: ["PUT"], endpoint: "cancel" },
+  "/estimate/restore": { methods: ["PUT"], endpoint: "restore" },
 };
 
 /** The verbs a wrong-verb route answers (HEAD and OPTIONS fall to the plugin's own 405). */
 const VERBS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
 
 /** Paths that answer a PDF: their Accept rules are not the JSON ones (§4.1). */
-export const PDF_PATHS = new Set(["/invoice/pdf"]);
+export const PDF_PATHS = new Set(["/invoice/pdf", "/estimate/pdf"]);
 
 /** The path after `<prefix>/SBORO/api` ("/stocks"), or undefined outside the API. */
 export function apiPathOf(prefix: string, request: FastifyRequest): string | undefined {
@@ -225,7 +233,8 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       return envelope(paymentStatus(invoice));
     });
 
-    const createInvoice = (v2: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // POST /invoice[/v2] and POST /estimate[/v2] (a proforma: its own body shape and texts).
+    const createInvoice = (v2: boolean, kind: IssueKind = "invoice") => async (request: FastifyRequest, reply: FastifyReply) => {
       const path = apiPath(request);
       const { settings } = runtime;
       if (!isJsonContentType(request.headers["content-type"])) return unsupportedMediaType(reply, path, request);
@@ -233,7 +242,7 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       if (!isObject(body)) {
         return reply.code(400).send(requestError(400, path, "json_parse_error", "Error parsing JSON request input."));
       }
-      const shapeError = checkInvoiceShape(body);
+      const shapeError = kind === "estimate" ? checkEstimateShape(body) : checkInvoiceShape(body);
       if (shapeError) {
         if (settings.unknownField === "html500") {
           return reply.code(500).type("text/html;charset=utf-8").send(tomcatPage(500, "Internal Server Error"));
@@ -254,7 +263,7 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
 
       const origin = `${request.protocol}://${request.host}${prefix}`;
       const { unknownLanguage } = settings;
-      const outcome = issueInvoice(company, body, { now: Date.now(), unknownLanguage, origin });
+      const outcome = issueInvoice(company, body, { now: Date.now(), unknownLanguage, origin, kind });
       if (!outcome.ok) {
         return reply.code(outcome.status ?? settings.validationStatus).send(failure(outcome.errorText));
       }
@@ -264,10 +273,13 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
       const { invoice, url } = outcome;
       const answer = envelope({ number: invoice.number, series: invoice.series, url });
       if (!v2) return answer;
-      return { ...answer, ...documentLinks(origin, invoice.documentId) };
+      return { ...answer, ...documentLinks(origin, invoice.documentId, kind) };
     };
     api.post("/invoice", createInvoice(false));
     api.post("/invoice/v2", createInvoice(true));
+    api.post("/estimate", createInvoice(false, "estimate"));
+    api.post("/estimate/v2", createInvoice(true, "estimate"));
+    estimateRoutes(api, { runtime, companyFor, dropsAfterStore });
 
     afterSendRoutes(api, { runtime, prefix, apiPath, companyFor, dropsAfterStore, unsupportedMediaType });
 

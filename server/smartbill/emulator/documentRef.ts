@@ -9,6 +9,12 @@ export function findInvoice(company: EmulatorCompany, series: string, number: st
   return company.invoices.find((i) => !i.isDraft && i.series === series && i.number === number);
 }
 
+/** A proforma as SmartBill's calls name it, by the same rules as an invoice. */
+export function findEstimate(company: EmulatorCompany, series: string, number: string): EmulatorInvoice | undefined {
+  if (!series || !number) return undefined;
+  return company.estimates.find((e) => !e.isDraft && e.series === series && e.number === number);
+}
+
 /** Series and number joined, as SmartBill's texts print them: "SBL0001". */
 export function documentName(ref: DocumentRef): string {
   return `${ref.series}${ref.number}`;

@@ -1,10 +1,11 @@
 /**
- * POST /document/send (§4.2): e-mails an invoice. Its own envelope, {status: {code, message}},
+ * POST /document/send (§4.2): e-mails an invoice (`type: factura`) or a proforma (`type: proforma`;
+ * each type finds only its own documents). Its own envelope, {status: {code, message}},
  * code 0 on success and 1 on a refusal (400), never an errorText. The subject and body come
  * Base64-encoded; the emulator decodes them, fills SmartBill's placeholders and keeps the mail
  * in an outbox the admin API shows (nothing leaves the machine).
  */
-import { documentName, findInvoice } from "./documentRef";
+import { documentName, findEstimate, findInvoice } from "./documentRef";
 import type { EmulatorCompany } from "./model";
 import { toText } from "./requestShape";
 import { texts } from "./texts";
@@ -12,7 +13,7 @@ import { texts } from "./texts";
 export interface OutboxMail {
   at: string;
   cif: string;
-  type: "factura";
+  type: "factura" | "proforma";
   series: string;
   number: string;
   to: string[];
@@ -31,9 +32,14 @@ const ADDRESS = /^[^\s@,;]+@[^\s@,;]+\.[^\s@,;]+$/;
 export function sendDocument(company: EmulatorCompany, body: Record<string, unknown>, now: number): DocumentSendOutcome {
   const refuse = (message: string): DocumentSendOutcome => ({ ok: false, message });
   const type = toText(body.type).toLowerCase();
+  if (!type.trim()) return refuse(texts.documentTypeRequired);
   if (type !== "factura" && type !== "proforma") return refuse(texts.documentTypeInvalid(toText(body.type)));
-  // The emulator keeps no proformas, so one is never found.
-  const invoice = type === "factura" ? findInvoice(company, toText(body.seriesName), toText(body.number)) : undefined;
+  const seriesName = toText(body.seriesName);
+  const number = toText(body.number);
+  if (!number.trim()) return refuse(texts.documentNumberRequired);
+  if (!seriesName.trim()) return refuse(texts.seriesNotFound);
+  const invoice =
+    type === "factura" ? findInvoice(company, seriesName, number) : findEstimate(company, seriesName, number);
   if (!invoice) return refuse(texts.documentNotFound);
   const subject = decodeBase64(body.subject);
   if (subject === undefined) return refuse(texts.subjectNotBase64);
@@ -57,14 +63,14 @@ export function sendDocument(company: EmulatorCompany, body: Record<string, unkn
     mail: {
       at: new Date(now).toISOString(),
       cif: company.cif,
-      type: "factura",
+      type,
       series: invoice.series,
       number: invoice.number,
       to,
       cc,
       bcc,
-      subject: fill(subject || texts.defaultSubject(name)),
-      bodyText: fill(bodyText || texts.defaultBody),
+      subject: fill(subject || (type === "proforma" ? texts.defaultEstimateSubject(name) : texts.defaultSubject(name))),
+      bodyText: fill(bodyText || (type === "proforma" ? texts.defaultEstimateBody : texts.defaultBody)),
       attachment: `factura${name}.pdf`,
     },
   };

@@ -3,7 +3,8 @@
  * prefix it answers SmartBill's V1 routes (KNOWN_PATHS in api.ts: stocks, tax, series, invoice and
  * invoice/v2; after the send invoice/pdf, invoice/cancel, invoice/restore, invoice/reverse, DELETE
  * invoice, payment, DELETE payment/v2 and payment/chitanta, invoice/paymentstatus and
- * document/send) the way SmartBill does (api.ts: Basic auth and CIF checks with SmartBill's exact
+ * document/send; proformas: estimate and estimate/v2, estimate/pdf, estimate/invoices,
+ * estimate/cancel, estimate/restore and DELETE estimate) the way SmartBill does (api.ts: Basic auth and CIF checks with SmartBill's exact
  * bodies, validation texts, numbering, stock discharge, the 30 calls / 10 s limiter and its lockout),
  * keeps each company's state in memory (runtime.ts), and lets tests switch on faults.
  *

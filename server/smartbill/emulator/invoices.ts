@@ -3,9 +3,16 @@
  * its exact texts), then numbering (the series' next number, padded to 4 digits; a draft gets
  * none and leaves the series alone), totals at the invoice's precision, and stock discharge
  * with `useStock`. A refused invoice changes nothing.
+ *
+ * POST /estimate issues a proforma through the same logic (§10.b: a `p` series, its own texts for
+ * no lines and for prices in another currency; the body's shape already refused payment, stock
+ * and estimate). An invoice with `useEstimateDetails` takes its client and lines from a proforma;
+ * SmartBill lets a proforma be invoiced more than once, and so does the emulator: each invoice
+ * is listed by GET /estimate/invoices.
  */
 import { romanianDate } from "../bucharestTime";
 import type { EmulatorCompany, EmulatorInvoice, EmulatorInvoiceLine, EmulatorStockItem } from "./model";
+import { findEstimate, refOf } from "./documentRef";
 import { isObject, toBoolean, toNumber, toText } from "./requestShape";
 import { texts } from "./texts";
 
@@ -13,12 +20,17 @@ export type InvoiceOutcome =
   | { ok: true; invoice: EmulatorInvoice; url: string }
   | { ok: false; errorText: string; /** When SmartBill uses a status of its own (410). */ status?: number };
 
+/** An invoice (POST /invoice) or a proforma (POST /estimate, SmartBill's "estimate"). */
+export type IssueKind = "invoice" | "estimate";
+
 export interface InvoiceContext {
   now: number;
   /** Languages other than the company's: accept and fall back to RO (SPEC26), or refuse (SWAGGER). */
   unknownLanguage: "accept" | "reject";
   /** Base for fake payment links. */
   origin: string;
+  /** What is issued: an invoice (default) or a proforma (POST /estimate: series type p, its own texts). */
+  kind?: IssueKind;
 }
 
 const MAX_LINES = 400;
@@ -36,40 +48,63 @@ export function issueInvoice(
   body: Record<string, unknown>,
   context: InvoiceContext,
 ): InvoiceOutcome {
-  if (toBoolean(body.useEstimateDetails)) {
-    // The emulator keeps no proformas, so an invoice from one never finds it.
-    const estimate = isObject(body.estimate) ? body.estimate : {};
-    return refuse(texts.estimateNotFound(toText(estimate.seriesName), toText(estimate.number)));
+  const isEstimate = context.kind === "estimate";
+  // An invoice from a proforma takes the proforma's client, lines, currency and precision
+  // (SPEC26 "From estimate"); the body gives the rest (series, date, stock, payment, e-mail).
+  let fromEstimate: EmulatorInvoice | undefined;
+  const estimateRef = isObject(body.estimate) ? body.estimate : {};
+  if (!isEstimate && toBoolean(body.useEstimateDetails)) {
+    const estimateSeries = toText(estimateRef.seriesName);
+    const estimateNumber = toText(estimateRef.number);
+    fromEstimate = findEstimate(company, estimateSeries, estimateNumber);
+    if (!fromEstimate) return refuse(texts.invoiceEstimateNotFound(`${estimateSeries}${estimateNumber}`));
+    if (!fromEstimate.lines.some((line) => !line.isDiscount)) return refuse(texts.estimateWithoutProducts);
   }
 
-  const client = isObject(body.client) ? body.client : undefined;
+  const client: Record<string, unknown> | undefined = fromEstimate
+    ? { ...fromEstimate.client }
+    : isObject(body.client)
+      ? body.client
+      : undefined;
   if (!client || !toText(client.country).trim()) return refuse(texts.countryRequired);
   if (!toText(client.name).trim()) return refuse(texts.clientInvalid);
 
   const rawLines = Array.isArray(body.products) ? (body.products as Record<string, unknown>[]) : [];
-  if (rawLines.length === 0) return refuse(texts.productsRequired);
+  if (!fromEstimate && rawLines.length === 0) {
+    return refuse(isEstimate ? texts.estimateProductsRequired : texts.productsRequired);
+  }
   if (rawLines.length > MAX_LINES) return refuse(texts.tooManyLines, 410);
   const lines: Line[] = rawLines.map((raw) => ({
     raw,
     name: toText(raw.name).trim(),
     isDiscount: toBoolean(raw.isDiscount) === true,
   }));
-  if (lines.every((line) => line.isDiscount)) return refuse(texts.onlyDiscount);
+  if (!fromEstimate && lines.every((line) => line.isDiscount)) return refuse(texts.onlyDiscount);
 
   const seriesName = toText(body.seriesName);
-  const series = company.series.find((s) => s.type === "f" && s.name === seriesName);
+  const seriesType = isEstimate ? "p" : "f";
+  const series = company.series.find((s) => s.type === seriesType && s.name === seriesName);
   if (!series) return refuse(texts.seriesNotFound);
 
   const issueDate = toText(body.issueDate) || romanianDate(context.now);
   if (!isIsoDate(issueDate)) return refuse(texts.issueDateFormat);
 
-  const currency = toText(body.currency) || "RON";
+  const currency = fromEstimate?.currency ?? (toText(body.currency) || "RON");
   if (!company.currencies.includes(currency)) return refuse(texts.currencyNotFound);
   const language = toText(body.language);
   if (language && !company.languages.includes(language) && context.unknownLanguage === "reject") {
     return refuse(texts.languageNotFound);
   }
-  const precision = Math.min(4, Math.max(2, Math.trunc(toNumber(body.precision) ?? 2)));
+  const precision = fromEstimate?.precision ?? Math.min(4, Math.max(2, Math.trunc(toNumber(body.precision) ?? 2)));
+  // A proforma in RON may carry reference prices in another currency (SmartBill converts them);
+  // one in a foreign currency takes its prices in that currency only.
+  if (
+    isEstimate &&
+    currency !== "RON" &&
+    lines.some((line) => toText(line.raw.currency) !== "" && toText(line.raw.currency) !== currency)
+  ) {
+    return refuse(texts.estimateForeignPrices);
+  }
 
   if (toBoolean(body.usePaymentTax) && !company.vatPayer) return refuse(texts.paymentTaxNotVatPayer);
   const payment = isObject(body.payment) ? body.payment : undefined;
@@ -84,13 +119,13 @@ export function issueInvoice(
     if (!company.emailServerConfigured) return refuse(texts.emailServerMissing);
   }
 
-  const priced = priceLines(company, lines, precision);
+  const priced = fromEstimate ? structuredClone(fromEstimate.lines) : priceLines(company, lines, precision);
   if (typeof priced === "string") return refuse(priced);
 
   const isDraft = toBoolean(body.isDraft) === true;
   const number = isDraft ? "" : String(series.nextNumber).padStart(4, "0");
   let discharge: Discharge[] = [];
-  if (toBoolean(body.useStock)) {
+  if (toBoolean(body.useStock) || (fromEstimate && toBoolean(estimateRef.useStock))) {
     const document = `factura ${series.name}${String(series.nextNumber).padStart(4, "0")}`;
     const planned = planDischarge(company, priced, document, issueDate, isDraft);
     if (typeof planned === "string") return refuse(planned);
@@ -127,8 +162,9 @@ export function issueInvoice(
     paid: payment ? Math.min(total, toNumber(payment.value) ?? 0) : 0,
     discharged: discharge.map(({ warehouseName, item, quantity }) => ({ warehouseName, code: item.code, quantity })),
     createdAt: new Date(context.now).toISOString(),
+    ...(fromEstimate ? { fromEstimate: refOf(fromEstimate) } : {}),
   };
-  company.invoices.push(invoice);
+  (isEstimate ? company.estimates : company.invoices).push(invoice);
   const paymentUrl = toText(body.paymentUrl);
   const url =
     paymentUrl === "Generate URL" ? `${context.origin}/plata/${invoice.documentId}` : paymentUrl ? paymentUrl : "";

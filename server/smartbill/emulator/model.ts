@@ -74,6 +74,8 @@ export interface EmulatorInvoice {
   reverses?: DocumentRef;
   /** On a reversed invoice: its storno. */
   reversedBy?: DocumentRef;
+  /** On an invoice issued from a proforma (useEstimateDetails): that proforma. */
+  fromEstimate?: DocumentRef;
 }
 
 /** A document as SmartBill's calls name it: series and number as printed ("0007"). */
@@ -117,6 +119,8 @@ export interface EmulatorCompany {
   invoices: EmulatorInvoice[];
   payments: EmulatorPayment[];
   nextDocumentId: number;
+  /** Proformas (POST /estimate), kept as invoices are: same lines, totals, drafts and cancel. */
+  estimates: EmulatorInvoice[];
 }
 
 /** A company as a seed may give it: everything but the CIF has a default. */
@@ -158,6 +162,7 @@ export function completeCompany(seed: EmulatorCompanySeed): EmulatorCompany {
     invoices: [],
     payments: [],
     nextDocumentId: 20001,
+    estimates: [],
     ...copy,
   };
 }

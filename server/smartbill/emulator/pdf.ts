@@ -25,10 +25,15 @@ export function pdfFileName(invoice: EmulatorInvoice): string {
   return `factura${documentName(invoice)}.pdf`;
 }
 
-export async function invoicePdf(company: EmulatorCompany, invoice: EmulatorInvoice): Promise<Uint8Array> {
+/** The document's PDF; a proforma's (GET /estimate/pdf) says so in its title. */
+export async function invoicePdf(
+  company: EmulatorCompany,
+  invoice: EmulatorInvoice,
+  kind: "invoice" | "estimate" = "invoice",
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const name = documentName(invoice);
-  pdf.setTitle(`Factura ${name}`);
+  pdf.setTitle(`${kind === "estimate" ? "Factura proforma" : "Factura"} ${name}`);
   pdf.setProducer("SmartBill emulator");
   pdf.setCreationDate(new Date(invoice.createdAt));
   const page = pdf.addPage([595.28, 841.89]); // A4
@@ -43,7 +48,7 @@ export async function invoicePdf(company: EmulatorCompany, invoice: EmulatorInvo
   };
   const amount = (value: number) => `${value.toFixed(invoice.precision)} ${invoice.currency}`;
 
-  write(invoice.reverses ? "FACTURA STORNO" : "FACTURA", 18, true);
+  write(kind === "estimate" ? "FACTURA PROFORMA" : invoice.reverses ? "FACTURA STORNO" : "FACTURA", 18, true);
   next(24);
   write(`Seria ${invoice.series} nr. ${invoice.number}`, 12, true);
   next();

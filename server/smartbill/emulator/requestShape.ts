@@ -156,6 +156,16 @@ export function checkInvoiceShape(body: unknown): MappingError | undefined {
   return checkObject(body, INVOICE, "");
 }
 
+/** POST /estimate (SPEC26 EstimateRequest): the invoice's body without payment, stock, estimate and VAT on collection. */
+const ESTIMATE: Shape = Object.fromEntries(
+  Object.entries(INVOICE).filter(([field]) => !["payment", "useStock", "estimate", "usePaymentTax"].includes(field)),
+);
+
+export function checkEstimateShape(body: unknown): MappingError | undefined {
+  if (!isObject(body)) return { code: "json_mapping_error", message: "Could not map property: .", param: "" };
+  return checkObject(body, ESTIMATE, "");
+}
+
 /** POST /invoice/reverse: also a badly formatted issueDate, which SmartBill cannot map (SPEC26). */
 export function checkReverseShape(body: Record<string, unknown>): MappingError | undefined {
   const error = checkObject(body, REVERSE, "");

@@ -20,7 +20,8 @@ export type EmulatorEndpoint =
   | "restore"
   | "reverse"
   | "payment"
-  | "documentSend";
+  | "documentSend"
+  | "estimateInvoices";
 
 export interface EmulatorSettings {
   limiter: EmulatorLimiterSettings;

@@ -50,6 +50,26 @@ export const texts = {
   estimateNotFound: (series: string, number: string) =>
     `Proforma cu seria si numarul ${series}${number} nu a fost gasita!`,
 
+  // §4.1 and §10.b proformas (SPEC26). `document` is series and number joined: "pro0222".
+  estimateProductsRequired: "estimateProducts trebuie specificat si trebuie sa contina cel putin un element",
+  estimateForeignPrices: "Aveti produse care au pretul in alta moneda decat cea a proformei.",
+  estimateNumberRequiredInUrl: "Numarul proformei trebuie specificat in url in parametrul 'number'!",
+  estimateSeriesRequiredInUrl: "Seria proformei trebuie specificata in url in parametrul 'seriesname'!",
+  // /estimate/invoices writes series and number apart, and ends with a full stop (not "!").
+  estimateNotFoundApart: (series: string, number: string) =>
+    `Proforma cu seria ${series} si numarul ${number} nu a fost gasita.`,
+  estimateNotInvoiced: (series: string, number: string) =>
+    `Proforma cu seria ${series} si numarul ${number} nu a fost facturata.`,
+  estimateCancelled: (document: string) => `Proforma cu seria si numarul ${document} a fost anulata cu succes.`,
+  estimateAlreadyCancelled: (document: string) => `Proforma ${document} este deja anulata.`,
+  estimateRestored: (document: string) => `Proforma cu seria si numarul ${document} a fost restaurata cu succes.`,
+  estimateRestoreNotNeeded: (document: string) => `Proforma ${document} nu necesita restaurare.`,
+  estimateDeleted: (document: string) => `Proforma cu seria si numarul ${document} a fost stearsa cu succes.`,
+  // An invoice from a proforma (useEstimateDetails). SPEC26 elides the name ("Factura proforma ...
+  // nu a fost gasita!"); series and number joined, as SmartBill's other texts print a document.
+  invoiceEstimateNotFound: (document: string) => `Factura proforma ${document} nu a fost gasita!`,
+  estimateWithoutProducts: "Proforma nu contine produse!",
+
   // §3 stock discharge
   stockModuleInactive: "Modulul stoc nu este activ!",
   warehouseNotSet: (product: string) => `Gestiunea predatoare nu este setata pentru produsul ${product}.`,
@@ -129,12 +149,18 @@ export const texts = {
   subjectNotBase64: "Subiectul emailului trebuie sa fie codat folosind Base64.",
   bodyNotBase64: "Continutul emailului trebuie sa fie codat folosind Base64.",
   invalidAddresses: "Invalid Addresses",
-  // Ours: SPEC26 says `invoice`/`estimate` are refused, not in which words.
+  // SPEC26, with its double space after the field's name.
   documentTypeInvalid: (type: string) =>
-    `Tipul documentului nu poate fi ${type}! Parametrul type poate lua valorile: 'factura' sau 'proforma'.`,
+    `Valoarea campului 'type' nu este suportata (${type}). Valorile acceptate sunt: factura, proforma.`,
+  documentTypeRequired: "type  trebuie specificat. Valorile acceptate sunt: factura, proforma.",
+  documentNumberRequired: "Numarul documentului  trebuie specificat",
   // Ours: the subject and body SmartBill's account settings would give when the call sends none.
   defaultSubject: (document: string) => `Factura ${document}`,
   defaultBody: "Buna ziua,\n\nAtasat gasiti factura #serie numar document# in valoare de #total document#.\n\nO zi buna!",
+  // Ours, as the two above, for a proforma.
+  defaultEstimateSubject: (document: string) => `Factura proforma ${document}`,
+  defaultEstimateBody:
+    "Buna ziua,\n\nAtasat gasiti factura proforma #serie numar document# in valoare de #total document#.\n\nO zi buna!",
 
   // §5: the observed lockout answer (AL); SWAGGER's older one.
   lockout: (minutes: number, blockedAt: string) =>

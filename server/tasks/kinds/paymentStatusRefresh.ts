@@ -26,6 +26,8 @@ export const PAYMENT_STATUS_DEDUP_KEY = "payment-status";
 export function invoicesAwaitingPayment(db: Kysely<Database>, tenantId?: number) {
   let query = db
     .selectFrom("invoices")
+    // A proforma is paid through the invoice issued from it.
+    .where("documentType", "=", "invoice")
     .where("status", "=", "sent")
     .where("sentNumber", "is not", null)
     .where("sentNumber", "!=", "")

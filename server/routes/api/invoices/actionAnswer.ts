@@ -2,18 +2,17 @@
 import type { Kysely } from "kysely";
 import type { Invoice } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
-import { HttpError } from "../../../errors";
-import { invoiceMessages } from "../../../messages";
+import { notFoundIn } from "./documentKinds";
 import type { IssuedInvoice } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
 
 export async function invoiceActionAnswer(
   db: Kysely<Database>,
-  invoice: Pick<IssuedInvoice, "id" | "tenantId">,
+  invoice: Pick<IssuedInvoice, "id" | "tenantId" | "documentType">,
   message: string,
 ): Promise<{ message: string; invoice: Invoice }> {
-  const now = await getInvoice(db, invoice.tenantId, invoice.id);
-  if (!now) throw new HttpError(404, invoiceMessages.notFound);
+  const now = await getInvoice(db, invoice, invoice.id);
+  if (!now) throw notFoundIn(invoice);
   return { message, invoice: now };
 }
 

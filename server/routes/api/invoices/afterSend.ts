@@ -1,9 +1,10 @@
 /**
  * The frame of every action on an invoice after it was sent (PDF, e-mail, payments, cancel,
- * restore, storno, delete): the tenant's invoice, issued in SmartBill (numbered, not deleted);
+ * restore, storno, delete): the tenant's document of the route's kind (an invoice, a proforma),
+ * issued in SmartBill (numbered, not deleted);
  * the tenant's SmartBill client; and the outcome kept in the invoice's history whatever it is.
  *
- *   return afterSend(app, request, request.params.id, "cancel", async ({ invoice, client }) => {
+ *   return afterSend(app, request, kind, request.params.id, "cancel", async ({ invoice, client }) => {
  *     const answer = await client.cancelInvoice(invoice.ref);
  *     return { answer, write: (trx) => markCancelled(trx, invoice.id) };
  *   });
@@ -17,17 +18,18 @@ import type { Kysely } from "kysely";
 import type { InvoiceEventAction } from "../../../../contract/invoiceEvents";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
-import { afterSendFailed, afterSendMessages, invoiceMessages } from "../../../messages";
+import { afterSendFailed } from "../../../messages";
 import type { AuditRecord } from "../../../plugins/audit";
 import { smartBillClientForTenant, type SmartBillClient } from "../../../smartbill/client";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { type InvoiceRef, SmartBillError } from "../../../smartbill/types";
+import { DOCUMENT_KINDS, type DocumentKind, type DocumentScope, scopeOf } from "./documentKinds";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
+import { inScope } from "./invoices.repository";
 
-/** An issued invoice as the after-send actions need it. */
-export interface IssuedInvoice {
+/** An issued document as the after-send actions need it; its tenant and kind are its scope. */
+export interface IssuedInvoice extends DocumentScope {
   id: number;
-  tenantId: number;
   /** How SmartBill names it: series and number. */
   ref: InvoiceRef;
   issueDate: string;
@@ -54,11 +56,12 @@ export interface AfterSendOutcome<R> {
 export async function afterSend<R>(
   app: FastifyInstance,
   request: FastifyRequest,
+  kind: DocumentKind,
   invoiceId: number,
   action: InvoiceEventAction,
   run: (context: { invoice: IssuedInvoice; client: SmartBillClient }) => Promise<AfterSendOutcome<R>>,
 ): Promise<R> {
-  const invoice = await findIssuedInvoice(app.db, request.tenantId, invoiceId);
+  const invoice = await findIssuedInvoice(app.db, scopeOf(request, kind), invoiceId);
   const user = { id: request.user.id, email: request.user.email };
   let outcome: AfterSendOutcome<R>;
   try {
@@ -85,21 +88,25 @@ function answerOf(error: unknown): unknown {
   return failureAnswer(error, error.kind === "config" ? error.message : afterSendFailed(error.message));
 }
 
-/** The tenant's invoice, issued in SmartBill: 404 when there is none, 409 when it is not issued there. */
-export async function findIssuedInvoice(db: Kysely<Database>, tenantId: number, id: number): Promise<IssuedInvoice> {
-  const row = await db
-    .selectFrom("invoices")
-    .select(["id", "tenantId", "status", "draft", "sentSeries", "sentNumber", "issueDate", "clientId", "cancelledAt", "deletedAt", "reversalOfId", "reversedById"])
-    .where("tenantId", "=", tenantId)
+/** The scope's document, issued in SmartBill: 404 when there is none, 409 when it is not issued there. */
+export async function findIssuedInvoice(db: Kysely<Database>, scope: DocumentScope, id: number): Promise<IssuedInvoice> {
+  const row = await inScope(
+    db
+      .selectFrom("invoices")
+      .select(["id", "tenantId", "status", "draft", "sentSeries", "sentNumber", "issueDate", "clientId", "cancelledAt", "deletedAt", "reversalOfId", "reversedById"]),
+    scope,
+  )
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, invoiceMessages.notFound);
-  if (row.status !== "sent" || !row.sentSeries) throw new HttpError(409, afterSendMessages.notSent);
-  if (!row.sentNumber) throw new HttpError(409, afterSendMessages.draft);
-  if (row.deletedAt) throw new HttpError(409, afterSendMessages.deleted);
+  const words = DOCUMENT_KINDS[scope.documentType].words;
+  if (!row) throw new HttpError(404, words.notFound);
+  if (row.status !== "sent" || !row.sentSeries) throw new HttpError(409, words.notSent);
+  if (!row.sentNumber) throw new HttpError(409, words.draft);
+  if (row.deletedAt) throw new HttpError(409, words.deleted);
   return {
     id: row.id,
     tenantId: row.tenantId,
+    documentType: scope.documentType,
     ref: { seriesName: row.sentSeries, number: row.sentNumber },
     issueDate: row.issueDate,
     clientId: row.clientId,

@@ -13,7 +13,8 @@ import { type BuyerAnafState, buyerProblems, NO_CUSTOMER_PROBLEM } from "../../.
 import { cuiOf } from "../../../../contract/cif";
 import { lastKnownStates } from "../../../anaf";
 import type { Database } from "../../../db/database";
-import { findInvoiceClient } from "./invoices.repository";
+import type { DocumentScope } from "./documentKinds";
+import { findInvoiceClient, inScope } from "./invoices.repository";
 
 /** What ANAF last said of a CUI (digits), never asking ANAF itself; null when it was never asked. */
 export type LastKnownAnafState = (db: Kysely<Database>, cui: string) => Promise<BuyerAnafState | null>;
@@ -21,21 +22,16 @@ export type LastKnownAnafState = (db: Kysely<Database>, cui: string) => Promise<
 /** ANAF's last answer for the CUI as kept (server/anaf), however old: the check judges its age. */
 export const keptAnafState: LastKnownAnafState = async (db, cui) => (await lastKnownStates(db, [cui])).get(cui) ?? null;
 
-/** The check of the tenant's invoice's customer; undefined when the tenant has no such invoice. */
+/** The check of the document's customer; undefined when the scope has no such document. */
 export async function invoiceBuyerCheck(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   invoiceId: number,
   lastKnownAnafState: LastKnownAnafState,
 ): Promise<BuyerCheck | undefined> {
-  const invoice = await db
-    .selectFrom("invoices")
-    .select("clientId")
-    .where("tenantId", "=", tenantId)
-    .where("id", "=", invoiceId)
-    .executeTakeFirst();
+  const invoice = await inScope(db.selectFrom("invoices").select("clientId"), scope).where("id", "=", invoiceId).executeTakeFirst();
   if (!invoice) return undefined;
-  const customer = invoice.clientId === null ? undefined : await findInvoiceClient(db, tenantId, invoice.clientId);
+  const customer = invoice.clientId === null ? undefined : await findInvoiceClient(db, scope.tenantId, invoice.clientId);
   if (!customer) return { customerId: null, problems: [NO_CUSTOMER_PROBLEM] };
   const cui = cuiOf(customer.cif);
   const anaf = cui ? await lastKnownAnafState(db, cui) : null;

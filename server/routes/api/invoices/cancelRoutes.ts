@@ -9,22 +9,22 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { timestamp } from "../../../db/timestamps";
-import { invoiceActionMessages } from "../../../messages";
 import { discardBody } from "../discardBody";
 import { invoiceActionAnswer, invoiceName } from "./actionAnswer";
 import { InvoiceActionAnswer } from "../../../../contract/schemas/invoiceActions";
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
+import { auditOf, type KindOptions } from "./documentKinds";
 
-export const invoiceCancelRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceCancelRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", discardBody);
   const schema = { params: invoiceIdParams, response: { 200: InvoiceActionAnswer } };
 
-  app.post("/:id/cancel", { config: { audit: "invoices.cancel" }, schema }, async (request) => {
-    const invoice = await afterSend(app, request, request.params.id, "cancel", async ({ invoice, client }) => {
-      const answer = await client.cancelInvoice(invoice.ref);
+  app.post("/:id/cancel", { config: { audit: auditOf(kind, "cancel") }, schema }, async (request) => {
+    const invoice = await afterSend(app, request, kind, request.params.id, "cancel", async ({ invoice, client }) => {
+      const answer = await client.cancelInvoice(invoice.ref, kind.smartBill);
       return {
         result: invoice,
         answer,
@@ -34,12 +34,12 @@ export const invoiceCancelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       };
     });
-    return invoiceActionAnswer(app.db, invoice, invoiceActionMessages.cancelled(invoiceName(invoice)));
+    return invoiceActionAnswer(app.db, invoice, kind.words.cancelled(invoiceName(invoice)));
   });
 
-  app.post("/:id/restore", { config: { audit: "invoices.restore" }, schema }, async (request) => {
-    const invoice = await afterSend(app, request, request.params.id, "restore", async ({ invoice, client }) => {
-      const answer = await client.restoreInvoice(invoice.ref);
+  app.post("/:id/restore", { config: { audit: auditOf(kind, "restore") }, schema }, async (request) => {
+    const invoice = await afterSend(app, request, kind, request.params.id, "restore", async ({ invoice, client }) => {
+      const answer = await client.restoreInvoice(invoice.ref, kind.smartBill);
       return {
         result: invoice,
         answer,
@@ -48,6 +48,6 @@ export const invoiceCancelRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       };
     });
-    return invoiceActionAnswer(app.db, invoice, invoiceActionMessages.restored(invoiceName(invoice)));
+    return invoiceActionAnswer(app.db, invoice, kind.words.restored(invoiceName(invoice)));
   });
 };

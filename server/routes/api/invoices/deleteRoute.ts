@@ -6,24 +6,24 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { timestamp } from "../../../db/timestamps";
-import { invoiceActionMessages } from "../../../messages";
 import { discardBody } from "../discardBody";
 import { invoiceActionAnswer, invoiceName } from "./actionAnswer";
 import { InvoiceActionAnswer } from "../../../../contract/schemas/invoiceActions";
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
+import { auditOf, type KindOptions } from "./documentKinds";
 
-export const invoiceDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceDeleteRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   // A DELETE carries no body; one sent anyway is not read.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", discardBody);
 
   app.delete(
     "/:id/smartbill",
-    { config: { audit: "invoices.delete" }, schema: { params: invoiceIdParams, response: { 200: InvoiceActionAnswer } } },
+    { config: { audit: auditOf(kind, "delete") }, schema: { params: invoiceIdParams, response: { 200: InvoiceActionAnswer } } },
     async (request) => {
-      const invoice = await afterSend(app, request, request.params.id, "delete", async ({ invoice, client }) => {
-        const answer = await client.deleteInvoice(invoice.ref);
+      const invoice = await afterSend(app, request, kind, request.params.id, "delete", async ({ invoice, client }) => {
+        const answer = await client.deleteInvoice(invoice.ref, kind.smartBill);
         return {
           result: invoice,
           answer,
@@ -33,7 +33,7 @@ export const invoiceDeleteRoute: FastifyPluginAsyncTypebox = async (app) => {
           },
         };
       });
-      return invoiceActionAnswer(app.db, invoice, invoiceActionMessages.deleted(invoiceName(invoice)));
+      return invoiceActionAnswer(app.db, invoice, kind.words.deletedFromSmartBill(invoiceName(invoice)));
     },
   );
 };

@@ -9,6 +9,7 @@ import type { InvoiceStatus } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import { HttpError } from "../../../errors";
 import { invoiceMessages } from "../../../messages";
+import { type DocumentScope, notFoundIn } from "./documentKinds";
 import { findInvoiceState, lockEditableInvoice } from "./invoices.repository";
 
 /** 409 for an invoice that is being sent or was sent: nothing of it may change any more. */
@@ -22,10 +23,10 @@ export function stale(reply: FastifyReply, version: number) {
 }
 
 /** The invoice's row lock for a line write; 404 or 409 (sent meanwhile) when it cannot be had. */
-export async function lockOrRefuse(trx: Kysely<Database>, tenantId: number, invoiceId: number): Promise<void> {
-  if (await lockEditableInvoice(trx, tenantId, invoiceId)) return;
-  const now = await findInvoiceState(trx, tenantId, invoiceId);
-  if (!now) throw new HttpError(404, invoiceMessages.notFound);
+export async function lockOrRefuse(trx: Kysely<Database>, scope: DocumentScope, invoiceId: number): Promise<void> {
+  if (await lockEditableInvoice(trx, scope, invoiceId)) return;
+  const now = await findInvoiceState(trx, scope, invoiceId);
+  if (!now) throw notFoundIn(scope);
   refuseFrozen(now.status);
   throw new HttpError(409, invoiceMessages.stale);
 }

@@ -20,32 +20,35 @@ import { checkForm, checkReferences } from "./invoiceForm";
 import { findInvoiceState, getInvoice, invoiceList, listInvoices, updateInvoiceForm } from "./invoices.repository";
 import { InvoiceSchema, invoiceUpdateSchema } from "../../../../contract/schemas/invoices";
 import { invoiceIdParams } from "./schemas";
+import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 
 const listSchema = listQuerystringFor(invoiceList);
 
-export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceFormRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
+  const notFound = () => new HttpError(404, kind.words.notFound);
   app.get(
     "/",
     { schema: { querystring: listSchema, response: { 200: listAnswer(InvoiceSchema) } } },
-    (request) => listInvoices(app.db, request.tenantId, request.query),
+    (request) => listInvoices(app.db, scopeOf(request, kind), request.query),
   );
 
   app.get("/:id", { schema: { params: invoiceIdParams, response: { 200: InvoiceSchema } } }, async (request) => {
-    const invoice = await getInvoice(app.db, request.tenantId, request.params.id);
-    if (!invoice) throw new HttpError(404, invoiceMessages.notFound);
+    const invoice = await getInvoice(app.db, scopeOf(request, kind), request.params.id);
+    if (!invoice) throw notFound();
     return invoice;
   });
 
   app.put(
     "/:id",
     // The form may come back with its lines (react-admin sends the record it loaded), up to 400.
-    { bodyLimit: BODY_LIMITS.invoice, config: { audit: "invoices.update" }, schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
+    { bodyLimit: BODY_LIMITS.invoice, config: { audit: auditOf(kind, "update") }, schema: { params: invoiceIdParams, body: invoiceUpdateSchema, response: { 200: InvoiceSchema } } },
     async (request, reply) => {
       const { id } = request.params;
       const { tenantId, body } = request;
+      const scope = scopeOf(request, kind);
       if (body.id !== undefined && body.id !== id) throw new HttpError(400, invoiceMessages.invoiceIdMismatch);
-      const state = await findInvoiceState(app.db, tenantId, id);
-      if (!state) throw new HttpError(404, invoiceMessages.notFound);
+      const state = await findInvoiceState(app.db, scope, id);
+      if (!state) throw notFound();
       refuseFrozen(state.status);
       if (state.version !== body.version) return stale(reply, state.version);
       const form = checkForm(body, "update", issueDateWindow(app.config, Date.now()));
@@ -53,17 +56,17 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await audited(
         request,
         app.db,
-        (trx) => updateInvoiceForm(trx, tenantId, id, body.version, form),
+        (trx) => updateInvoiceForm(trx, scope, id, body.version, form),
         (updated) => (updated ? { target: id } : undefined),
       );
       if (!saved) {
         // Changed between the read and the write: say why, as it is now.
-        const now = await findInvoiceState(app.db, tenantId, id);
-        if (!now) throw new HttpError(404, invoiceMessages.notFound);
+        const now = await findInvoiceState(app.db, scope, id);
+        if (!now) throw notFound();
         refuseFrozen(now.status);
         return stale(reply, now.version);
       }
-      return (await getInvoice(app.db, tenantId, id))!;
+      return (await getInvoice(app.db, scope, id))!;
     },
   );
 };

@@ -2,18 +2,18 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { HttpError } from "../../../errors";
-import { invoiceMessages } from "../../../messages";
 import { listInvoiceEvents } from "./invoiceHistory";
 import { InvoiceEventSchema } from "../../../../contract/schemas/invoices";
 import { invoiceIdParams } from "./schemas";
+import { type KindOptions, scopeOf } from "./documentKinds";
 
-export const invoiceHistoryRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceHistoryRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   app.get(
     "/:id/history",
     { schema: { params: invoiceIdParams, response: { 200: Type.Array(InvoiceEventSchema) } } },
     async (request) => {
-      const events = await listInvoiceEvents(app.db, request.tenantId, request.params.id);
-      if (!events) throw new HttpError(404, invoiceMessages.notFound);
+      const events = await listInvoiceEvents(app.db, scopeOf(request, kind), request.params.id);
+      if (!events) throw new HttpError(404, kind.words.notFound);
       return events;
     },
   );

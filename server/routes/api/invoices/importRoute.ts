@@ -31,18 +31,19 @@ import type { LineDefaults } from "./lineRules";
 import { readInvoiceLines } from "./lineSheet";
 import { lineTemplateXlsx } from "./lineTemplate";
 import { readTaxList } from "./vatRates";
+import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 
 /** The workbook and the form; the form may come as a field or as a JSON blob (a second file part). */
 const upload = uploadReader({ fields: ["payload"], maxFieldBytes: MAX_PAYLOAD_BYTES, fieldError: payloadInvalid });
 
-export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceImportRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   await upload.accept(app);
 
   app.get("/import/template", async (_request, reply) =>
     reply.header("content-type", XLSX_TYPE).header("content-disposition", attachment(invoiceFiles.template)).send(lineTemplateXlsx()),
   );
 
-  app.post("/import", { config: { audit: "invoices.import" }, schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
+  app.post("/import", { config: { audit: auditOf(kind, "import") }, schema: { response: { 200: InvoiceImportAnswer } } }, async (request, reply) => {
     try {
       const { file, fields } = await upload.read(request);
       const form = checkForm(parsePayload(request, fields.payload), "import", issueDateWindow(app.config, Date.now()));
@@ -60,7 +61,7 @@ export const invoiceImportRoute: FastifyPluginAsyncTypebox = async (app) => {
       const id = await audited(
         request,
         app.db,
-        (trx) => insertInvoice(trx, request.tenantId, form, reading.lines),
+        (trx) => insertInvoice(trx, scopeOf(request, kind), form, reading.lines),
         (invoiceId) => ({ target: invoiceId, result: invoiceLinesResult(reading.lines.length) }),
       );
       const missing = missingBeforeSend(form, reading.lines);

@@ -1,7 +1,9 @@
 /**
  * /api/smartbill/invoice: invoices imported from the import form and a workbook of their lines
- * ('SmartBill - Import Factură'), their list, and their edit screen (form and lines), for the
- * invoicing role and the super-admin (role matrix row `invoices`). Wiring only:
+ * ('SmartBill - Import Factură') or started from the form, their list, and their edit screen
+ * (form and lines), for the invoicing role and the super-admin (role matrix row `invoices`).
+ * Wiring only; the routes every kind of document shares (documentRoutes.ts, given the invoice
+ * kind, documentKinds.ts), then an invoice's own:
  *
  *   importRoute.ts   POST /import (multipart, in a scope of its own), GET /import/template
  *   seriesRoute.ts   GET /series (SmartBill's invoice series, for the form)
@@ -20,42 +22,25 @@
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { restrictTo } from "../../../plugins/requireRole";
-import { invoiceFormRoutes } from "./formRoutes";
 import { keptAnafState } from "./buyerCheck";
 import { invoiceBuyerCheckRoute } from "./buyerCheckRoute";
-import { invoiceCancelRoutes } from "./cancelRoutes";
-import { invoiceDeleteRoute } from "./deleteRoute";
-import { invoiceEmailRoutes } from "./emailRoutes";
-import { invoiceHistoryRoute } from "./historyRoute";
-import { invoiceImportRoute } from "./importRoute";
-import { invoiceLineRoutes } from "./lineRoutes";
-import { invoicePasteRoute } from "./pasteRoute";
-import { invoicePdfRoute } from "./pdfRoute";
+import { INVOICE_KIND } from "./documentKinds";
+import { registerDocumentRoutes } from "./documentRoutes";
 import { invoicePaymentRoutes } from "./paymentRoutes";
 import { invoiceReverseRoute } from "./reverseRoute";
-import { invoiceSeriesRoute } from "./seriesRoute";
 import { invoiceSendRoutes } from "./send";
 import { taxRoutes } from "./taxes";
 import { API_PREFIXES } from "../../../../contract/paths";
 import { routeFolder } from "../routeFolder";
 
+const options = { kind: INVOICE_KIND };
+
 export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // onRequest: a caller without the role is refused before the body is even read.
-  restrictTo(app, "invoices");
-  await app.register(invoiceImportRoute);
-  await app.register(invoiceSeriesRoute);
-  await app.register(invoiceFormRoutes);
-  await app.register(invoiceLineRoutes);
-  await app.register(invoicePasteRoute);
-  await app.register(invoiceHistoryRoute);
-  await app.register(invoiceBuyerCheckRoute(keptAnafState));
-  await app.register(invoicePdfRoute);
-  await app.register(invoiceEmailRoutes);
-  await app.register(invoiceCancelRoutes);
-  await app.register(invoiceDeleteRoute);
-  await app.register(invoicePaymentRoutes);
-  await app.register(invoiceReverseRoute);
+  await registerDocumentRoutes(app, INVOICE_KIND);
+  // An invoice's own: what e-Factura would refuse of its buyer, its payments, its storno.
+  await app.register(invoiceBuyerCheckRoute(keptAnafState), options);
+  await app.register(invoicePaymentRoutes, options);
+  await app.register(invoiceReverseRoute, options);
 };
 
 // The VAT rates answer at /smartbill/tax, beside the invoices they serve.
@@ -63,6 +48,6 @@ export default routeFolder({
   routes: [
     [taxRoutes, API_PREFIXES.taxes],
     [invoiceRoutes, API_PREFIXES.invoices],
-    [invoiceSendRoutes(keptAnafState), API_PREFIXES.invoices],
+    [async (app) => app.register(invoiceSendRoutes(keptAnafState), options), API_PREFIXES.invoices],
   ],
 });

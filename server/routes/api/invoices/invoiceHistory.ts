@@ -11,6 +11,8 @@ import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
 import { SmartBillError } from "../../../smartbill/types";
+import type { DocumentScope } from "./documentKinds";
+import { inScope } from "./invoices.repository";
 
 export interface InvoiceEventRecord {
   invoiceId: number;
@@ -52,9 +54,9 @@ export function outcomeOf(error: unknown): { outcome: InvoiceEventOutcome; answe
   return undefined;
 }
 
-/** The invoice's history, oldest first; undefined when the tenant has no such invoice. */
-export async function listInvoiceEvents(db: Kysely<Database>, tenantId: number, invoiceId: number): Promise<InvoiceEvent[] | undefined> {
-  const invoice = await db.selectFrom("invoices").select("id").where("tenantId", "=", tenantId).where("id", "=", invoiceId).executeTakeFirst();
+/** The document's history, oldest first; undefined when the scope has no such document. */
+export async function listInvoiceEvents(db: Kysely<Database>, scope: DocumentScope, invoiceId: number): Promise<InvoiceEvent[] | undefined> {
+  const invoice = await inScope(db.selectFrom("invoices").select("id"), scope).where("id", "=", invoiceId).executeTakeFirst();
   if (!invoice) return undefined;
   const rows = await db
     .selectFrom("invoice_events")

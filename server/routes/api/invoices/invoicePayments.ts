@@ -44,7 +44,8 @@ import { type PaymentStatus, SmartBillError } from "../../../smartbill/types";
 import type { AfterSendOutcome, IssuedInvoice } from "./afterSend";
 import { claimInvoiceAction, releaseInvoiceAction } from "./invoiceClaim";
 import { recordInvoiceEvent } from "./invoiceHistory";
-import { findInvoiceClient } from "./invoices.repository";
+import type { DocumentScope } from "./documentKinds";
+import { findInvoiceClient, inScope } from "./invoices.repository";
 import type { PaymentInput } from "./paymentInput";
 import { cents, storePaymentStatus } from "./paymentStatus";
 import { definitelyNotIssued } from "./sendInvoice";
@@ -57,8 +58,8 @@ export interface PaymentDone {
 }
 
 /** The payments recorded through us and not deleted, oldest first; undefined when the invoice is not the tenant's. */
-export async function listInvoicePayments(db: Kysely<Database>, tenantId: number, invoiceId: number) {
-  const invoice = await db.selectFrom("invoices").select("id").where("tenantId", "=", tenantId).where("id", "=", invoiceId).executeTakeFirst();
+export async function listInvoicePayments(db: Kysely<Database>, scope: DocumentScope, invoiceId: number) {
+  const invoice = await inScope(db.selectFrom("invoices").select("id"), scope).where("id", "=", invoiceId).executeTakeFirst();
   if (!invoice) return undefined;
   return db
     .selectFrom("invoice_payments")
@@ -76,7 +77,7 @@ export async function listInvoicePayments(db: Kysely<Database>, tenantId: number
  */
 export async function recordedPaymentMessage(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   invoiceId: number,
   requestId: string,
 ): Promise<string | undefined> {
@@ -84,7 +85,8 @@ export async function recordedPaymentMessage(
     .selectFrom("invoice_payments")
     .innerJoin("invoices", "invoices.id", "invoice_payments.invoiceId")
     .select(["invoice_payments.amount", "invoice_payments.status", "invoices.currency"])
-    .where("invoices.tenantId", "=", tenantId)
+    .where("invoices.tenantId", "=", scope.tenantId)
+    .where("invoices.documentType", "=", scope.documentType)
     .where("invoice_payments.invoiceId", "=", invoiceId)
     .where("invoice_payments.requestId", "=", requestId)
     .executeTakeFirst();

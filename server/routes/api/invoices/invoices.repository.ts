@@ -9,6 +9,9 @@
  * write of updatedAt on an editable invoice), so a line cannot slip in while a send moves the
  * invoice to `sending`, and the 400-line limit holds under concurrent adds.
  *
+ * Every query of a document is scoped by its tenant AND its kind (DocumentScope): an invoice's
+ * routes never find a proforma, nor a proforma's routes an invoice.
+ *
  * A send (sendInvoice.ts) claims the invoice with one conditional UPDATE (`claimInvoiceSend`)
  * and writes its outcome only while the claim is still its own (`updateClaimedSend`).
  *
@@ -17,7 +20,8 @@
  * leave it stale.
  */
 import { paymentStatusOf } from "../../../../contract/invoiceEvents";
-import { type ExpressionBuilder, type Kysely, type Selectable, sql, type Updateable } from "kysely";
+import { type ExpressionBuilder, type Insertable, type Kysely, type SelectQueryBuilder, type Selectable, sql, type Updateable } from "kysely";
+import type { DocumentType } from "../../../../contract/documentKinds";
 import {
   type Invoice,
   type InvoiceForm,
@@ -28,6 +32,7 @@ import {
   INVOICE_STATUSES,
 } from "../../../../contract/api";
 import type { CustomersTable, Database, InvoicesTable } from "../../../db/database";
+import type { DocumentScope } from "./documentKinds";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
 import { dueDateOf } from "./invoiceDates";
@@ -97,6 +102,11 @@ const INVOICE_COLUMNS = [
   "invoices.paymentTotal",
   "invoices.paymentPaid",
   "invoices.paymentCheckedAt",
+  "invoices.documentType",
+  "invoices.documentViewUrl",
+  "invoices.proformaId",
+  "invoices.invoicedSeries",
+  "invoices.invoicedNumber",
   "customers.clientName",
 ] as const;
 
@@ -120,14 +130,20 @@ function invoiceTotal(eb: ExpressionBuilder<Database, "invoices">) {
     .as("total");
 }
 
-/** The invoices of a tenant with the client's name joined in (one query; null when not found). */
-function invoicesWithClient(db: Kysely<Database>, tenantId: number) {
+/** On a proforma: the invoice of ours issued from it (proformaId is unique, so one at most). */
+function issuedInvoiceId(eb: ExpressionBuilder<Database, "invoices">) {
+  return eb.selectFrom("invoices as issued").select("issued.id").whereRef("issued.proformaId", "=", "invoices.id").as("invoiceId");
+}
+
+/** The documents of a tenant and kind with the client's name joined in (one query; null when not found). */
+function invoicesWithClient(db: Kysely<Database>, scope: DocumentScope) {
   return db
     .selectFrom("invoices")
     .leftJoin("customers", (join) =>
       join.onRef("customers.id", "=", "invoices.clientId").onRef("customers.tenantId", "=", "invoices.tenantId"),
     )
-    .where("invoices.tenantId", "=", tenantId);
+    .where("invoices.tenantId", "=", scope.tenantId)
+    .where("invoices.documentType", "=", scope.documentType);
 }
 
 type InvoiceRow = {
@@ -160,6 +176,12 @@ type InvoiceRow = {
   paymentTotal: number | null;
   paymentPaid: number | null;
   paymentCheckedAt: string | null;
+  documentType: DocumentType;
+  documentViewUrl: string | null;
+  proformaId: number | null;
+  invoicedSeries: string | null;
+  invoicedNumber: string | null;
+  invoiceId: number | null;
   clientName: string | null;
   /** PostgreSQL's numeric arrives as text */
   total: number | string | null;
@@ -198,6 +220,11 @@ function toInvoice(row: InvoiceRow): Invoice {
     reversedById: row.reversedById,
     payment: paymentOf(row),
     total: totalOf(row),
+    documentType: row.documentType,
+    documentViewUrl: row.documentViewUrl,
+    proformaId: row.proformaId,
+    invoiceId: row.invoiceId,
+    invoicedAs: row.invoicedSeries !== null && row.invoicedNumber !== null ? { series: row.invoicedSeries, number: row.invoicedNumber } : null,
   };
 }
 
@@ -243,20 +270,25 @@ function formColumns(form: InvoiceForm) {
   };
 }
 
-/** The tenant's invoice with its lines (ordered by id), or undefined when it is not the tenant's. */
-export async function getInvoice(db: Kysely<Database>, tenantId: number, id: number): Promise<Invoice | undefined> {
-  const row = await invoicesWithClient(db, tenantId).where("invoices.id", "=", id).select(INVOICE_COLUMNS).select(invoiceTotal).executeTakeFirst();
+/** The tenant's document of the kind with its lines (ordered by id), or undefined when it is not in the scope. */
+export async function getInvoice(db: Kysely<Database>, scope: DocumentScope, id: number): Promise<Invoice | undefined> {
+  const row = await invoicesWithClient(db, scope)
+    .where("invoices.id", "=", id)
+    .select(INVOICE_COLUMNS)
+    .select(invoiceTotal)
+    .select(issuedInvoiceId)
+    .executeTakeFirst();
   if (!row) return undefined;
   return { ...toInvoice(row), products: await getInvoiceLines(db, id) };
 }
 
 /** The list: Invoice items without lines; an array, or a page with page/size. */
-export function listInvoices(db: Kysely<Database>, tenantId: number, params: ListParams): Promise<Invoice[] | Page<Invoice>> {
+export function listInvoices(db: Kysely<Database>, scope: DocumentScope, params: ListParams): Promise<Invoice[] | Page<Invoice>> {
   return runList(
-    invoicesWithClient(db, tenantId),
+    invoicesWithClient(db, scope),
     params,
     invoiceList,
-    (query) => query.select(INVOICE_COLUMNS).select(invoiceTotal),
+    (query) => query.select(INVOICE_COLUMNS).select(invoiceTotal).select(issuedInvoiceId),
     (rows) => rows.map(toInvoice),
   );
 }
@@ -287,39 +319,41 @@ export function toInvoiceState(row: Pick<Selectable<InvoicesTable>, (typeof INVO
   return { ...row, saveToDb: row.saveToDb === 1 };
 }
 
-export async function findInvoiceState(db: Kysely<Database>, tenantId: number, id: number): Promise<InvoiceState | undefined> {
-  const row = await db
-    .selectFrom("invoices")
-    .select(INVOICE_STATE_COLUMNS)
-    .where("tenantId", "=", tenantId)
+export async function findInvoiceState(db: Kysely<Database>, scope: DocumentScope, id: number): Promise<InvoiceState | undefined> {
+  const row = await inScope(db.selectFrom("invoices").select(INVOICE_STATE_COLUMNS), scope)
     .where("id", "=", id)
     .executeTakeFirst();
   return row && toInvoiceState(row);
 }
 
 /** The state of the invoice a line belongs to, when that invoice is the tenant's. */
-export async function findLineInvoice(db: Kysely<Database>, tenantId: number, lineId: number): Promise<InvoiceState | undefined> {
+export async function findLineInvoice(db: Kysely<Database>, scope: DocumentScope, lineId: number): Promise<InvoiceState | undefined> {
   const row = await db
     .selectFrom("invoice_lines")
     .innerJoin("invoices", "invoices.id", "invoice_lines.invoiceId")
     .select(INVOICE_STATE_COLUMNS.map((column) => `invoices.${column}` as const))
     .where("invoice_lines.id", "=", lineId)
-    .where("invoices.tenantId", "=", tenantId)
+    .where("invoices.tenantId", "=", scope.tenantId)
+    .where("invoices.documentType", "=", scope.documentType)
     .executeTakeFirst();
   return row && toInvoiceState(row);
 }
 
-/** Writes an imported invoice and all its lines; the caller runs it in a transaction. Answers the id. */
+/**
+ * Writes a document of the scope's kind and all its lines; the caller runs it in a transaction.
+ * `also`: what else it starts with (an invoice issued from a proforma names it). Answers the id.
+ */
 export async function insertInvoice(
   trx: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   form: InvoiceForm,
   lines: readonly InvoiceLineInput[],
+  also: Pick<Insertable<InvoicesTable>, "proformaId"> = {},
 ): Promise<number> {
   const now = timestamp();
   const { id } = await trx
     .insertInto("invoices")
-    .values({ tenantId, ...formColumns(form), createdAt: now, updatedAt: now })
+    .values({ tenantId: scope.tenantId, documentType: scope.documentType, ...formColumns(form), ...also, createdAt: now, updatedAt: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   await insertInvoiceLines(trx, id, lines, now);
@@ -335,7 +369,7 @@ export async function insertInvoice(
  */
 export async function updateInvoiceForm(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   id: number,
   version: number,
   form: InvoiceForm,
@@ -349,7 +383,8 @@ export async function updateInvoiceForm(
       errorText: eb.case().when("status", "=", "refused").then(null).else(eb.ref("errorText")).end(),
       updatedAt: timestamp(),
     }))
-    .where("tenantId", "=", tenantId)
+    .where("tenantId", "=", scope.tenantId)
+    .where("documentType", "=", scope.documentType)
     .where("id", "=", id)
     .where("version", "=", version)
     .where("status", "in", EDITABLE_STATUSES)
@@ -364,7 +399,7 @@ export async function updateInvoiceForm(
  * about to change a line: as a form save does, a `refused` invoice goes back to `draft`, since
  * SmartBill's refusal no longer describes it (its history keeps the refusal).
  */
-export async function lockEditableInvoice(trx: Kysely<Database>, tenantId: number, id: number): Promise<boolean> {
+export async function lockEditableInvoice(trx: Kysely<Database>, scope: DocumentScope, id: number): Promise<boolean> {
   const result = await trx
     .updateTable("invoices")
     .set((eb) => ({
@@ -372,7 +407,8 @@ export async function lockEditableInvoice(trx: Kysely<Database>, tenantId: numbe
       status: eb.case().when("status", "=", "refused").then("draft" as InvoiceStatus).else(eb.ref("status")).end(),
       errorText: eb.case().when("status", "=", "refused").then(null).else(eb.ref("errorText")).end(),
     }))
-    .where("tenantId", "=", tenantId)
+    .where("tenantId", "=", scope.tenantId)
+    .where("documentType", "=", scope.documentType)
     .where("id", "=", id)
     .where("status", "in", EDITABLE_STATUSES)
     .executeTakeFirst();
@@ -402,7 +438,7 @@ export async function findInvoiceClient(
  */
 export async function claimInvoiceSend(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   read: Pick<InvoiceState, "id" | "status" | "sendStartedAt">,
   startedAt: string,
   keepAttempt: boolean,
@@ -412,7 +448,8 @@ export async function claimInvoiceSend(
   let update = db
     .updateTable("invoices")
     .set({ status: "sending", sendStartedAt: startedAt, ...(keepAttempt ? {} : { sentSeries: null, sendSeriesNextNumber: null }), ...also })
-    .where("tenantId", "=", tenantId)
+    .where("tenantId", "=", scope.tenantId)
+    .where("documentType", "=", scope.documentType)
     .where("id", "=", read.id)
     .where("status", "=", read.status);
   update = read.sendStartedAt === null ? update.where("sendStartedAt", "is", null) : update.where("sendStartedAt", "=", read.sendStartedAt);
@@ -434,12 +471,15 @@ export type SendRecord = Pick<
   | "sentAt"
   | "updatedAt"
   | "draft"
+  | "documentId"
+  | "documentUrl"
+  | "documentViewUrl"
 >;
 
 /** A claimed send's write: applied only while the invoice is still `sending` under this claim's token. */
 export async function updateClaimedSend(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   id: number,
   startedAt: string,
   values: SendRecord,
@@ -447,9 +487,15 @@ export async function updateClaimedSend(
   await db
     .updateTable("invoices")
     .set(values)
-    .where("tenantId", "=", tenantId)
+    .where("tenantId", "=", scope.tenantId)
+    .where("documentType", "=", scope.documentType)
     .where("id", "=", id)
     .where("status", "=", "sending")
     .where("sendStartedAt", "=", startedAt)
     .executeTakeFirst();
+}
+
+/** A query of `invoices` narrowed to the scope's tenant and kind. */
+export function inScope<O>(query: SelectQueryBuilder<Database, "invoices", O>, scope: DocumentScope): SelectQueryBuilder<Database, "invoices", O> {
+  return query.where("invoices.tenantId", "=", scope.tenantId).where("invoices.documentType", "=", scope.documentType);
 }

@@ -31,6 +31,7 @@ import { MessageAnswer } from "../../../../contract/schemas/answers";
 import { checkLineInput } from "./lineInput";
 import { invoiceLineSchema, InvoiceLineSchema } from "../../../../contract/schemas/invoices";
 import { lineIdParams, lineInvoiceParams } from "./schemas";
+import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 
 /** "line", from contract/paths.ts; "product" is the spec's word for the same thing. */
 const LINE = API_PATHS.invoiceLine.slice(API_PATHS.invoices.length + 1);
@@ -39,23 +40,23 @@ const SEGMENTS = [LINE, "product"] as const;
 /** A line as the audit log names it: its code and name. */
 const lineLabel = (line: InvoiceLine) => [line.code, line.name].filter(Boolean).join(" ") || invoiceLineLabel(line.id);
 
-export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const invoiceLineRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   for (const segment of SEGMENTS) {
     app.post(
       `/:invoiceId/${segment}`,
-      { config: { audit: "invoices.lineCreate" }, schema: { params: lineInvoiceParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
+      { config: { audit: auditOf(kind, "lineCreate") }, schema: { params: lineInvoiceParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { invoiceId } = request.params;
-        const { tenantId } = request;
+        const scope = scopeOf(request, kind);
         if (request.body.invoiceId !== undefined && request.body.invoiceId !== invoiceId) {
           throw new HttpError(400, invoiceMessages.invoiceIdMismatch);
         }
-        const state = await findInvoiceState(app.db, tenantId, invoiceId);
-        if (!state) throw new HttpError(404, invoiceMessages.notFound);
+        const state = await findInvoiceState(app.db, scope, invoiceId);
+        if (!state) throw new HttpError(404, kind.words.notFound);
         refuseFrozen(state.status);
         const line = await checkLineInput(app, request, request.body, state);
         return app.db.transaction().execute(async (trx) => {
-          await lockOrRefuse(trx, tenantId, invoiceId);
+          await lockOrRefuse(trx, scope, invoiceId);
           if ((await countInvoiceLines(trx, invoiceId)) >= MAX_INVOICE_LINES) throw new HttpError(400, invoiceLinesFull(MAX_INVOICE_LINES));
           const added = await insertInvoiceLine(trx, invoiceId, line);
           await request.audit(trx, { target: invoiceId, targetLabel: lineLabel(added) });
@@ -66,12 +67,12 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.put(
       `/${segment}/:id`,
-      { config: { audit: "invoices.lineUpdate" }, schema: { params: lineIdParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
+      { config: { audit: auditOf(kind, "lineUpdate") }, schema: { params: lineIdParams, body: invoiceLineSchema, response: { 200: InvoiceLineSchema } } },
       async (request) => {
         const { id } = request.params;
-        const { tenantId } = request;
+        const scope = scopeOf(request, kind);
         if (request.body.id !== undefined && request.body.id !== id) throw new HttpError(400, invoiceMessages.lineIdMismatch);
-        const state = await findLineInvoice(app.db, tenantId, id);
+        const state = await findLineInvoice(app.db, scope, id);
         if (!state) throw new HttpError(404, invoiceMessages.lineNotFound);
         if (request.body.invoiceId !== undefined && request.body.invoiceId !== state.id) {
           throw new HttpError(400, invoiceMessages.lineInvoiceMismatch);
@@ -79,7 +80,7 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         refuseFrozen(state.status);
         const line = await checkLineInput(app, request, request.body, state);
         return app.db.transaction().execute(async (trx) => {
-          await lockOrRefuse(trx, tenantId, state.id);
+          await lockOrRefuse(trx, scope, state.id);
           const updated = await updateInvoiceLine(trx, state.id, id, line);
           if (!updated) throw new HttpError(404, invoiceMessages.lineNotFound);
           await request.audit(trx, { target: state.id, targetLabel: lineLabel(updated) });
@@ -90,15 +91,15 @@ export const invoiceLineRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
     app.delete(
       `/${segment}/:id`,
-      { config: { audit: "invoices.lineDelete" }, schema: { params: lineIdParams, response: { 200: MessageAnswer } } },
+      { config: { audit: auditOf(kind, "lineDelete") }, schema: { params: lineIdParams, response: { 200: MessageAnswer } } },
       async (request) => {
         const { id } = request.params;
-        const { tenantId } = request;
-        const state = await findLineInvoice(app.db, tenantId, id);
+        const scope = scopeOf(request, kind);
+        const state = await findLineInvoice(app.db, scope, id);
         if (!state) throw new HttpError(404, invoiceMessages.lineNotFound);
         refuseFrozen(state.status);
         await app.db.transaction().execute(async (trx) => {
-          await lockOrRefuse(trx, tenantId, state.id);
+          await lockOrRefuse(trx, scope, state.id);
           if (!(await deleteInvoiceLine(trx, state.id, id))) throw new HttpError(404, invoiceMessages.lineNotFound);
           await request.audit(trx, { target: state.id, targetLabel: invoiceLineLabel(id) });
         });

@@ -24,7 +24,7 @@ import { PastedLinesAnswer, PastedLinesBody } from "../../../../contract/schemas
 import { BODY_LIMITS } from "../../../bodyLimits";
 import { type CellValue, normalizeCell } from "../../../excel/cells";
 import { HttpError } from "../../../errors";
-import { invoiceLinesFull, invoiceLinesResult, invoiceMessages, pastedLinesOverLimit, pastedRowsTooMany } from "../../../messages";
+import { invoiceLinesFull, invoiceLinesResult, pastedLinesOverLimit, pastedRowsTooMany } from "../../../messages";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import { lockOrRefuse, refuseFrozen } from "./editGuards";
 import { appendInvoiceLines, countInvoiceLines } from "./invoiceLines.repository";
@@ -34,25 +34,27 @@ import { checkLineRow } from "./lineRow";
 import { completeTax, type LineDefaults, type PendingLine } from "./lineRules";
 import { type PastedLine, pastedLines, TooManyPastedRows } from "./pastedLines";
 import { lineInvoiceParams } from "./schemas";
+import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 import { knownTaxList } from "./vatRates";
 
 type Rejected = PastedLines["rejected"][number];
 
 const ROWS_PER_TURN = 25;
 
-export const invoicePasteRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const invoicePasteRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   app.post(
     "/:invoiceId/paste",
     {
       bodyLimit: BODY_LIMITS.paste,
-      config: { audit: "invoices.linePaste", cellsField: "text" },
+      config: { audit: auditOf(kind, "linePaste"), cellsField: "text" },
       schema: { params: lineInvoiceParams, body: PastedLinesBody, response: { 200: PastedLinesAnswer } },
     },
     async (request): Promise<PastedLines> => {
       const { invoiceId } = request.params;
       const { tenantId } = request;
-      const state = await findInvoiceState(app.db, tenantId, invoiceId);
-      if (!state) throw new HttpError(404, invoiceMessages.notFound);
+      const scope = scopeOf(request, kind);
+      const state = await findInvoiceState(app.db, scope, invoiceId);
+      if (!state) throw new HttpError(404, kind.words.notFound);
       refuseFrozen(state.status);
       const warehouseName =
         state.warehouseId === null ? "" : ((await findWarehouse(app.db, tenantId, state.warehouseId))?.warehouseName ?? "");
@@ -87,7 +89,7 @@ export const invoicePasteRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (lines.length === 0) return { added: [], rejected };
 
       const added = await app.db.transaction().execute(async (trx) => {
-        await lockOrRefuse(trx, tenantId, invoiceId);
+        await lockOrRefuse(trx, scope, invoiceId);
         const existing = await countInvoiceLines(trx, invoiceId);
         if (existing >= MAX_INVOICE_LINES) throw new HttpError(400, invoiceLinesFull(MAX_INVOICE_LINES));
         if (existing + lines.length > MAX_INVOICE_LINES) throw new HttpError(400, pastedLinesOverLimit(existing, lines.length, MAX_INVOICE_LINES));

@@ -11,10 +11,11 @@
  * invoice's history, and the changes in the audit log (afterSend.ts).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { paymentStatusOf } from "../../../../contract/invoiceEvents";
 import { HttpError } from "../../../errors";
-import { invoiceMessages, paymentStatusRead } from "../../../messages";
+import { paymentStatusRead } from "../../../messages";
 import { afterSend } from "./afterSend";
 import { getInvoice } from "./invoices.repository";
 import { addInvoicePayment, deleteInvoicePayment, listInvoicePayments, recordedPaymentMessage } from "./invoicePayments";
@@ -23,11 +24,12 @@ import { InvoicePaymentSchema, PaymentActionAnswer, paymentBody } from "../../..
 import { INVOICE_PAYMENT_TYPES, paymentParams } from "./paymentSchemas";
 import { storePaymentStatus } from "./paymentStatus";
 import { invoiceIdParams } from "./schemas";
+import { type KindOptions, scopeOf } from "./documentKinds";
 
-export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const invoiceNow = async (tenantId: number, id: number) => {
-    const invoice = await getInvoice(app.db, tenantId, id);
-    if (!invoice) throw new HttpError(404, invoiceMessages.notFound);
+export const invoicePaymentRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
+  const invoiceNow = async (request: FastifyRequest, id: number) => {
+    const invoice = await getInvoice(app.db, scopeOf(request, kind), id);
+    if (!invoice) throw new HttpError(404, kind.words.notFound);
     return invoice;
   };
 
@@ -37,8 +39,8 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/:id/payments",
     { schema: { params: invoiceIdParams, response: { 200: Type.Array(InvoicePaymentSchema) } } },
     async (request) => {
-      const payments = await listInvoicePayments(app.db, request.tenantId, request.params.id);
-      if (!payments) throw new HttpError(404, invoiceMessages.notFound);
+      const payments = await listInvoicePayments(app.db, scopeOf(request, kind), request.params.id);
+      if (!payments) throw new HttpError(404, kind.words.notFound);
       return payments;
     },
   );
@@ -49,13 +51,13 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const input = checkPaymentInput(request.body);
       const id = request.params.id;
-      const again = await recordedPaymentMessage(app.db, request.tenantId, id, input.requestId);
-      if (again) return { message: again, invoice: await invoiceNow(request.tenantId, id) };
-      const { message } = await afterSend(app, request, id, "payment", async (context) => {
+      const again = await recordedPaymentMessage(app.db, scopeOf(request, kind), id, input.requestId);
+      if (again) return { message: again, invoice: await invoiceNow(request, id) };
+      const { message } = await afterSend(app, request, kind, id, "payment", async (context) => {
         checkPaymentDate(input, context.invoice, Date.now());
         return addInvoicePayment({ db: app.db, request, ...context }, input);
       });
-      return { message, invoice: await invoiceNow(request.tenantId, id) };
+      return { message, invoice: await invoiceNow(request, id) };
     },
   );
 
@@ -64,10 +66,10 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { audit: "invoices.paymentDelete" }, schema: { params: paymentParams, response: { 200: PaymentActionAnswer } } },
     async (request) => {
       const { id, paymentId } = request.params;
-      const { message } = await afterSend(app, request, id, "paymentDelete", (context) =>
+      const { message } = await afterSend(app, request, kind, id, "paymentDelete", (context) =>
         deleteInvoicePayment({ db: app.db, request, ...context }, paymentId),
       );
-      return { message, invoice: await invoiceNow(request.tenantId, id) };
+      return { message, invoice: await invoiceNow(request, id) };
     },
   );
 
@@ -77,9 +79,9 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: { audit: false }, schema: { params: invoiceIdParams, response: { 200: PaymentActionAnswer } } },
     async (request) => {
       const id = request.params.id;
-      const message = await afterSend(app, request, id, "paymentStatus", async ({ invoice, client }) => {
+      const message = await afterSend(app, request, kind, id, "paymentStatus", async ({ invoice, client }) => {
         const status = await client.paymentStatus(invoice.ref);
-        const { currency } = await invoiceNow(request.tenantId, id);
+        const { currency } = await invoiceNow(request, id);
         const total = status.invoiceTotalAmount;
         const paid = status.paidAmount;
         const text = paymentStatusRead(paymentStatusOf(total, paid), paid, total, currency);
@@ -91,7 +93,7 @@ export const invoicePaymentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           write: (trx) => storePaymentStatus(trx, id, { total, paid }),
         };
       });
-      return { message, invoice: await invoiceNow(request.tenantId, id) };
+      return { message, invoice: await invoiceNow(request, id) };
     },
   );
 };

@@ -7,22 +7,22 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
-import { invoiceActionMessages } from "../../../messages";
 import { SmartBillError } from "../../../smartbill/types";
 import { attachment } from "../../spreadsheetStreams";
 import { invoiceName } from "./actionAnswer";
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
+import type { KindOptions } from "./documentKinds";
 
-export const invoicePdfRoute: FastifyPluginAsyncTypebox = async (app) => {
+export const invoicePdfRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   app.get("/:id/pdf", { schema: { params: invoiceIdParams } }, async (request, reply) => {
-    const { pdf, fileName } = await afterSend(app, request, request.params.id, "pdf", async ({ invoice, client }) => {
+    const { pdf, fileName } = await afterSend(app, request, kind, request.params.id, "pdf", async ({ invoice, client }) => {
       try {
-        const { pdf } = await client.invoicePdf(invoice.ref);
-        return { result: { pdf, fileName: pdfFileName(invoice.ref.seriesName, invoice.ref.number) }, audit: false };
+        const { pdf } = await client.invoicePdf(invoice.ref, kind.smartBill);
+        return { result: { pdf, fileName: pdfFileName(invoice.ref.seriesName, invoice.ref.number, kind.words.pdfFilePrefix) }, audit: false };
       } catch (error) {
         if (error instanceof SmartBillError && error.kind === "http" && error.status === 502) {
-          throw new HttpError(502, invoiceActionMessages.pdfUnavailable(invoiceName(invoice)));
+          throw new HttpError(502, kind.words.pdfUnavailable(invoiceName(invoice)));
         }
         throw error;
       }
@@ -31,7 +31,10 @@ export const invoicePdfRoute: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-/** factura<series><number>.pdf, as SmartBill names it; only characters safe in a header and a file name are kept. */
-export function pdfFileName(series: string, number: string): string {
-  return `factura${`${series}${number}`.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
+/**
+ * factura<series><number>.pdf, as SmartBill names an invoice's (a proforma's: proforma<series><number>.pdf,
+ * though SmartBill names it factura… too); only characters safe in a header and a file name are kept.
+ */
+export function pdfFileName(series: string, number: string, prefix = "factura"): string {
+  return `${prefix}${`${series}${number}`.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
 }

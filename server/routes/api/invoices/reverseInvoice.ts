@@ -29,7 +29,6 @@ import { timestamp, timestampMs } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
 import {
   invoiceAlreadyReversed,
-  invoiceMessages,
   invoiceReversed,
   reverseConfirmedFromSeries,
   reverseOutcomeUnknown,
@@ -42,7 +41,8 @@ import { type SmartBillClient, smartBillTimeoutMs } from "../../../smartbill/cli
 import { SmartBillError } from "../../../smartbill/types";
 import type { AfterSendOutcome, IssuedInvoice } from "./afterSend";
 import { claimInvoiceAction, releaseInvoiceAction } from "./invoiceClaim";
-import { getInvoice, insertInvoice } from "./invoices.repository";
+import { type DocumentScope, notFoundIn } from "./documentKinds";
+import { getInvoice, inScope, insertInvoice } from "./invoices.repository";
 import { withoutAdvice } from "./invoicePayments";
 import type { ReverseInput } from "./paymentInput";
 import { definitelyNotIssued } from "./sendInvoice";
@@ -57,11 +57,8 @@ export interface ReverseDone {
 const printedNumber = (nextNumber: number) => String(nextNumber).padStart(4, "0");
 
 /** The storno of the tenant's invoice asked with this request id, already made (a retry, a double click answered meanwhile). */
-export async function madeStorno(db: Kysely<Database>, tenantId: number, invoiceId: number, requestId: string): Promise<number | undefined> {
-  const row = await db
-    .selectFrom("invoices")
-    .select(["reversedById", "reversalRequestId"])
-    .where("tenantId", "=", tenantId)
+export async function madeStorno(db: Kysely<Database>, scope: DocumentScope, invoiceId: number, requestId: string): Promise<number | undefined> {
+  const row = await inScope(db.selectFrom("invoices").select(["reversedById", "reversalRequestId"]), scope)
     .where("id", "=", invoiceId)
     .executeTakeFirst();
   return row?.reversedById !== null && row?.reversalRequestId === requestId ? (row.reversedById ?? undefined) : undefined;
@@ -196,8 +193,8 @@ async function stornoRecorded(
   storno: IssuedStorno,
 ): Promise<AfterSendOutcome<ReverseDone>> {
   const { db, invoice } = context;
-  const original = await getInvoice(db, invoice.tenantId, invoice.id);
-  if (!original) throw new HttpError(404, invoiceMessages.notFound);
+  const original = await getInvoice(db, invoice, invoice.id);
+  if (!original) throw notFoundIn(invoice);
   // Filled in by the write: the route reads the storno once it is committed.
   const done: ReverseDone = { message: storno.message, stornoId: 0 };
   return {
@@ -225,7 +222,7 @@ async function stornoRecorded(
         ...line,
         quantity: line.quantity === 0 ? 0 : -line.quantity,
       }));
-      const stornoId = await insertInvoice(trx, invoice.tenantId, form, lines);
+      const stornoId = await insertInvoice(trx, invoice, form, lines);
       const at = timestamp();
       await trx
         .updateTable("invoices")

@@ -32,9 +32,10 @@ import type { BuyerProblem } from "../../../../contract/buyerProblems";
 import { invoiceBuyerCheck, type LastKnownAnafState } from "./buyerCheck";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { sendInvoice, type SendOptions } from "./sendInvoice";
+import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 
-export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): FastifyPluginAsyncTypebox => async (app) => {
-  restrictTo(app, "invoices");
+export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): FastifyPluginAsyncTypebox<KindOptions> => async (app, { kind }) => {
+  restrictTo(app, kind.resource);
   // A JSON body is read (the send's flag); an empty one, or any other type, is read to its end and kept as none.
   app.removeAllContentTypeParsers();
   const json = jsonBodyParser(app);
@@ -60,6 +61,7 @@ export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): Fasti
     try {
       const result = await sendInvoice(
         app.db,
+        kind,
         request.tenantId,
         invoiceId,
         app.smartBillUrls,
@@ -94,20 +96,20 @@ export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): Fasti
   app.post(
     "/send/:id",
     {
-      config: { audit: "invoices.send" },
+      config: { audit: auditOf(kind, "send") },
       schema: { params: idParams("id"), body: invoiceSendBody, response: { 200: InvoiceSendAnswer } },
     },
     async (request) => {
       const id = request.params.id;
       // The problems as they are now, not as the screen last saw them: the history names what was really accepted.
-      const accepted = request.body?.acceptBuyerProblems ? ((await invoiceBuyerCheck(app.db, request.tenantId, id, lastKnownAnafState))?.problems ?? []) : [];
+      const accepted = request.body?.acceptBuyerProblems ? ((await invoiceBuyerCheck(app.db, scopeOf(request, kind), id, lastKnownAnafState))?.problems ?? []) : [];
       return send(request, id, "send", {}, accepted);
     },
   );
 
   app.post(
     "/:id/issue",
-    { config: { audit: "invoices.issue" }, schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
+    { config: { audit: auditOf(kind, "issue") }, schema: { params: idParams("id"), response: { 200: InvoiceSendAnswer } } },
     (request) => send(request, request.params.id, "issue", { issueDraft: true }),
   );
 };

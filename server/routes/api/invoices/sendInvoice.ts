@@ -66,7 +66,6 @@ import {
   invoiceAlreadySent,
   invoiceConfirmedFromSeries,
   invoiceIssueDateOutsideAtSend,
-  invoiceMessages,
   invoiceNotADraft,
   invoiceNotSent,
   invoiceOutcomeUnknown,
@@ -77,7 +76,8 @@ import {
   smartBillClientMessages,
 } from "../../../messages";
 import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
-import { type InvoiceResult, type Series, SmartBillError } from "../../../smartbill/types";
+import { type InvoiceResult, type Series, type SeriesType, SmartBillError } from "../../../smartbill/types";
+import { type DocumentKind, type DocumentScope, notFoundIn } from "./documentKinds";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import {
@@ -85,6 +85,7 @@ import {
   findInvoiceClient,
   findInvoiceState,
   getInvoice,
+  inScope,
   type SendRecord,
   updateClaimedSend,
 } from "./invoices.repository";
@@ -98,7 +99,9 @@ const SEND_STALE_MS = 5 * 60_000;
 type ClaimableStatus = Extract<InvoiceStatus, "draft" | "refused" | "unclear">;
 
 /** A SmartBill draft's record, cleared by the claim that issues it and put back if nothing was issued. */
-type DraftRecord = Required<Pick<SendRecord, "sentSeries" | "sentNumber" | "sentMessage" | "sentUrl" | "sentAt" | "sendSeriesNextNumber">>;
+type DraftRecord = Required<
+  Pick<SendRecord, "sentSeries" | "sentNumber" | "sentMessage" | "sentUrl" | "sentAt" | "sendSeriesNextNumber" | "documentId" | "documentUrl" | "documentViewUrl">
+>;
 
 /** What a won claim knows about the invoice before it. */
 interface Claim {
@@ -134,6 +137,7 @@ export type RecordSent = (trx: Kysely<Database>, result: SmartBillImportResult) 
 
 export async function sendInvoice(
   db: Kysely<Database>,
+  kind: DocumentKind,
   tenantId: number,
   invoiceId: number,
   smartBillUrls: SmartBillUrlPolicy,
@@ -141,8 +145,10 @@ export async function sendInvoice(
   options: SendOptions,
 ): Promise<InvoiceSendResult> {
   const now = Date.now;
-  const claim = await claimSend(db, tenantId, invoiceId, now(), SEND_STALE_MS, options.issueDraft === true);
-  const send = new SendRun(db, tenantId, invoiceId, claim, now, recordSent);
+  const scope: DocumentScope = { tenantId, documentType: kind.type };
+  const seriesType = kind.smartBill.seriesType;
+  const claim = await claimSend(db, scope, invoiceId, now(), SEND_STALE_MS, options.issueDraft === true);
+  const send = new SendRun(db, scope, invoiceId, claim, now, recordSent);
   let posted = false;
   try {
     let connection: SmartBillClient | undefined;
@@ -156,7 +162,7 @@ export async function sendInvoice(
     const readSeries = async () => {
       const client = await connect();
       try {
-        return await client.getSeries("f");
+        return await client.getSeries(seriesType);
       } catch (error) {
         return send.fail(notSent(error));
       }
@@ -183,8 +189,8 @@ export async function sendInvoice(
       }
     }
 
-    const invoice = await getInvoice(db, tenantId, invoiceId);
-    if (!invoice) return await send.fail(new HttpError(404, invoiceMessages.notFound));
+    const invoice = await getInvoice(db, scope, invoiceId);
+    if (!invoice) return await send.fail(notFoundIn(scope));
     const { from, to } = options.issueDates;
     if (!inWindow(invoice.issueDate, options.issueDates)) {
       return await send.fail(new HttpError(400, invoiceIssueDateOutsideAtSend(invoice.issueDate, from, to)));
@@ -223,20 +229,23 @@ export async function sendInvoice(
     posted = true;
     let answer: InvoiceResult;
     try {
-      answer = await client.createInvoice(body);
+      answer = await client.createInvoice(body, kind.smartBill);
     } catch (error) {
       if (!(error instanceof SmartBillError)) throw error;
       if (error.kind === "provider") return await send.refused(error.message);
       if (definitelyNotIssued(error)) return await send.fail(notSent(error));
-      return await send.unclear(error, invoice.seriesName, recorded, client);
+      return await send.unclear(error, invoice.seriesName, recorded, client, seriesType);
     }
-    return await send.sent({
-      errorText: "",
-      message: answer.message,
-      number: answer.number,
-      series: answer.series,
-      url: answer.url,
-    });
+    return await send.sent(
+      {
+        errorText: "",
+        message: answer.message,
+        number: answer.number,
+        series: answer.series,
+        url: answer.url,
+      },
+      documentOf(answer),
+    );
   } catch (error) {
     // A bug or a database failure: before the POST nothing was sent; after it, who knows.
     if (!(error instanceof HttpError)) {
@@ -252,6 +261,25 @@ export async function sendInvoice(
   }
 }
 
+/** SmartBill's document id and links, as the send records them. */
+type SentDocument = Required<Pick<SendRecord, "documentId" | "documentUrl" | "documentViewUrl">>;
+
+/**
+ * A send confirmed from the series (its answer lost), or answered by the legacy routes, knows no
+ * document id nor links: they stay null, and the screen shows no public link.
+ */
+const NO_DOCUMENT: SentDocument = { documentId: null, documentUrl: null, documentViewUrl: null };
+
+/** The document fields of /invoice/v2's and /estimate/v2's answer (its documentId may come as text). */
+function documentOf(answer: InvoiceResult): SentDocument {
+  const id = Number(answer.documentId);
+  return {
+    documentId: answer.documentId !== undefined && answer.documentId !== null && Number.isSafeInteger(id) && id > 0 ? id : null,
+    documentUrl: answer.documentUrl || null,
+    documentViewUrl: answer.documentViewUrl || null,
+  };
+}
+
 /** Runs `write` again every second while the database is away, until it lands or `deadline` passes. */
 function retryWhileUnavailable(write: () => Promise<void>, deadline: number): void {
   if (Date.now() > deadline) return;
@@ -265,7 +293,7 @@ function retryWhileUnavailable(write: () => Promise<void>, deadline: number): vo
 /** Moves the invoice to `sending`, or answers why not (404, 409). */
 async function claimSend(
   db: Kysely<Database>,
-  tenantId: number,
+  scope: DocumentScope,
   invoiceId: number,
   now: number,
   staleAfterMs: number,
@@ -273,8 +301,8 @@ async function claimSend(
 ): Promise<Claim> {
   // A claim fails only when the row changed since it was read; read again and decide again.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const row = await findInvoiceState(db, tenantId, invoiceId);
-    if (!row) throw new HttpError(404, invoiceMessages.notFound);
+    const row = await findInvoiceState(db, scope, invoiceId);
+    if (!row) throw notFoundIn(scope);
     // A SmartBill draft has no number: only it may be issued, and only when asked to.
     if (row.status === "sent" && (!issueDraft || row.sentNumber)) throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
     const stale =
@@ -284,14 +312,14 @@ async function claimSend(
 
     if (issueDraft) {
       if (row.status !== "sent") throw new HttpError(409, invoiceNotADraft);
-      const draft = await db
-        .selectFrom("invoices")
-        .select(["sentSeries", "sentNumber", "sentMessage", "sentUrl", "sentAt", "sendSeriesNextNumber"])
-        .where("tenantId", "=", tenantId)
+      const draft = await inScope(
+        db.selectFrom("invoices").select(["sentSeries", "sentNumber", "sentMessage", "sentUrl", "sentAt", "sendSeriesNextNumber", "documentId", "documentUrl", "documentViewUrl"]),
+        scope,
+      )
         .where("id", "=", invoiceId)
         .executeTakeFirstOrThrow();
-      const cleared = { draft: 0, sentNumber: null, sentMessage: null, sentUrl: null, sentAt: null } as const;
-      if (await claimInvoiceSend(db, tenantId, row, startedAt, false, cleared)) {
+      const cleared = { draft: 0, sentNumber: null, sentMessage: null, sentUrl: null, sentAt: null, ...NO_DOCUMENT } as const;
+      if (await claimInvoiceSend(db, scope, row, startedAt, false, cleared)) {
         return { startedAt, previousStartedAt: row.sendStartedAt, previous: "sent", attempt: undefined, draft };
       }
       continue;
@@ -299,7 +327,7 @@ async function claimSend(
 
     const previous: ClaimableStatus = row.status === "sending" ? "unclear" : (row.status as ClaimableStatus);
     // Only an unclear invoice's last attempt still means something.
-    if (await claimInvoiceSend(db, tenantId, row, startedAt, previous === "unclear")) {
+    if (await claimInvoiceSend(db, scope, row, startedAt, previous === "unclear")) {
       return {
         startedAt,
         previousStartedAt: row.sendStartedAt,
@@ -318,7 +346,7 @@ async function claimSend(
 class SendRun {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly tenantId: number,
+    private readonly scope: DocumentScope,
     private readonly invoiceId: number,
     private readonly claim: Claim,
     private readonly now: () => number,
@@ -326,7 +354,7 @@ class SendRun {
   ) {}
 
   private update(values: SendRecord, db = this.db): Promise<void> {
-    return updateClaimedSend(db, this.tenantId, this.invoiceId, this.claim.startedAt, values);
+    return updateClaimedSend(db, this.scope, this.invoiceId, this.claim.startedAt, values);
   }
 
   async recordAttempt(series: string, nextNumber: number | null): Promise<void> {
@@ -359,7 +387,8 @@ class SendRun {
     throw error;
   }
 
-  async sent(importResult: SmartBillImportResult): Promise<InvoiceSendResult> {
+  /** Issued: SmartBill's answer, and (from /invoice/v2, /estimate/v2) its document id and links. */
+  async sent(importResult: SmartBillImportResult, document: SentDocument = NO_DOCUMENT): Promise<InvoiceSendResult> {
     const at = timestamp(this.now());
     await this.db.transaction().execute(async (trx) => {
       await this.update(
@@ -369,6 +398,7 @@ class SendRun {
           sentNumber: importResult.number,
           sentMessage: importResult.message,
           sentUrl: importResult.url,
+          ...document,
           errorText: null,
           sentAt: at,
           updatedAt: at,
@@ -405,6 +435,7 @@ class SendRun {
     seriesName: string,
     recorded: number | null,
     client: SmartBillClient,
+    seriesType: SeriesType,
   ): Promise<InvoiceSendResult> {
     const status = error.kind === "timeout" ? 504 : 502;
     const reason = withoutResendAdvice(error.message);
@@ -414,7 +445,7 @@ class SendRun {
     }
     let seriesList: Series[];
     try {
-      seriesList = await client.getSeries("f");
+      seriesList = await client.getSeries(seriesType);
     } catch (seriesError) {
       await this.markUnclear();
       const seriesProblem = seriesError instanceof Error ? withoutResendAdvice(seriesError.message) : String(seriesError);
@@ -427,8 +458,8 @@ class SendRun {
   }
 
   private async invoice(): Promise<Invoice> {
-    const invoice = await getInvoice(this.db, this.tenantId, this.invoiceId);
-    if (!invoice) throw new HttpError(404, invoiceMessages.notFound);
+    const invoice = await getInvoice(this.db, this.scope, this.invoiceId);
+    if (!invoice) throw notFoundIn(this.scope);
     return invoice;
   }
 }
@@ -469,6 +500,9 @@ function notSent(error: unknown): HttpError {
  * this module does itself, and would contradict the answer.
  */
 function withoutResendAdvice(message: string): string {
-  const advice = message.indexOf(` ${smartBillClientMessages.mayHaveIssued}`);
-  return advice === -1 ? message : message.slice(0, advice);
+  for (const hint of [smartBillClientMessages.mayHaveIssued, smartBillClientMessages.mayHaveIssuedProforma]) {
+    const advice = message.indexOf(` ${hint}`);
+    if (advice !== -1) return message.slice(0, advice);
+  }
+  return message;
 }
