@@ -96,7 +96,8 @@ describe("a proforma's screen", () => {
     expect(screen.queryByRole("button", { name: "Transformă în factură" })).toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Trimite proforma" }));
-    expect(await screen.findByRole("status", {}, { timeout: 10_000 })).toHaveTextContent(/^Succes/);
+    expect(await screen.findByText(/^Succes/, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole("group", { name: "Proforma în SmartBill" })).toBeInTheDocument();
     const sent = (await httpClient<Invoice>(`${PROFORMAS}/${proforma.id}`)).json;
     expect(sent.status).toBe("sent");
     expect(sent.documentType).toBe("proforma");
