@@ -673,6 +673,8 @@ export const en = {
             reverse: "Reversed",
             delete: "Deleted from SmartBill",
             duplicated: "Created by duplicating",
+            invoiced: "Turned into an invoice",
+            issuedFromProforma: "Issued from a proforma",
           },
           outcomes: { ok: "Done", refused: "Refused by SmartBill", failed: "Failed" },
         },

@@ -625,6 +625,8 @@ export const ro = {
             reverse: "Stornare",
             delete: "Ștergere din SmartBill",
             duplicated: "Creată prin duplicare",
+            invoiced: "Transformare în factură",
+            issuedFromProforma: "Emitere din proformă",
           },
           outcomes: { ok: "Reușită", refused: "Refuzată de SmartBill", failed: "Eșuată" },
         },
