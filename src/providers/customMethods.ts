@@ -34,8 +34,6 @@ import type {
   InvoiceLineInput,
   PastedLines,
   RoleList,
-  Invoice,
-  SmartBillImportResult,
   SmartBillConnection,
   SmartBillConnectionInput,
   SmartBillConnectionStatus,
@@ -47,6 +45,7 @@ import type {
 import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
+import type { ProformaInvoiceRequest, ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
 import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
 import { listQuery } from "./specPathDataProvider";
@@ -55,12 +54,7 @@ export type { TaxRate } from "../../contract/api";
 
 export type ExportFormat = "csv" | "xlsx";
 
-/** POST /api/smartbill/proforma/{id}/invoice: the proforma now, the invoice issued from it, and SmartBill's answer. */
-export interface ProformaInvoiceResult {
-  proforma: Invoice;
-  invoice: Invoice;
-  importResult: SmartBillImportResult;
-}
+export type { ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
 
 const fileForm = (file: Blob, fields: Record<string, string> = {}) => {
   const form = new FormData();
@@ -224,7 +218,7 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
     invoiceHistory: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEvent[]>(invoice(invoiceId, "history"), signal),
 
     /** 'Transformă în factură': the invoice issued from a sent proforma, in `seriesName` (the tenant's default series when absent), once. */
-    invoiceFromProforma: (proformaId: number, body: { seriesName?: string }) =>
+    invoiceFromProforma: (proformaId: number, body: ProformaInvoiceRequest) =>
       post<ProformaInvoiceResult>(`${apiPathOf("proformas")}/${proformaId}/invoice`, body),
 
     /** The warehouses SmartBill knows (its stock answer names them), for the warehouse form to offer. */
