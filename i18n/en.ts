@@ -299,6 +299,24 @@ export const en = {
       deleteContent: "The setting will be deleted for good.",
     },
     invoices: {
+      // A document started on its screen ('Factură nouă'), 'Duplică' and the public link: said of
+      // the resource's record (%{name}: 'Invoice', 'Proforma invoice'), so a proforma's screens share them.
+      document: {
+        newTitle: "New %{name}",
+        intro: "Choose the client (or add it) and the document's data; once created, add the products, typed or picked from the catalogue, then check and send to SmartBill.",
+        create: "Create and add the products",
+        created: "%{name} #%{id} was created: add its products.",
+        failed: "Could not save. Please try again.",
+        newCustomer: "New client",
+        customerAdded: "The client was added and chosen.",
+        duplicate: "Duplicate",
+        duplicated: "%{name} duplicated: you are now working on the copy #%{id}.",
+        duplicateFailed: "Could not duplicate: %{message}",
+        publicLink: "Public link",
+        copyLink: "Copy the link",
+        linkCopied: "Link copied.",
+        copyFailed: "The link could not be copied: select it and copy it by hand.",
+      },
       fields: {
         id: "#",
         number: "Number",

@@ -252,6 +252,24 @@ export const ro = {
       deleteContent: "Setarea va fi ștearsă definitiv.",
     },
     invoices: {
+      // A document started on its screen ('Factură nouă'), 'Duplică' and the public link: said of
+      // the resource's record (%{name}: 'Factură', 'Factură proformă'), so a proforma's screens share them.
+      document: {
+        newTitle: "%{name} nouă",
+        intro: "Alegeți clientul (sau adăugați-l) și datele documentului; după creare adăugați produsele, scrise sau alese din catalog, apoi verificați și trimiteți în SmartBill.",
+        create: "Creează și adaugă produsele",
+        created: "%{name} #%{id} a fost creată: adăugați produsele.",
+        failed: "Nu s-a putut salva. Încercați din nou.",
+        newCustomer: "Client nou",
+        customerAdded: "Clientul a fost adăugat și ales.",
+        duplicate: "Duplică",
+        duplicated: "%{name} duplicată: lucrați acum pe copia #%{id}.",
+        duplicateFailed: "Nu s-a putut duplica: %{message}",
+        publicLink: "Link public",
+        copyLink: "Copiază linkul",
+        linkCopied: "Link copiat.",
+        copyFailed: "Linkul nu a putut fi copiat: selectați-l și copiați-l de mână.",
+      },
       fields: {
         id: "#",
         number: "Număr",

@@ -25,6 +25,7 @@ import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../../contract/constants";
 import { SMARTBILL_CURRENCIES, SMARTBILL_LANGUAGES } from "../../contract/smartBillChoices";
 import { CodeSelect } from "./CodeSelect";
 import { CustomerInput } from "./CustomerInput";
+import { NewCustomerButton } from "./NewCustomerButton";
 import type { ClientOption } from "./CustomerPicker";
 import { SeriesInput } from "./SeriesInput";
 
@@ -123,10 +124,13 @@ const notes = {
 export const InvoiceFormFields = memo(function InvoiceFormFields({
   disabled,
   importChecks,
+  addCustomer,
 }: {
   disabled?: boolean;
   /** the import's own checks, beside their fields: a client; a warehouse while it takes stock */
   importChecks?: boolean;
+  /** 'Client nou' under the client: a customer added on the spot becomes the client */
+  addCustomer?: boolean;
 }) {
   const warehouses = useWarehouses();
   const { getFieldState, trigger } = useFormContext();
@@ -139,6 +143,7 @@ export const InvoiceFormFields = memo(function InvoiceFormFields({
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
         <CustomerInput label={label("client")} disabled={disabled} validate={importChecks ? clientRequired : undefined} />
+        {addCustomer && <NewCustomerButton disabled={disabled} />}
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <SelectInput

@@ -7,7 +7,7 @@
  * every line; a file with a bad row is refused whole, with each row's reason shown here. On
  * success the browser goes to the new invoice's edit screen.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Form, useDataProvider, useTranslate } from "react-admin";
 import { type FieldErrors, useFormContext } from "react-hook-form";
@@ -24,7 +24,6 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DownloadIcon from "@mui/icons-material/Download";
 import type { InvoiceImportResult, RejectedLine } from "../../contract/api";
-import { INVOICE_DEFAULTS } from "../../contract/constants";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
@@ -36,7 +35,7 @@ import { useDocumentKind } from "./documentKind";
 import { DUE_DAYS_RANGE, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
 import { InvoiceLineColumns } from "./InvoiceLineColumns";
-import { useInvoiceSeries } from "./SeriesInput";
+import { useDefaultSeries } from "./useDefaultSeries";
 
 function RejectedLines({ rows }: { rows: RejectedLine[] }) {
   const translate = useTranslate();
@@ -72,19 +71,13 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
   const { resource } = useDocumentKind();
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
-  const { handleSubmit, getValues, setValue } = useFormContext<InvoiceFormValues>();
+  const { handleSubmit } = useFormContext<InvoiceFormValues>();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [rejected, setRejected] = useState<RejectedLine[]>([]);
   const [busy, setBusy] = useState(false);
-  const series = useInvoiceSeries();
-
   // The spec's default series when SmartBill has no such series: SmartBill's first one instead.
-  useEffect(() => {
-    const names = series?.fromProvider ? series.series.map(({ name }) => name) : [];
-    if (names.length === 0 || names.includes(INVOICE_DEFAULTS.seriesName)) return;
-    if (getValues("seriesName") === INVOICE_DEFAULTS.seriesName) setValue("seriesName", names[0]);
-  }, [series, getValues, setValue]);
+  useDefaultSeries();
 
   const fileProblem = () => {
     const problem = checkExcelFile(file);

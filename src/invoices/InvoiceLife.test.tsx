@@ -145,7 +145,11 @@ describe("the imported invoices list", () => {
     // A row is found by its number: SmartBill's series and number once sent, else '#id'.
     const rowOf = async (number: string) => (await screen.findByRole("cell", { name: number }, { timeout: 5000 })).closest("tr")!;
     expect(within(await rowOf(`#${request}`)).getByText("—")).toBeInTheDocument();
-    expect(within(await rowOf(`#${request}`)).queryByRole("button", { name: `Acțiuni pentru factura #${request}` })).toBeNull();
+    // A request not sent has no life in SmartBill: its menu holds only 'Duplică' (InvoiceCreate.test.tsx).
+    await userEvent.click(within(await rowOf(`#${request}`)).getByRole("button", { name: `Acțiuni pentru factura #${request}` }));
+    const requestMenu = await screen.findByRole("menu", { name: `Acțiuni pentru factura #${request}` });
+    expect(within(requestMenu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual(["Duplică"]);
+    await userEvent.keyboard("{Escape}");
 
     const row = await rowOf(invoiceName(invoice));
     expect(within(row).getByTestId("payment-status")).toHaveTextContent(invoice.payment ? "Neîncasată" : "Neverificată");

@@ -4,7 +4,7 @@
  * 'Actualizează', the actions as buttons, 'Încasări' and 'Istoric'. A disabled action says why
  * beneath the buttons, in words on the screen (and in its tooltip): a SmartBill draft's reason
  * once for all, beside its 'Emite factura'. An invoice not sent yet has only its history (a
- * refused send, for instance).
+ * refused send, for instance). Any invoice offers 'Duplică'; a sent one shows SmartBill's public link.
  */
 import type { ReactNode } from "react";
 import { useTranslate } from "react-admin";
@@ -16,11 +16,13 @@ import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Invoice } from "../../contract/api";
 import { DocumentLinks } from "./DocumentLinks";
+import { DuplicateButton } from "./DuplicateButton";
 import { InvoiceHistory } from "./InvoiceHistory";
 import { InvoiceLink } from "./InvoiceLifeField";
 import { InvoicePayments } from "./InvoicePayments";
 import { formatMoney, formatWhen } from "./invoiceText";
 import { PaymentStatusChip } from "./PaymentStatusChip";
+import { PublicLink } from "./PublicLink";
 import { type LifeAction, useInvoiceLife } from "./useInvoiceLife";
 
 function ActionButton({ action, variant = "outlined" }: { action: LifeAction; variant?: "outlined" | "text" | "contained" }) {
@@ -122,6 +124,7 @@ function SentInvoiceLife({ invoice, children }: { invoice: Invoice; children?: R
         </Alert>
       )}
       <DocumentLinks document={invoice} />
+      {!invoice.deletedFromSmartBill && <PublicLink url={invoice.documentViewUrl} />}
       {issued && !invoice.deletedFromSmartBill && refresh && <PaymentSummary invoice={invoice} refresh={refresh} />}
       {/* Deleted from SmartBill: nothing is left to do there, only the history to read. */}
       {!invoice.deletedFromSmartBill && (
@@ -144,16 +147,19 @@ function SentInvoiceLife({ invoice, children }: { invoice: Invoice; children?: R
 /** `children`: a document kind's own actions, among the buttons ('Transformă în factură' on a proforma). */
 export function InvoiceLifePanel({ invoice, children }: { invoice: Invoice; children?: ReactNode }) {
   const translate = useTranslate();
+  const sent = invoice.status === "sent";
   return (
     <Paper sx={{ p: 2, mt: 2 }}>
-      {invoice.status === "sent" && (
-        <>
+      {/* 'Duplică' applies to any invoice, sent or not: it heads the panel either way. */}
+      <Stack direction="row" spacing={1} alignItems="center" justifyContent="space-between">
+        {sent && (
           <Typography variant="h6" component="h2">
             {translate("resources.invoices.life.title")}
           </Typography>
-          <SentInvoiceLife invoice={invoice}>{children}</SentInvoiceLife>
-        </>
-      )}
+        )}
+        <DuplicateButton document={invoice} />
+      </Stack>
+      {sent && <SentInvoiceLife invoice={invoice}>{children}</SentInvoiceLife>}
       <InvoiceHistory invoiceId={invoice.id} />
     </Paper>
   );

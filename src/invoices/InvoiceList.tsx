@@ -8,6 +8,7 @@
  * observations) are there to show through 'Coloane' (react-admin's column chooser, remembered
  * per browser), hidden at first. A row opens the invoice's screen. On a phone each invoice is a
  * short entry (number and client, dates and state, total) instead of a table wider than the screen.
+ * 'Factură nouă' on the toolbar starts an invoice on its screen.
  */
 import {
   DatagridConfigurable,
@@ -35,6 +36,7 @@ import { useDocumentKind } from "./documentKind";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
+import { NewDocumentButton } from "./NewDocumentButton";
 import { formatDay, invoiceName } from "./invoiceText";
 import { formatAmount } from "./lineTotals";
 
@@ -69,11 +71,10 @@ export function InvoiceList() {
         perPage={25}
         exporter={false}
         actions={
-          phone ? false : (
-            <TopToolbar>
-              <SelectColumnsButton preferenceKey={`${resource}.columns`} />
-            </TopToolbar>
-          )
+          <TopToolbar>
+            <NewDocumentButton resource={resource} />
+            {!phone && <SelectColumnsButton preferenceKey={`${resource}.columns`} />}
+          </TopToolbar>
         }
         empty={false}
         error={<ListErrorAlert messageKey="resources.invoices.listError" />}

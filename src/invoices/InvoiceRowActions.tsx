@@ -1,9 +1,10 @@
 /**
- * A sent invoice's actions as a menu on its row of 'Facturi importate'; a disabled entry says why
- * beneath it. Clicks inside (the menu and its dialogs live in portals, whose events still bubble
- * through React's tree) stay here rather than opening the row.
+ * An invoice's actions as a menu on its row of 'Facturi importate': a sent one's life in
+ * SmartBill, and 'Duplică' for any; a disabled entry says why beneath it. Clicks inside (the
+ * menu and its dialogs live in portals, whose events still bubble through React's tree) stay
+ * here rather than opening the row.
  */
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useRecordContext, useTranslate } from "react-admin";
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
@@ -11,13 +12,16 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
+import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import type { Invoice } from "../../contract/api";
-import { useInvoiceLife } from "./useInvoiceLife";
+import { useDuplicateDocument } from "./useDuplicateDocument";
+import { type LifeAction, useInvoiceLife } from "./useInvoiceLife";
 
-function RowActionsMenu({ invoice }: { invoice: Invoice }) {
+/** The row's menu: a sent invoice's actions in SmartBill (`life`), then 'Duplică', which any invoice has. */
+function RowActionsMenu({ invoice, life = [], dialogs = null }: { invoice: Invoice; life?: LifeAction[]; dialogs?: ReactNode }) {
   const translate = useTranslate();
-  const { actions, dialogs } = useInvoiceLife(invoice);
+  const copy = useDuplicateDocument(invoice);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate("resources.invoices.life.rowActions", { id: invoice.id });
   return (
@@ -26,7 +30,7 @@ function RowActionsMenu({ invoice }: { invoice: Invoice }) {
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ list: { "aria-label": label } }}>
-        {actions.map(({ action, label: text, icon, enabled, why, onClick }) => (
+        {life.map(({ action, label: text, icon, enabled, why, onClick }) => (
           <MenuItem
             key={action}
             disabled={!enabled}
@@ -39,15 +43,32 @@ function RowActionsMenu({ invoice }: { invoice: Invoice }) {
             <ListItemText primary={text} secondary={why} slotProps={{ secondary: { sx: { whiteSpace: "normal", maxWidth: 280 } } }} />
           </MenuItem>
         ))}
+        <MenuItem
+          disabled={copy.pending}
+          onClick={() => {
+            setAnchor(null);
+            void copy.duplicate();
+          }}
+        >
+          <ListItemIcon>
+            <ContentCopyIcon />
+          </ListItemIcon>
+          <ListItemText primary={copy.label} />
+        </MenuItem>
       </Menu>
       {dialogs}
     </Box>
   );
 }
 
+function SentRowActions({ invoice }: { invoice: Invoice }) {
+  const { actions, dialogs } = useInvoiceLife(invoice);
+  return <RowActionsMenu invoice={invoice} life={actions} dialogs={dialogs} />;
+}
+
 export function InvoiceRowActions(_props: { label?: string }) {
   const invoice = useRecordContext<Invoice>();
-  // Only an invoice that went to SmartBill has a life there.
-  if (!invoice || invoice.status !== "sent") return null;
-  return <RowActionsMenu invoice={invoice} />;
+  if (!invoice) return null;
+  // Only an invoice that went to SmartBill has a life there; any may be duplicated.
+  return invoice.status === "sent" ? <SentRowActions invoice={invoice} /> : <RowActionsMenu invoice={invoice} />;
 }

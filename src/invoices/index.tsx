@@ -1,8 +1,12 @@
-/** The invoices resource: the imported invoices, their edit screen, and the import under /invoices/import. */
+/**
+ * The invoices resource: the invoices, their edit screen, 'Factură nouă' (/invoices/create), and
+ * the import under /invoices/import.
+ */
 import type { AppResource } from "../appResource";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Route } from "react-router-dom";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
+import { InvoiceCreate } from "./InvoiceCreate";
 import { InvoiceEdit } from "./InvoiceEdit";
 import { InvoiceImport } from "./InvoiceImport";
 import { InvoiceList } from "./InvoiceList";
@@ -11,6 +15,9 @@ export const invoices: AppResource = {
   name: "invoices",
   list: InvoiceList,
   edit: InvoiceEdit,
+  // 'Factură nouă': /invoices/create, and the spec's form of the address beside its others.
+  create: InvoiceCreate,
+  redirects: { "/smartbill/invoice/create": "create" },
   icon: ReceiptLongIcon,
   menu: {
     section: "smartbill",

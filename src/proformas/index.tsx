@@ -1,12 +1,14 @@
 /**
  * The proformas resource ('Facturi proforma'): rows of the invoices' table sent to SmartBill as
  * proformas, on the invoices' screens made proforma screens (ProformaScope): the list, the
- * editor, and the import under /proformas/import; 'Transformă în factură' on a sent one.
+ * editor, 'Proformă nouă' (/proformas/create) and the import under /proformas/import;
+ * 'Transformă în factură' on a sent one.
  */
 import type { AppResource } from "../appResource";
 import DescriptionIcon from "@mui/icons-material/Description";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import { Route } from "react-router-dom";
+import { ProformaCreate } from "./ProformaCreate";
 import { ProformaEdit } from "./ProformaEdit";
 import { ProformaImport } from "./ProformaImport";
 import { ProformaList } from "./ProformaList";
@@ -15,6 +17,7 @@ export const proformas: AppResource = {
   name: "proformas",
   list: ProformaList,
   edit: ProformaEdit,
+  create: ProformaCreate,
   icon: DescriptionIcon,
   menu: {
     section: "smartbill",
@@ -24,7 +27,12 @@ export const proformas: AppResource = {
     ],
   },
   children: <Route path="import" element={<ProformaImport />} />,
-  redirects: { "/smartbill/proformas": "", "/smartbill/proforma/import": "import", "/smartbill/proforma/edit/:id": ":id" },
+  redirects: {
+    "/smartbill/proformas": "",
+    "/smartbill/proforma/import": "import",
+    "/smartbill/proforma/create": "create",
+    "/smartbill/proforma/edit/:id": ":id",
+  },
 };
 
 export default proformas;

@@ -15,6 +15,7 @@ import type {
   CustomerImportResult,
   FirstSteps,
   GenerateSetUrlResponse,
+  Invoice,
   InvoiceActionResult,
   InvoiceEmailForm,
   InvoiceEmailRequest,
@@ -229,6 +230,12 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
 
     /** Queues the import of a warehouse's stock; the Tasks list shows it. */
     importStock: (warehouseId: number) => post<StockImportResponse>(API_PATHS.stockImport(warehouseId)),
+
+    /**
+     * 'Duplică': a new draft of the same kind (an invoice, a proforma) with the form and lines of
+     * this one, dated today; `resource` is the kind's resource, whose path the table names.
+     */
+    duplicateDocument: (resource: string, id: number) => post<Invoice>(`${apiPathOf(resource)}/${id}/duplicate`),
   };
 }
 

@@ -34,6 +34,8 @@ const FILE_ROUTES = new Set([
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
   "GET /api/smartbill/invoice/{id}/pdf",
+  "GET /api/smartbill/proforma/import/template",
+  "GET /api/smartbill/proforma/{id}/pdf",
 ]);
 
 describeEachDialect("the API document", (dialect) => {
