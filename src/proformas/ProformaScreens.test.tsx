@@ -15,6 +15,7 @@ import { InvoiceEdit } from "../invoices/InvoiceEdit";
 import { formPayload, newInvoiceForm } from "../invoices/invoiceDefaults";
 import { invoiceName } from "../invoices/invoiceText";
 import { httpClient } from "../providers/httpClient";
+import { ProformaCreate } from "./ProformaCreate";
 import { ProformaEdit } from "./ProformaEdit";
 import { ProformaImport } from "./ProformaImport";
 import { ProformaList } from "./ProformaList";
@@ -79,6 +80,7 @@ describe("the proformas list", () => {
     const invoice = await post<Invoice>("/api/smartbill/invoice", { ...formPayload(newInvoiceForm()), clientId, useStock: false });
     renderWithAdmin(<ProformaList />, { path: "/proformas" });
     expect(await screen.findByRole("heading", { name: "Facturi proforma prin SmartBill" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Proformă nouă" }, { timeout: 10_000 })).toHaveAttribute("href", "/proformas/create");
     const number = await screen.findByRole("cell", { name: `#${proforma.id}` }, { timeout: 10_000 });
     const headers = within(screen.getAllByRole("row")[0]).getAllByRole("columnheader").map((cell) => cell.textContent);
     expect(headers.slice(0, 7)).toEqual(["Număr", "Client", "Data emiterii", "Data scadenței", "Total", "Factură", "Stare"]);
@@ -178,6 +180,23 @@ describe("'Transformă în factură'", () => {
     expect(await screen.findByText(message!, {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect((await httpClient<Invoice>(`${PROFORMAS}/${proforma.id}`)).json.invoiceId).toBeNull();
+  }, 60_000);
+});
+
+describe("'Proformă nouă'", () => {
+  it("makes a proforma in SmartBill's proforma series and opens its editor", async () => {
+    const { router } = renderWithAdmin(<ProformaCreate />, { path: "/proformas/create" });
+    expect(await screen.findByText("Proformă nouă", { selector: "h1, h2, h3, h4, h5, h6, span" }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Serie" })).toHaveValue("SBL-PF"), { timeout: 10_000 });
+    await userEvent.click(screen.getByRole("checkbox", { name: "Descarcă stocul" }));
+    await userEvent.type(screen.getByRole("combobox", { name: "Client" }), "alfa");
+    await userEvent.click(await screen.findByRole("option", { name: /Alfa Construct SA/ }, { timeout: 5000 }));
+    await userEvent.click(screen.getByRole("button", { name: "Creează și adaugă produsele" }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/proformas\/\d+$/), { timeout: 10_000 });
+    const id = Number(router.state.location.pathname.split("/").pop());
+    const created = (await httpClient<Invoice>(`${PROFORMAS}/${id}`)).json;
+    expect(created.documentType).toBe("proforma");
+    expect(created.seriesName).toBe("SBL-PF");
   }, 60_000);
 });
 
