@@ -847,6 +847,8 @@ export const proformaInvoiceMessages = {
   draft: "Proforma a fost trimisă ca ciornă în SmartBill, fără număr: doar o proformă emisă poate fi transformată în factură.",
   cancelled: "Proforma este anulată în SmartBill: restaurați-o mai întâi, apoi transformați-o în factură.",
   deleted: "Proforma a fost ștearsă din SmartBill și nu mai poate fi transformată în factură.",
+  /** The plain send of an invoice made from a proforma would issue it without the link to its proforma. */
+  sendFromProforma: "Această factură se emite din proforma ei: folosiți „Transformă în factură” pe proformă, ca SmartBill să o lege de proformă.",
 } as const;
 
 /** The proforma already became an invoice: one invoice per proforma. */

@@ -322,6 +322,73 @@ describeEachDialect("the audit log", (dialect) => {
       targetLabel: expect.stringMatching(/^SBL \d{4}$/),
     });
 
+    // 'Factură nouă' and 'Duplică'.
+    const typedInvoice = (
+      await recorded("invoices.create", () => t.api("POST", "/api/smartbill/invoice", { ...inv, body: { ...form, version: undefined, issueDate: romanianDate(Date.now()) } }), clerk)
+    ).json<Invoice>();
+    await recorded("invoices.duplicate", () => t.api("POST", `/api/smartbill/invoice/${typedInvoice.id}/duplicate`, inv), {
+      ...clerk,
+      result: `Copie după #${typedInvoice.id}`,
+    });
+
+    // A proforma, through the same routes at its own prefix, each change under its own action.
+    const proformas = "/api/smartbill/proforma";
+    const proformaForm = { clientId: client.id, warehouseId: central, useStock: false, draft: false, seriesName: "SBL-PF" };
+    const proformaId = (
+      await recorded("proformas.import", () => t.api("POST", `${proformas}/import`, { ...inv, ...invoiceUpload(workbook, proformaForm) }), {
+        ...clerk,
+        result: "1 linie",
+      })
+    ).json<InvoiceImportResult>().importRequestId!;
+    const proforma = (await t.api("GET", `${proformas}/${proformaId}`, { session: invoicing })).json<Invoice>();
+    const { id: _proformaId, products: _proformaLines, ...proformaFields } = proforma;
+    await recorded("proformas.update", () => t.api("PUT", `${proformas}/${proformaId}`, { ...inv, body: { ...proformaFields, mentions: "Avans" } }), {
+      ...clerk,
+      target: String(proformaId),
+    });
+    const proformaLine = (
+      await recorded("proformas.lineCreate", () => t.api("POST", `${proformas}/${proformaId}/line`, { ...inv, body: { name: "Mouse", code: "PRD002", quantity: 1, price: 50 } }), {
+        ...clerk,
+        target: String(proformaId),
+      })
+    ).json<InvoiceLine>();
+    await recorded("proformas.lineUpdate", () => t.api("PUT", `${proformas}/line/${proformaLine.id}`, { ...inv, body: { ...proformaLine, quantity: 2 } }), clerk);
+    await recorded("proformas.lineDelete", () => t.api("DELETE", `${proformas}/line/${proformaLine.id}`, inv), clerk);
+    const proformaPasted = await recorded("proformas.linePaste", () => t.api("POST", `${proformas}/${proformaId}/paste`, { ...inv, body: { text: "Mouse\tPRD002\t2\t50\r\n" } }), {
+      ...clerk,
+      result: "1 linie",
+    });
+    for (const added of proformaPasted.json<{ added: InvoiceLine[] }>().added) {
+      await t.api("DELETE", `${proformas}/line/${added.id}`, inv);
+    }
+    const proformaLabel = expect.stringMatching(/^SBL-PF \d{4}$/);
+    await recorded("proformas.send", () => t.api("POST", `${proformas}/send/${proformaId}`, inv), { ...clerk, target: String(proformaId), targetLabel: proformaLabel });
+    await recorded(
+      "proformas.email",
+      () => t.api("POST", `${proformas}/${proformaId}/email`, { ...inv, body: { to: "client@jurnal.ro", subject: "Proforma", body: "Bună ziua" } }),
+      { ...clerk, targetLabel: proformaLabel, result: "Către: client@jurnal.ro" },
+    );
+    await recorded("proformas.cancel", () => t.api("POST", `${proformas}/${proformaId}/cancel`, inv), { ...clerk, targetLabel: proformaLabel });
+    await recorded("proformas.restore", () => t.api("POST", `${proformas}/${proformaId}/restore`, inv), { ...clerk, targetLabel: proformaLabel });
+    await recorded("proformas.delete", () => t.api("DELETE", `${proformas}/${proformaId}/smartbill`, inv), { ...clerk, targetLabel: proformaLabel });
+    const typedProforma = (
+      await recorded("proformas.create", () => t.api("POST", proformas, { ...inv, body: { ...proformaFields, version: undefined, draft: true, issueDate: romanianDate(Date.now()) } }), clerk)
+    ).json<Invoice>();
+    const draftProforma = (
+      await recorded("proformas.duplicate", () => t.api("POST", `${proformas}/${proformaId}/duplicate`, inv), { ...clerk, result: expect.stringMatching(/^Copie după SBL-PF \d{4}$/) })
+    ).json<Invoice>();
+    expect(typedProforma.documentType).toBe("proforma");
+    // A SmartBill draft proforma, issued.
+    await t.db.updateTable("invoices").set({ draft: 1 }).where("id", "=", draftProforma.id).execute();
+    expect((await t.api("POST", `${proformas}/send/${draftProforma.id}`, inv)).statusCode).toBe(200);
+    await recorded("proformas.issue", () => t.api("POST", `${proformas}/${draftProforma.id}/issue`, inv), { ...clerk, targetLabel: proformaLabel });
+    await recorded("proformas.invoice", () => t.api("POST", `${proformas}/${draftProforma.id}/invoice`, { ...inv, body: {} }), {
+      ...clerk,
+      target: String(draftProforma.id),
+      targetLabel: proformaLabel,
+      result: expect.stringMatching(/^\S+ \d{4}$/),
+    });
+
     expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });
 

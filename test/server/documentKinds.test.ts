@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Invoice, LoginResponse } from "../../contract/api";
 import { invoiceMessages, proformaWords } from "../../server/messages";
+import { invoicesAwaitingPayment } from "../../server/tasks/kinds/paymentStatusRefresh";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addCustomer, addDraftInvoice } from "../helpers/sentInvoices";
@@ -116,6 +117,19 @@ describeEachDialect("invoices and proformas, each on its own routes", (dialect) 
     // An invoice's own routes do not reach a proforma either.
     expect((await t.api("GET", `${INVOICES}/${proformaId}/payments`, { session: clerk })).statusCode).toBe(404);
     expect((await t.api("GET", `${INVOICES}/${proformaId}/buyer-check`, { session: clerk })).statusCode).toBe(404);
+  });
+
+  it("leaves a sent proforma out of the periodic payment-status reading: only invoices are paid", async () => {
+    const clientId = (await t.db.selectFrom("invoices").select("clientId").where("id", "=", proformaId).executeTakeFirstOrThrow()).clientId!;
+    const sentInvoice = await addDraftInvoice(t, clientId);
+    const sentProforma = await addDraftInvoice(t, clientId, { documentType: "proforma" });
+    await t.db
+      .updateTable("invoices")
+      .set({ status: "sent", sentSeries: "SBL", sentNumber: "0007" })
+      .where("id", "in", [sentInvoice, sentProforma])
+      .execute();
+    const awaiting = await invoicesAwaitingPayment(t.db, 2).select("id").execute();
+    expect(awaiting.map((row) => row.id)).toEqual([sentInvoice]);
   });
 
   it("edits a proforma on its own routes, and audits it as a proforma's change", async () => {

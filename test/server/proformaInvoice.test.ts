@@ -175,6 +175,10 @@ describeEachDialect("'Transformă în factură' (POST /api/smartbill/proforma/{i
     expect(first.proforma.invoicedAs).toBeNull();
     expect(await auditRows(proformaId)).toEqual([]);
     expect((await history("proforma", proformaId)).filter((e) => e.action === "invoiced").map((e) => e.outcome)).toEqual(["refused"]);
+    // Not by the invoice's own send: it would be issued without its link to the proforma.
+    const plainSend = await t.api("POST", `/api/smartbill/invoice/send/${first.invoice.id}`, { session: invoicing });
+    expect(plainSend.statusCode).toBe(409);
+    expect(plainSend.json().message).toBe(proformaInvoiceMessages.sendFromProforma);
 
     await emulator(t, "DELETE", "/faults");
     const issued = await transform(proformaId);

@@ -42,7 +42,8 @@ import type { InvoiceRef } from "../../../smartbill/types";
 import type { DateWindow } from "./invoiceDates";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
 import { INVOICE_KIND } from "./documentKinds";
-import { getInvoice, insertInvoice } from "./invoices.repository";
+import type { DocumentScope } from "./documentKinds";
+import { getInvoice, inScope, insertInvoice } from "./invoices.repository";
 import { confirmedFromProforma, invoicesOfProforma } from "./proformaInvoices";
 import { sendInvoice } from "./sendInvoice";
 
@@ -133,6 +134,16 @@ export async function invoiceFromProforma(
     invoice: result.invoice,
     importResult: result.importResult ?? { errorText: "", message: "", number: "", series: "", url: "" },
   };
+}
+
+/**
+ * The plain send (POST /send/{id}) of an invoice row made from a proforma and not issued yet (a
+ * refusal, a failure before SmartBill): 409, since it would issue the invoice without
+ * useEstimateDetails, unknown to the proforma in SmartBill. 'Transformă în factură' sends it.
+ */
+export async function refusePlainSendOfProformaInvoice(db: Kysely<Database>, scope: DocumentScope, id: number): Promise<void> {
+  const row = await inScope(db.selectFrom("invoices").select(["proformaId", "status"]), scope).where("id", "=", id).executeTakeFirst();
+  if (row && row.proformaId !== null && row.status !== "sent") throw new HttpError(409, proformaInvoiceMessages.sendFromProforma);
 }
 
 /** The tenant's proforma, issued in SmartBill: 404 when there is none, 409 when it cannot be invoiced. */
