@@ -709,7 +709,7 @@ export const en = {
         issueDate: "Issue date",
         dueDays: "Days until due",
         dueDate: "Due date",
-        useStock: "Deduct stock",
+        useStock: "The invoice issued from it deducts stock",
         mentions: "Mentions",
         observations: "Observations",
         draft: "Draft",
@@ -758,6 +758,7 @@ export const en = {
       importForm: {
         intro: "Fill in the proforma's data, then choose the Excel file (.xlsx or .xls) with its products: one row per product.",
         clientRequired: "Choose the proforma's client.",
+        warehouseRequired: "Choose the warehouse the invoice issued from the proforma takes stock from, or untick the box.",
       },
       refusal: {
         current: "SmartBill refused the proforma (%{when}): %{errorText}",

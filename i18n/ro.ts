@@ -661,7 +661,7 @@ export const ro = {
         issueDate: "Data emiterii",
         dueDays: "Zile până la scadență",
         dueDate: "Data scadenței",
-        useStock: "Descarcă stocul",
+        useStock: "Factura emisă din ea descarcă stocul",
         mentions: "Mențiuni",
         observations: "Observații",
         draft: "Ciornă",
@@ -712,6 +712,7 @@ export const ro = {
       importForm: {
         intro: "Completați datele proformei, apoi alegeți fișierul Excel (.xlsx sau .xls) cu produsele ei: un rând pentru fiecare produs.",
         clientRequired: "Alegeți clientul proformei.",
+        warehouseRequired: "Alegeți depozitul din care factura emisă din proformă descarcă stocul, sau debifați căsuța.",
       },
       refusal: {
         current: "SmartBill a refuzat proforma (%{when}): %{errorText}",

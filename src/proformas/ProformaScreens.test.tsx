@@ -188,7 +188,8 @@ describe("'Proformă nouă'", () => {
     const { router } = renderWithAdmin(<ProformaCreate />, { path: "/proformas/create" });
     expect(await screen.findByText("Proformă nouă", { selector: "h1, h2, h3, h4, h5, h6, span" }, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Serie" })).toHaveValue("SBL-PF"), { timeout: 10_000 });
-    await userEvent.click(screen.getByRole("checkbox", { name: "Descarcă stocul" }));
+    // A proforma moves no stock: the box speaks of the invoice issued from it, and starts unticked (no warehouse asked for).
+    expect(screen.getByRole("checkbox", { name: "Factura emisă din ea descarcă stocul" })).not.toBeChecked();
     await userEvent.type(screen.getByRole("combobox", { name: "Client" }), "alfa");
     await userEvent.click(await screen.findByRole("option", { name: /Alfa Construct SA/ }, { timeout: 5000 }));
     await userEvent.click(screen.getByRole("button", { name: "Creează și adaugă produsele" }));
@@ -197,6 +198,7 @@ describe("'Proformă nouă'", () => {
     const created = (await httpClient<Invoice>(`${PROFORMAS}/${id}`)).json;
     expect(created.documentType).toBe("proforma");
     expect(created.seriesName).toBe("SBL-PF");
+    expect(created.useStock).toBe(false);
   }, 60_000);
 });
 
@@ -206,7 +208,7 @@ describe("the proforma import", () => {
     expect(screen.getByText("SmartBill - Import Proformă")).toBeInTheDocument();
     // SmartBill's proforma series, not the invoices'.
     await waitFor(() => expect(screen.getByRole("combobox", { name: "Serie" })).toHaveValue("SBL-PF"), { timeout: 10_000 });
-    await userEvent.click(screen.getByRole("checkbox", { name: "Descarcă stocul" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Factura emisă din ea descarcă stocul" }));
     await userEvent.type(screen.getByRole("combobox", { name: "Client" }), "alfa");
     await userEvent.click(await screen.findByRole("option", { name: /Alfa Construct SA/ }, { timeout: 5000 }));
     await userEvent.upload(screen.getByTestId("invoice-file"), new File([new Uint8Array(fixture("invoices/ro-title.xlsx"))], "linii.xlsx"));
