@@ -737,6 +737,13 @@ export const paymentStatusTaskDone = (checked: number, failed: number) =>
   `Starea încasării a fost actualizată pentru ${romanianCount(checked, "factură", "facturi")}` +
   (failed > 0 ? `; pentru ${romanianCount(failed, "factură", "facturi")} SmartBill nu a putut fi întrebat.` : ".");
 
+/** A cash payment's receipt ('Chitanta') deleted from the invoice's payments, through the receipt's deletion. */
+export const paymentReceiptMessages = {
+  numberUnknown:
+    "Încasarea nu a fost ștearsă: numărul chitanței ei nu este cunoscut aici (răspunsul SmartBill s-a pierdut la emitere). " +
+    "Ștergeți chitanța direct în SmartBill; încasarea ei se șterge odată cu ea.",
+} as const;
+
 export const reverseMessages = {
   requestIdInvalid: paymentMessages.requestIdInvalid,
   issueDateInvalid: "Data facturii storno trebuie să fie o dată validă, de forma aaaa-ll-zz.",
