@@ -19,6 +19,9 @@ export const INVOICE_EVENT_ACTIONS = [
   "delete",
   // Made by 'Duplică' from another document of ours (detail: {fromId}).
   "duplicated",
+  // 'Transformă în factură': on the proforma, the invoice it became; on that invoice, the proforma it came from.
+  "invoiced",
+  "issuedFromProforma",
 ] as const;
 export type InvoiceEventAction = (typeof INVOICE_EVENT_ACTIONS)[number];
 

@@ -925,6 +925,7 @@ export const proformaWords: DocumentWords = {
 
 /** The audit row of a document made by 'Duplică': which one it copies (its number, or #id before a send). */
 export const duplicatedFrom = (document: string) => `Copie după ${document}`;
+
 /* ---------- Receipts ('Chitanțe'): issued in SmartBill, on their own or with a cash payment ---------- */
 
 /** What the SmartBill client adds after a lost answer on a receipt's calls. */
@@ -981,3 +982,29 @@ export const receiptDeleteRefused = (smartBill: string) =>
   `Chitanța nu a fost ștearsă: SmartBill permite ștergerea doar a ultimei chitanțe din serie. Răspunsul SmartBill: ${smartBill}`;
 export const receiptAlreadyIssued = (series: string, number: string | null) =>
   `Chitanța ${[series, number].filter(Boolean).join(" ")} a fost deja emisă; nu a fost trimisă din nou.`;
+
+/** 'Transformă în factură': the invoice SmartBill issues from a sent proforma (proformas/proformaInvoice.ts). */
+export const proformaInvoiceMessages = {
+  notFound: "Factura proformă nu a fost găsită.",
+  notSent: "Proforma nu a fost emisă în SmartBill: trimiteți-o mai întâi, apoi transformați-o în factură.",
+  draft: "Proforma a fost trimisă ca ciornă în SmartBill, fără număr: doar o proformă emisă poate fi transformată în factură.",
+  cancelled: "Proforma este anulată în SmartBill: restaurați-o mai întâi, apoi transformați-o în factură.",
+  deleted: "Proforma a fost ștearsă din SmartBill și nu mai poate fi transformată în factură.",
+  /** The plain send of an invoice made from a proforma would issue it without the link to its proforma. */
+  sendFromProforma: "Această factură se emite din proforma ei: folosiți „Transformă în factură” pe proformă, ca SmartBill să o lege de proformă.",
+} as const;
+
+/** The proforma already became an invoice: one invoice per proforma. */
+export const proformaAlreadyInvoiced = (series: string | null, number: string | null) =>
+  `Proforma a fost deja transformată în factura ${[series, number].filter(Boolean).join(" ")}.`;
+
+/** The invoice issued from the proforma: the answer and the history's note. */
+export const proformaInvoiced = (series: string, number: string) => `Proforma a fost transformată în factura ${series} ${number}.`;
+
+/** A lost answer, confirmed from SmartBill's list of the proforma's invoices (GET /estimate/invoices). */
+export const proformaInvoiceConfirmed = (series: string, number: string) =>
+  `Răspunsul SmartBill nu a ajuns, dar SmartBill arată că proforma a devenit factura ${series} ${number} ` +
+  "(confirmat din lista facturilor proformei).";
+
+/** The invoice's history: which proforma it was issued from. */
+export const invoiceIssuedFromProforma = (series: string, number: string) => `Emisă din proforma ${series} ${number}.`;

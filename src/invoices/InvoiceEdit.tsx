@@ -36,6 +36,7 @@ import type { AppDataProvider } from "../providers/customMethods";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { SaveConflict, SaveInvalid, SaveRejected, type SaveState } from "./autoSaver";
 import { BuyerCheckedSendButton } from "./BuyerCheckedSendButton";
+import { useDocumentKind } from "./documentKind";
 import { FormValuesWatcher } from "./FormValuesWatcher";
 import { InvoiceFormFields, type InvoiceFormValues, useWarehouses } from "./InvoiceFormFields";
 import { formPayload } from "./invoiceDefaults";
@@ -57,7 +58,7 @@ import { useStoreValue, ValueStore } from "./valueStore";
  */
 function useInvoice(id: number) {
   return useGetOne<Invoice>(
-    "invoices",
+    useDocumentKind().resource,
     { id },
     { retry: false, gcTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: false },
   );
@@ -201,8 +202,9 @@ const InvoiceDataForm = memo(function InvoiceDataForm({
   );
 });
 
-function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void }) {
+function InvoiceEditor({ loaded, reload, lifeActions }: { loaded: Invoice; reload: () => void; lifeActions?: (invoice: Invoice) => ReactNode }) {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const dataProvider = useDataProvider<AppDataProvider>();
   const queryClient = useQueryClient();
   const warehouses = useWarehouses();
@@ -247,7 +249,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
     const data: InvoiceUpdate = { ...payload, version: version.current };
     try {
       const saved = (await update(
-        "invoices",
+        resource,
         { id: loaded.id, data, previousData: invoice },
         { mutationMode: "pessimistic", returnPromise: true },
       )) as Invoice;
@@ -333,7 +335,7 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   };
 
   // A sent invoice's life in SmartBill comes first; a request's history (a refused send) after its form.
-  const life = <InvoiceLifePanel invoice={invoice} />;
+  const life = <InvoiceLifePanel invoice={invoice}>{lifeActions?.(invoice)}</InvoiceLifePanel>;
   return (
     <>
       <ScreenHeading inAppBar>{invoiceHeading(invoice, lines, translate)}</ScreenHeading>
@@ -397,8 +399,10 @@ function InvoiceEditor({ loaded, reload }: { loaded: Invoice; reload: () => void
   );
 }
 
-export function InvoiceEdit() {
+/** `lifeActions`: a document kind's own actions on its sent document, beside the shared ones. */
+export function InvoiceEdit({ lifeActions }: { lifeActions?: (invoice: Invoice) => ReactNode } = {}) {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const id = Number(useParams().id);
   const { data: invoice, error, refetch } = useInvoice(id);
   // Bumped once a reload has read the invoice again: the editor starts afresh from it.
@@ -406,7 +410,7 @@ export function InvoiceEdit() {
   const reload = () => void refetch().then(() => setGeneration((n) => n + 1));
 
   return (
-    <RequireAccess resource="invoices">
+    <RequireAccess resource={resource}>
       {error || !invoice ? (
         <>
           <ScreenHeading inAppBar>{translate("resources.invoices.heading.loading", { id })}</ScreenHeading>
@@ -416,7 +420,7 @@ export function InvoiceEdit() {
           </Alert>
         </>
       ) : (
-        <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={reload} />
+        <InvoiceEditor key={`${invoice.id}-${generation}`} loaded={invoice} reload={reload} lifeActions={lifeActions} />
       )}
     </RequireAccess>
   );

@@ -31,6 +31,7 @@ import { checkExcelFile } from "../common/excelFile";
 import { ExcelFileInput } from "../common/ExcelFileInput";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
+import { useDocumentKind } from "./documentKind";
 import { DUE_DAYS_RANGE, InvoiceFormFields, type InvoiceFormValues } from "./InvoiceFormFields";
 import { formPayload, newInvoiceForm } from "./invoiceDefaults";
 import { InvoiceLineColumns } from "./InvoiceLineColumns";
@@ -67,6 +68,7 @@ function RejectedLines({ rows }: { rows: RejectedLine[] }) {
 /** The form's part of the screen: its fields, the file, and the upload that checks both first. */
 function ImportForm({ onDone }: { onDone: (message: string) => void }) {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const dataProvider = useDataProvider<AppDataProvider>();
   const navigate = useNavigate();
   const { handleSubmit } = useFormContext<InvoiceFormValues>();
@@ -107,7 +109,7 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
         return;
       }
       onDone(translate("resources.invoices.uploaded"));
-      if (json.importRequestId !== undefined) navigate(`/invoices/${json.importRequestId}`);
+      if (json.importRequestId !== undefined) navigate(`/${resource}/${json.importRequestId}`);
     } catch (failure) {
       const answer = (failure as { body?: Partial<InvoiceImportResult> & { message?: string } }).body;
       setError(answer?.errorMessage || answer?.message || translate("resources.invoices.fallbackError"));
@@ -167,11 +169,12 @@ function ImportForm({ onDone }: { onDone: (message: string) => void }) {
 
 export function InvoiceImport() {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const [defaults] = useState(newInvoiceForm);
   const [done, setDone] = useState<string | null>(null);
 
   return (
-    <RequireAccess resource="invoices">
+    <RequireAccess resource={resource}>
       <ScreenHeading inAppBar>{translate("resources.invoices.importTitle")}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Paper sx={{ p: 2, mt: 2 }}>

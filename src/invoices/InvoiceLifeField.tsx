@@ -9,12 +9,14 @@ import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import type { Invoice } from "../../contract/api";
+import type { DocumentResource } from "./documentKind";
+import { invoicedAsName } from "./invoiceText";
 import { PaymentStatusChip } from "./PaymentStatusChip";
 
-/** A link to another invoice inside a clickable row: it opens that invoice, not this row's. */
-export function InvoiceLink({ id, children }: { id: number; children: string }) {
+/** A link to another invoice (or proforma) inside a clickable row: it opens that one, not this row's. */
+export function InvoiceLink({ id, resource = "invoices", children }: { id: number; resource?: DocumentResource; children: string }) {
   return (
-    <Link component={RouterLink} to={`/invoices/${id}`} onClick={(event) => event.stopPropagation()} variant="body2">
+    <Link component={RouterLink} to={`/${resource}/${id}`} onClick={(event) => event.stopPropagation()} variant="body2">
       {children}
     </Link>
   );
@@ -28,6 +30,9 @@ export function InvoiceLifeField(_props: { label?: string }) {
   const word = (key: string, color: "default" | "error" = "default") => (
     <Chip size="small" color={color} variant="outlined" label={translate(`resources.invoices.life.payment.${key}`)} data-testid="payment-status" />
   );
+  // A proforma is not paid: its column says the invoice it became, if any.
+  const invoicedAs = invoice.documentType === "proforma" ? invoicedAsName(invoice) : null;
+  const invoicedText = invoicedAs && translate("resources.proformas.links.invoicedAs", { name: invoicedAs });
   return (
     <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
       {invoice.deletedFromSmartBill
@@ -36,7 +41,11 @@ export function InvoiceLifeField(_props: { label?: string }) {
           ? word("cancelled", "error")
           : invoice.reversalOfId !== null
             ? word("storno")
-            : <PaymentStatusChip payment={invoice.payment} />}
+            : invoice.documentType === "proforma"
+              ? invoice.invoiceId === null
+                ? invoicedText ?? translate("resources.invoices.life.payment.none")
+                : <InvoiceLink id={invoice.invoiceId}>{invoicedText!}</InvoiceLink>
+              : <PaymentStatusChip payment={invoice.payment} />}
       {invoice.reversalOfId !== null && (
         <InvoiceLink id={invoice.reversalOfId}>{translate("resources.invoices.life.payment.stornoOf", { id: invoice.reversalOfId })}</InvoiceLink>
       )}

@@ -6,6 +6,7 @@
  * once for all, beside its 'Emite factura'. An invoice not sent yet has only its history (a
  * refused send, for instance). Any invoice offers 'Duplică'; a sent one shows SmartBill's public link.
  */
+import type { ReactNode } from "react";
 import { useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -14,6 +15,7 @@ import Stack from "@mui/material/Stack";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import type { Invoice } from "../../contract/api";
+import { DocumentLinks } from "./DocumentLinks";
 import { DuplicateButton } from "./DuplicateButton";
 import { InvoiceHistory } from "./InvoiceHistory";
 import { InvoiceLink } from "./InvoiceLifeField";
@@ -97,11 +99,12 @@ function PaymentSummary({ invoice, refresh }: { invoice: Invoice; refresh: LifeA
   );
 }
 
-function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
+function SentInvoiceLife({ invoice, children }: { invoice: Invoice; children?: ReactNode }) {
   const translate = useTranslate();
   const { actions, dialogs, run, pending } = useInvoiceLife(invoice);
   const issued = !!invoice.sentNumber;
-  const refresh = actions.find(({ action }) => action === "paymentStatus")!;
+  // None on a proforma, which is not paid.
+  const refresh = actions.find(({ action }) => action === "paymentStatus");
   return (
     <>
       {invoice.deletedFromSmartBill && <Alert severity="warning" sx={{ mb: 1 }}>{translate("resources.invoices.life.links.deleted")}</Alert>}
@@ -120,8 +123,9 @@ function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
           <InvoiceLink id={invoice.reversedById}>{translate("resources.invoices.life.links.open", { id: invoice.reversedById })}</InvoiceLink>
         </Alert>
       )}
+      <DocumentLinks document={invoice} />
       {!invoice.deletedFromSmartBill && <PublicLink url={invoice.documentViewUrl} />}
-      {issued && !invoice.deletedFromSmartBill && <PaymentSummary invoice={invoice} refresh={refresh} />}
+      {issued && !invoice.deletedFromSmartBill && refresh && <PaymentSummary invoice={invoice} refresh={refresh} />}
       {/* Deleted from SmartBill: nothing is left to do there, only the history to read. */}
       {!invoice.deletedFromSmartBill && (
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate("resources.invoices.life.title")} sx={{ my: 1 }}>
@@ -130,16 +134,18 @@ function SentInvoiceLife({ invoice }: { invoice: Invoice }) {
             .map((action) => (
               <ActionButton key={action.action} action={action} variant={action.action === "issue" ? "contained" : "outlined"} />
             ))}
+          {children}
         </Stack>
       )}
       {!invoice.deletedFromSmartBill && <UnavailableReasons actions={actions.filter(({ action }) => action !== "paymentStatus")} />}
-      {issued && !invoice.deletedFromSmartBill && <InvoicePayments invoice={invoice} run={run} pending={pending} />}
+      {issued && !invoice.deletedFromSmartBill && refresh && <InvoicePayments invoice={invoice} run={run} pending={pending} />}
       {dialogs}
     </>
   );
 }
 
-export function InvoiceLifePanel({ invoice }: { invoice: Invoice }) {
+/** `children`: a document kind's own actions, among the buttons ('Transformă în factură' on a proforma). */
+export function InvoiceLifePanel({ invoice, children }: { invoice: Invoice; children?: ReactNode }) {
   const translate = useTranslate();
   const sent = invoice.status === "sent";
   return (
@@ -153,7 +159,7 @@ export function InvoiceLifePanel({ invoice }: { invoice: Invoice }) {
         )}
         <DuplicateButton document={invoice} />
       </Stack>
-      {sent && <SentInvoiceLife invoice={invoice} />}
+      {sent && <SentInvoiceLife invoice={invoice}>{children}</SentInvoiceLife>}
       <InvoiceHistory invoiceId={invoice.id} />
     </Paper>
   );

@@ -32,6 +32,7 @@ import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
+import { useDocumentKind } from "./documentKind";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
@@ -47,6 +48,7 @@ const OPTIONAL_COLUMNS = ["seriesName", "draft", "currency", "language", "precis
 
 export function InvoiceList() {
   const translate = useTranslate();
+  const { resource } = useDocumentKind();
   const yesNo = (value: boolean) => translate(value ? "resources.invoices.yes" : "resources.invoices.no");
   // '1.234,56 RON'; said in words when the lines are in more than one currency (no one sum names them).
   const totalText = (invoice: Invoice) =>
@@ -54,24 +56,24 @@ export function InvoiceList() {
   const title = translate("resources.invoices.listTitle", { site: SITE });
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const clientText = (invoice: Invoice) => invoice.clientName ?? (invoice.clientId === null ? "" : String(invoice.clientId));
-  const empty = <ListEmpty label={translate("resources.invoices.importAction")} icon={<UploadFileIcon />} to="/invoices/import" />;
+  const empty = <ListEmpty label={translate("resources.invoices.importAction")} icon={<UploadFileIcon />} to={`/${resource}/import`} />;
   return (
-    <RequireAccess resource="invoices">
+    <RequireAccess resource={resource}>
       <ScreenHeading>{title}</ScreenHeading>
       <SmartBillConnectionNotice />
       <Alert severity="info" sx={{ my: 1 }}>
         {translate("resources.invoices.listNote")}
       </Alert>
       <List
-        resource="invoices"
+        resource={resource}
         title={title}
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
         exporter={false}
         actions={
           <TopToolbar>
-            <NewDocumentButton resource="invoices" />
-            {!phone && <SelectColumnsButton preferenceKey="invoices.columns" />}
+            <NewDocumentButton resource={resource} />
+            {!phone && <SelectColumnsButton preferenceKey={`${resource}.columns`} />}
           </TopToolbar>
         }
         empty={false}
@@ -93,7 +95,7 @@ export function InvoiceList() {
           />
         ) : (
           <DatagridConfigurable
-            preferenceKey="invoices.columns"
+            preferenceKey={`${resource}.columns`}
             omit={OPTIONAL_COLUMNS}
             bulkActionButtons={false}
             rowClick="edit"

@@ -14,6 +14,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import type { Invoice, InvoiceForm, Warehouse } from "../../contract/api";
 import type { AppDataProvider } from "../providers/customMethods";
+import { useDocumentKind } from "./documentKind";
 import { type FormField, mergeForms } from "./formDifferences";
 import type { InvoiceFormValues } from "./InvoiceFormFields";
 import { formatDay } from "./invoiceText";
@@ -49,9 +50,10 @@ export function SaveConflictAlert({
 }) {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const { resource } = useDocumentKind();
   const other = useQuery({
     queryKey: ["invoices", "conflict", invoiceId],
-    queryFn: async ({ signal }) => (await dataProvider.getOne<Invoice>("invoices", { id: invoiceId, signal })).data,
+    queryFn: async ({ signal }) => (await dataProvider.getOne<Invoice>(resource, { id: invoiceId, signal })).data,
     retry: false,
     gcTime: 0,
   });

@@ -10,15 +10,18 @@ import Autocomplete from "@mui/material/Autocomplete";
 import TextField from "@mui/material/TextField";
 import type { InvoiceSeriesList } from "../../contract/api";
 import type { AppDataProvider } from "../providers/customMethods";
+import { useDocumentKind } from "./documentKind";
 
 /** SmartBill's series change rarely: read once a screen, again after five minutes. */
 const SERIES_STALE_MS = 5 * 60_000;
 
+/** The series of the documents the screen shows (invoices', or proformas' under the proformas resource). */
 export function useInvoiceSeries(): InvoiceSeriesList | undefined {
   const dataProvider = useDataProvider<AppDataProvider>();
+  const { resource } = useDocumentKind();
   const { data } = useQuery({
-    queryKey: ["invoices", "series"],
-    queryFn: ({ signal }) => dataProvider.invoiceSeries(signal),
+    queryKey: [resource, "series"],
+    queryFn: ({ signal }) => dataProvider.documentSeries(signal),
     staleTime: SERIES_STALE_MS,
     retry: false,
   });

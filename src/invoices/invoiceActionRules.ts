@@ -15,6 +15,9 @@ import type { Invoice } from "../../contract/api";
 export const INVOICE_ACTIONS = ["pdf", "email", "payment", "paymentStatus", "cancel", "restore", "reverse", "delete"] as const;
 export type InvoiceAction = (typeof INVOICE_ACTIONS)[number];
 
+/** What only an invoice has: a proforma is not paid, nor reversed (it becomes an invoice instead). */
+export const INVOICE_ONLY_ACTIONS: readonly InvoiceAction[] = ["payment", "paymentStatus", "reverse"];
+
 /** Enabled, or the key (under invoiceLife.why) of the reason it is not. */
 export type ActionRule = { enabled: true } | { enabled: false; why: string };
 

@@ -10,6 +10,12 @@ export function invoiceName(invoice: Pick<Invoice, "id" | "sentSeries" | "sentNu
   return invoice.sentNumber ? `${invoice.sentSeries ?? ""} ${invoice.sentNumber}`.trim() : `#${invoice.id}`;
 }
 
+/** A proforma's invoice: 'FCT 0012' as SmartBill numbered it, '#12' (our id) until that is read back; null when none. */
+export function invoicedAsName(proforma: Pick<Invoice, "invoiceId" | "invoicedAs">): string | null {
+  if (proforma.invoicedAs) return `${proforma.invoicedAs.series} ${proforma.invoicedAs.number}`.trim();
+  return proforma.invoiceId === null ? null : `#${proforma.invoiceId}`;
+}
+
 /**
  * The edit screen's heading. Before the send: 'Factură #2 — de trimis în SmartBill'. Once sent,
  * what names the invoice for a clerk: 'Factura SBL 12 · Alfa Construct SA · 1.234,56 RON' (its

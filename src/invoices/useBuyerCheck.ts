@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useDataProvider } from "react-admin";
 import { useQuery } from "@tanstack/react-query";
 import type { BuyerCheck } from "../../contract/api";
+import { useDocumentKind } from "./documentKind";
 import type { AppDataProvider } from "../providers/customMethods";
 import type { SaveState } from "./autoSaver";
 import type { InvoiceFormValues } from "./InvoiceFormFields";
@@ -34,6 +35,8 @@ export interface BuyerCheckState {
 
 export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormValues>, saveState: ValueStore<SaveState>): BuyerCheckState {
   const dataProvider = useDataProvider<AppDataProvider>();
+  // A proforma is not a fiscal document: e-Factura never sees it, so its customer is not checked.
+  const { isProforma } = useDocumentKind();
   // Re-renders when another customer is chosen, not as the other fields are typed in.
   const clientId = useStoreValue(values, clientIdOf);
   const query = useQuery({
@@ -42,6 +45,7 @@ export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormV
     retry: false,
     staleTime: 0,
     refetchOnWindowFocus: "always",
+    enabled: !isProforma,
   });
   const { data, refetch } = query;
   // The answer names the customer the server checked: one for another customer is not shown.
@@ -54,9 +58,9 @@ export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormV
   useEffect(
     () =>
       saveState.subscribe(() => {
-        if (isSaved(saveState.get()) && answered.current && answered.current.customerId !== values.get().clientId) void refetch();
+        if (!isProforma && isSaved(saveState.get()) && answered.current && answered.current.customerId !== values.get().clientId) void refetch();
       }),
-    [saveState, values, refetch],
+    [saveState, values, refetch, isProforma],
   );
 
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
@@ -64,6 +68,7 @@ export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormV
 
   const click = useCallback(
     async (send: (acceptBuyerProblems: boolean) => void) => {
+      if (isProforma) return send(false);
       // No answer for this customer yet (the screen just opened): ask now rather than send unchecked.
       // One still about another customer (chosen, not yet saved) cannot stop the send.
       const fresh = check ?? (await refetch()).data;
@@ -72,7 +77,7 @@ export function useBuyerCheck(invoiceId: number, values: ValueStore<InvoiceFormV
       if (confirmedFor === signatureOf(known)) return send(true);
       setConfirmedFor(signatureOf(known));
     },
-    [check, confirmedFor, refetch, values],
+    [check, confirmedFor, refetch, values, isProforma],
   );
 
   return { check, confirming, click };

@@ -11,6 +11,7 @@ import { useCallback, useRef, useState } from "react";
 import { useNotify, useTranslate } from "react-admin";
 import { useQueryClient } from "@tanstack/react-query";
 import { errorMessage } from "../common/errorMessage";
+import { useDocumentKind } from "./documentKind";
 import type { InvoiceAction } from "./invoiceActionRules";
 
 export type RunnerAction = InvoiceAction | "paymentDelete" | "issue";
@@ -28,6 +29,7 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
   const translate = useTranslate();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<RunnerAction | null>(null);
+  const { resource } = useDocumentKind();
   // Set at once (state waits for a render): a second click in the same instant is dropped.
   const inFlight = useRef(false);
 
@@ -56,9 +58,10 @@ export function useInvoiceActionRunner(): { run: RunAction; pending: RunnerActio
         setPending(null);
         // The list, the screen, the payments and the history all hang under the resource's key.
         void queryClient.invalidateQueries({ queryKey: ["invoices"] });
+        if (resource !== "invoices") void queryClient.invalidateQueries({ queryKey: [resource] });
       }
     },
-    [notify, translate, queryClient],
+    [notify, translate, queryClient, resource],
   );
   return { run, pending };
 }

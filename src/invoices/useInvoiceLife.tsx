@@ -23,7 +23,8 @@ import type { Invoice } from "../../contract/api";
 import { saveFile } from "../common/saveFile";
 import type { AppDataProvider } from "../providers/customMethods";
 import { EmailInvoiceDialog } from "./EmailInvoiceDialog";
-import { type ActionRule, type InvoiceAction, invoiceActionRules, issueDraftRule } from "./invoiceActionRules";
+import { useDocumentKind } from "./documentKind";
+import { type ActionRule, INVOICE_ONLY_ACTIONS, type InvoiceAction, invoiceActionRules, issueDraftRule } from "./invoiceActionRules";
 import { invoiceName, newRequestId } from "./invoiceText";
 import { PaymentDialog } from "./PaymentDialog";
 import { sendOutcome } from "./sendResultText";
@@ -64,6 +65,7 @@ export function useInvoiceLife(invoice: Invoice): {
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { run, pending } = useInvoiceActionRunner();
+  const { isProforma } = useDocumentKind();
   const [open, setOpen] = useState<Open | null>(null);
   // Made when the storno's confirmation opens, sent with every confirmation from it.
   const [reverseRequestId, setReverseRequestId] = useState("");
@@ -73,7 +75,7 @@ export function useInvoiceLife(invoice: Invoice): {
   const downloadPdf = () =>
     run("pdf", async () => {
       const file = await dataProvider.invoicePdf(invoice.id);
-      saveFile(file, `factura${invoice.sentSeries ?? ""}${invoice.sentNumber ?? ""}.pdf`);
+      saveFile(file, `${isProforma ? "proforma" : "factura"}${invoice.sentSeries ?? ""}${invoice.sentNumber ?? ""}.pdf`);
       return { message: translate("resources.invoices.life.pdfSaved", { name }) };
     });
 
@@ -91,8 +93,10 @@ export function useInvoiceLife(invoice: Invoice): {
     delete: () => setOpen("delete"),
   };
 
-  const rules: [InvoiceAction | "issue", ActionRule][] = Object.entries(invoiceActionRules(invoice)) as [InvoiceAction, ActionRule][];
-  const issue = issueDraftRule(invoice);
+  const rules: [InvoiceAction | "issue", ActionRule][] = (Object.entries(invoiceActionRules(invoice)) as [InvoiceAction, ActionRule][]).filter(
+    ([action]) => !isProforma || !INVOICE_ONLY_ACTIONS.includes(action),
+  );
+  const issue = isProforma ? undefined : issueDraftRule(invoice);
   if (issue) rules.unshift(["issue", issue]);
   const actions = rules.map(([action, rule]): LifeAction => {
     const why = !rule.enabled ? rule.why : pending ? "busy" : undefined;

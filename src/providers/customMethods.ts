@@ -47,6 +47,7 @@ import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../
 import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
+import type { ProformaInvoiceRequest, ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
 import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
 import { listQuery } from "./specPathDataProvider";
@@ -55,6 +56,8 @@ export type { TaxRate } from "../../contract/api";
 
 export type ExportFormat = "csv" | "xlsx";
 
+export type { ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
+
 const fileForm = (file: Blob, fields: Record<string, string> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -62,7 +65,11 @@ const fileForm = (file: Blob, fields: Record<string, string> = {}) => {
   return form;
 };
 
-export function createCustomMethods(http: HttpClient) {
+/**
+ * `documents`: where the invoice methods below answer, the invoices' routes unless a document
+ * kind with the same routes (proformas) asks for its own (src/proformas/ProformaScope.tsx).
+ */
+export function createCustomMethods(http: HttpClient, documents: string = API_PATHS.invoices) {
   const post = async <T>(url: string, body?: unknown) =>
     (
       await http<T>(url, {
@@ -74,7 +81,7 @@ export function createCustomMethods(http: HttpClient) {
   const get = async <T>(url: string, signal?: AbortSignal) => (await http<T>(url, { signal })).json;
   const put = async <T>(url: string, body: unknown) => (await http<T>(url, { method: "PUT", body: JSON.stringify(body) })).json;
   const remove = async <T>(url: string) => (await http<T>(url, { method: "DELETE" })).json;
-  const invoice = (id: number, tail: string) => `${API_PATHS.invoices}/${id}/${tail}`;
+  const invoice = (id: number, tail: string) => `${documents}/${id}/${tail}`;
 
   return {
     /** The signed-in user as the server knows them (email, tenant, roles). */
@@ -144,15 +151,18 @@ export function createCustomMethods(http: HttpClient) {
 
     /** A new invoice from the form and the workbook of its lines. */
     importInvoice: (form: Partial<InvoiceForm>, file: Blob) =>
-      post<InvoiceImportResult>(`${API_PATHS.invoices}/import`, fileForm(file, { payload: JSON.stringify(form) })),
+      post<InvoiceImportResult>(`${documents}/import`, fileForm(file, { payload: JSON.stringify(form) })),
 
     invoiceImportTemplate: () => requestFile(API_PATHS.invoiceImportTemplate),
 
     /** SmartBill's invoice series (empty when SmartBill cannot be asked). */
     invoiceSeries: (signal?: AbortSignal) => get<InvoiceSeriesList>(API_PATHS.invoiceSeries, signal),
 
+    /** SmartBill's series of the documents these methods speak for (invoices' or proformas'), for their form. */
+    documentSeries: (signal?: AbortSignal) => get<InvoiceSeriesList>(`${documents}/series`, signal),
+
     /** With `acceptBuyerProblems`, sent despite the buyer's problems for e-Factura (the history names them); without, no body, as ever. */
-    sendInvoice: (invoiceId: number, request?: InvoiceSendRequest) => post<InvoiceSendResult>(`${API_PATHS.invoices}/send/${invoiceId}`, request),
+    sendInvoice: (invoiceId: number, request?: InvoiceSendRequest) => post<InvoiceSendResult>(`${documents}/send/${invoiceId}`, request),
 
     /** What e-Factura would refuse of the invoice's customer, as stored. */
     invoiceBuyerCheck: (invoiceId: number, signal?: AbortSignal) => get<BuyerCheck>(invoice(invoiceId, "buyer-check"), signal),
@@ -161,15 +171,15 @@ export function createCustomMethods(http: HttpClient) {
     issueDraftInvoice: (invoiceId: number) => post<InvoiceSendResult>(invoice(invoiceId, "issue")),
 
     addInvoiceLine: (invoiceId: number, line: InvoiceLineInput) =>
-      post<InvoiceLine>(`${API_PATHS.invoices}/${invoiceId}/line`, { ...line, invoiceId }),
+      post<InvoiceLine>(`${documents}/${invoiceId}/line`, { ...line, invoiceId }),
 
     /** A block pasted from a spreadsheet: the good rows become lines, the others come back with their cells and problems. */
-    pasteInvoiceLines: (invoiceId: number, text: string) => post<PastedLines>(`${API_PATHS.invoices}/${invoiceId}/paste`, { text }),
+    pasteInvoiceLines: (invoiceId: number, text: string) => post<PastedLines>(`${documents}/${invoiceId}/paste`, { text }),
 
-    updateInvoiceLine: (lineId: number, line: InvoiceLineInput) => put<InvoiceLine>(`${API_PATHS.invoiceLine}/${lineId}`, line),
+    updateInvoiceLine: (lineId: number, line: InvoiceLineInput) => put<InvoiceLine>(`${documents}/line/${lineId}`, line),
 
     deleteInvoiceLine: async (lineId: number) =>
-      (await http<MessageResponse>(`${API_PATHS.invoiceLine}/${lineId}`, { method: "DELETE" })).json,
+      (await http<MessageResponse>(`${documents}/line/${lineId}`, { method: "DELETE" })).json,
 
     /** The VAT rates a line may use (SmartBill's list, or the standard rate alone). */
     /** The tenant's VAT rates and where they come from: SmartBill now, the list saved from an earlier read, or none read yet. */
@@ -208,6 +218,10 @@ export function createCustomMethods(http: HttpClient) {
 
     /** What was done with the invoice, oldest first. */
     invoiceHistory: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEvent[]>(invoice(invoiceId, "history"), signal),
+
+    /** 'Transformă în factură': the invoice issued from a sent proforma, in `seriesName` (the tenant's default series when absent), once. */
+    invoiceFromProforma: (proformaId: number, body: ProformaInvoiceRequest) =>
+      post<ProformaInvoiceResult>(`${apiPathOf("proformas")}/${proformaId}/invoice`, body),
 
     /** The warehouses SmartBill knows (its stock answer names them), for the warehouse form to offer. */
     smartBillWarehouses: (signal?: AbortSignal) => get<SmartBillWarehouses>(API_PATHS.smartBillWarehouses, signal),

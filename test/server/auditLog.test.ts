@@ -398,6 +398,12 @@ describeEachDialect("the audit log", (dialect) => {
     await t.db.updateTable("invoices").set({ draft: 1 }).where("id", "=", draftProforma.id).execute();
     expect((await t.api("POST", `${proformas}/send/${draftProforma.id}`, inv)).statusCode).toBe(200);
     await recorded("proformas.issue", () => t.api("POST", `${proformas}/${draftProforma.id}/issue`, inv), { ...clerk, targetLabel: proformaLabel });
+    await recorded("proformas.invoice", () => t.api("POST", `${proformas}/${draftProforma.id}/invoice`, { ...inv, body: {} }), {
+      ...clerk,
+      target: String(draftProforma.id),
+      targetLabel: proformaLabel,
+      result: expect.stringMatching(/^\S+ \d{4}$/),
+    });
 
     expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });

@@ -2,8 +2,10 @@
  * 'Descarcă PDF': GET /{id}/pdf → SmartBill's PDF of the sent invoice, as a download
  * (`application/pdf`, `attachment; filename="factura<series><number>.pdf"`). SmartBill is asked
  * with Accept: application/octet-stream (it answers application/pdf with 406; client.ts). An
- * unknown invoice gets SmartBill's nginx 502 page: the clerk gets a sentence instead. A read, so
- * not in the audit log; it is in the invoice's history.
+ * unknown invoice gets SmartBill's nginx 502 page, an unknown proforma its 400 JSON (/estimate/pdf
+ * answers as its other routes do): either way the clerk gets the kind's sentence instead (502 for
+ * the page, 409 for SmartBill's refusal). A read, so not in the audit log; it is in the
+ * document's history.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { HttpError } from "../../../errors";
@@ -23,6 +25,9 @@ export const invoicePdfRoute: FastifyPluginAsyncTypebox<KindOptions> = async (ap
       } catch (error) {
         if (error instanceof SmartBillError && error.kind === "http" && error.status === 502) {
           throw new HttpError(502, kind.words.pdfUnavailable(invoiceName(invoice)));
+        }
+        if (error instanceof SmartBillError && error.kind === "provider" && error.status === 400) {
+          throw new SmartBillError("provider", kind.words.pdfUnavailable(invoiceName(invoice)), { status: error.status });
         }
         throw error;
       }

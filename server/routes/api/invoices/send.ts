@@ -31,6 +31,7 @@ import { sentDespiteBuyerProblems } from "../../../../contract/buyerProblemMessa
 import type { BuyerProblem } from "../../../../contract/buyerProblems";
 import { invoiceBuyerCheck, type LastKnownAnafState } from "./buyerCheck";
 import { outcomeOf, recordInvoiceEvent } from "./invoiceHistory";
+import { refusePlainSendOfProformaInvoice } from "./proformaInvoice";
 import { sendInvoice, type SendOptions } from "./sendInvoice";
 import { auditOf, type KindOptions, scopeOf } from "./documentKinds";
 
@@ -101,6 +102,7 @@ export const invoiceSendRoutes = (lastKnownAnafState: LastKnownAnafState): Fasti
     },
     async (request) => {
       const id = request.params.id;
+      await refusePlainSendOfProformaInvoice(app.db, scopeOf(request, kind), id);
       // The problems as they are now, not as the screen last saw them: the history names what was really accepted.
       const accepted = request.body?.acceptBuyerProblems ? ((await invoiceBuyerCheck(app.db, scopeOf(request, kind), id, lastKnownAnafState))?.problems ?? []) : [];
       return send(request, id, "send", {}, accepted);

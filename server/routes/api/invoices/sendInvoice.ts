@@ -53,6 +53,10 @@
  * against the tenant's tax list as last read (no extra SmartBill call): a line whose tax the list
  * rates otherwise, or does not list, is refused here in words the clerk can act on, rather than
  * by SmartBill.
+ *
+ * An invoice from a proforma ('Transformă în factură', proformaInvoice.ts) is this same send with
+ * `useEstimateDetails`; its lost answers are first looked up where SmartBill records them (the
+ * proforma's invoices, `confirmLost`), then in the series as above.
  */
 import type { Kysely } from "kysely";
 import type { Invoice, InvoiceSendResult, InvoiceStatus, SmartBillImportResult } from "../../../../contract/api";
@@ -113,6 +117,16 @@ export interface SendOptions {
    * days or months ago, when the window was another.
    */
   issueDates: DateWindow;
+  /**
+   * An invoice from this proforma ('Transformă în factură'): SmartBill takes the client and the
+   * products from it (`useEstimateDetails`).
+   */
+  estimate?: { seriesName: string; number: string };
+  /**
+   * Asked first when an answer was lost, before the series: SmartBill's own record of the
+   * document (the proforma's invoices), as the outcome to record; undefined when it shows none.
+   */
+  confirmLost?: (client: SmartBillClient) => Promise<SmartBillImportResult | undefined>;
 }
 
 /** SmartBill prints numbers zero-padded to 4 digits ("0025"); an unpadded one is "not found". */
@@ -163,6 +177,8 @@ export async function sendInvoice(
     // form may have been edited since, even emptied, and an issued invoice is issued.)
     let seriesList: Series[] | undefined;
     if (claim.attempt) {
+      const confirmed = options.confirmLost && (await options.confirmLost(await connect()));
+      if (confirmed) return await send.sent(confirmed);
       seriesList = await readSeries();
       const { series, nextNumber, markedAt } = claim.attempt;
       const current = seriesList.find((s) => s.name === series);
@@ -220,12 +236,12 @@ export async function sendInvoice(
     posted = true;
     let answer: InvoiceResult;
     try {
-      answer = await client.createInvoice(body, kind.smartBill);
+      answer = await client.createInvoice(options.estimate ? { ...body, useEstimateDetails: true, estimate: options.estimate } : body, kind.smartBill);
     } catch (error) {
       if (!(error instanceof SmartBillError)) throw error;
       if (error.kind === "provider") return await send.refused(error.message);
       if (definitelyNotIssued(error)) return await send.fail(notSent(error));
-      return await send.unclear(error, invoice.seriesName, recorded, client, seriesType);
+      return await send.unclear(error, invoice.seriesName, recorded, client, seriesType, options.confirmLost);
     }
     return await send.sent(
       {
@@ -428,8 +444,11 @@ class SendRun {
     recorded: number | null,
     client: SmartBillClient,
     seriesType: SeriesType,
+    confirmLost?: SendOptions["confirmLost"],
   ): Promise<InvoiceSendResult> {
     const status = error.kind === "timeout" ? 504 : 502;
+    const confirmed = await confirmLost?.(client);
+    if (confirmed) return this.sent(confirmed);
     const reason = withoutResendAdvice(error.message);
     if (recorded === null) {
       await this.markUnclear();
