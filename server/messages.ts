@@ -487,6 +487,73 @@ export const invoiceRecheckTooSoon = (seconds: number) =>
   "Seria din SmartBill nu arată încă factura trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
   `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secundă", "secunde")}`}; seria va fi verificată mai întâi.`;
 
+/** How a send's messages name the document (sendInvoice.ts), for each kind (DocumentWords.send). */
+export interface DocumentSendWords {
+  inProgress: string;
+  noClient: string;
+  clientGone: string;
+  noLines: string;
+  dueDateImpossible: string;
+  alreadySent: (series: string | null, number: string | null) => string;
+  issueDateOutside: (issueDate: string, from: string, to: string) => string;
+  tooManyLines: (lines: number, max: number) => string;
+  notSent: (reason: string) => string;
+  confirmedFromSeries: (series: string, number: string) => string;
+  outcomeUnknown: (reason: string, options: { draft: boolean; seriesProblem?: string }) => string;
+  recheckTooSoon: (seconds: number) => string;
+}
+
+export const invoiceSendWords: DocumentSendWords = {
+  inProgress: invoiceSendMessages.inProgress,
+  noClient: invoiceSendMessages.noClient,
+  clientGone: invoiceSendMessages.clientGone,
+  noLines: invoiceSendMessages.noLines,
+  dueDateImpossible: invoiceSendMessages.dueDateImpossible,
+  alreadySent: invoiceAlreadySent,
+  issueDateOutside: invoiceIssueDateOutsideAtSend,
+  tooManyLines: invoiceTooManyLines,
+  notSent: invoiceNotSent,
+  confirmedFromSeries: invoiceConfirmedFromSeries,
+  outcomeUnknown: invoiceOutcomeUnknown,
+  recheckTooSoon: invoiceRecheckTooSoon,
+};
+
+export const proformaSendWords: DocumentSendWords = {
+  inProgress: "Proforma se trimite chiar acum către SmartBill. Așteptați rezultatul, apoi reîncărcați pagina.",
+  noClient: "Proforma nu are un client. Alegeți clientul în „Date proformă”, apoi trimiteți-o din nou.",
+  clientGone: "Clientul proformei nu mai există în lista de clienți. Alegeți un client în „Date proformă”, apoi trimiteți-o din nou.",
+  noLines: "Proforma nu are produse. Adăugați cel puțin un produs în „Produse”, apoi trimiteți-o din nou.",
+  dueDateImpossible:
+    "Data scadenței proformei nu este o dată reală. Corectați data emiterii sau numărul de zile până la scadență în „Date proformă”, apoi trimiteți-o din nou.",
+  alreadySent: (series, number) =>
+    number
+      ? `Proforma a fost deja trimisă (seria ${series ?? ""}, numărul ${number}).`
+      : `Proforma a fost deja trimisă ca ciornă${series ? ` în seria ${series}` : ""}.`,
+  issueDateOutside: (issueDate, from, to) =>
+    `Data emiterii proformei, ${day(issueDate)}, nu este între ${day(from)} și ${day(to)}, intervalul permis acum. ` +
+    "Corectați-o în „Date proformă”, apoi trimiteți proforma din nou.",
+  tooManyLines: (lines, max) =>
+    `Proforma are ${romanianCount(lines, "produs", "produse")}, dar SmartBill acceptă cel mult ${max} pe un document. ` +
+    "Împărțiți produsele în mai multe proforme.",
+  notSent: (reason) => `Proforma nu a fost trimisă: ${reason}`,
+  confirmedFromSeries: (series, number) =>
+    `Răspunsul SmartBill nu a ajuns, dar seria ${series} a avansat: proforma a fost emisă cu numărul ${number} (confirmat din serie).`,
+  outcomeUnknown: (reason, options) => {
+    const head = `Nu se știe dacă SmartBill a ${options.draft ? "creat ciorna" : "emis proforma"}: ${reason}`;
+    if (options.draft) return `${head} ${invoiceSendMessages.draftUnclearAdvice}`;
+    const series = options.seriesProblem
+      ? ` Nici seria nu a putut fi citită pentru verificare (${options.seriesProblem})`
+      : " Seria nu arată încă o proformă nouă";
+    return (
+      `${head}${series}. Proforma rămâne marcată „Rezultat neclar”: la o nouă trimitere se verifică mai întâi ` +
+      "seria în SmartBill, ca proforma să nu fie emisă de două ori."
+    );
+  },
+  recheckTooSoon: (seconds) =>
+    "Seria din SmartBill nu arată încă proforma trimisă anterior, dar SmartBill o poate înregistra cu întârziere. " +
+    `Încercați din nou peste ${seconds === 1 ? "o secundă" : `${romanianCount(seconds, "secundă", "secunde")}`}; seria va fi verificată mai întâi.`,
+};
+
 /* ---------- Imported invoices: import, list, edit, lines ---------- */
 
 export const invoiceMessages = {
@@ -737,6 +804,13 @@ export const paymentStatusTaskDone = (checked: number, failed: number) =>
   `Starea încasării a fost actualizată pentru ${romanianCount(checked, "factură", "facturi")}` +
   (failed > 0 ? `; pentru ${romanianCount(failed, "factură", "facturi")} SmartBill nu a putut fi întrebat.` : ".");
 
+/** A cash payment's receipt ('Chitanta') deleted from the invoice's payments, through the receipt's deletion. */
+export const paymentReceiptMessages = {
+  numberUnknown:
+    "Încasarea nu a fost ștearsă: numărul chitanței ei nu este cunoscut aici (răspunsul SmartBill s-a pierdut la emitere). " +
+    "Ștergeți chitanța direct în SmartBill; încasarea ei se șterge odată cu ea.",
+} as const;
+
 export const reverseMessages = {
   requestIdInvalid: paymentMessages.requestIdInvalid,
   issueDateInvalid: "Data facturii storno trebuie să fie o dată validă, de forma aaaa-ll-zz.",
@@ -799,6 +873,8 @@ export const anafRefreshMessages = {
 export interface DocumentWords {
   /** The PDF's file name starts with it (proforma<series><number>.pdf). */
   pdfFilePrefix: string;
+  /** The send's refusals and outcomes. */
+  send: DocumentSendWords;
   notFound: string;
   notSent: string;
   draft: string;
@@ -815,6 +891,7 @@ export interface DocumentWords {
 
 export const invoiceWords: DocumentWords = {
   pdfFilePrefix: "factura",
+  send: invoiceSendWords,
   notFound: invoiceMessages.notFound,
   ...afterSendMessages,
   pdfUnavailable: invoiceActionMessages.pdfUnavailable,
@@ -827,6 +904,7 @@ export const invoiceWords: DocumentWords = {
 
 export const proformaWords: DocumentWords = {
   pdfFilePrefix: "proforma",
+  send: proformaSendWords,
   notFound: "Factura proformă nu a fost găsită.",
   notSent: "Factura proformă nu a fost emisă în SmartBill: trimiteți-o mai întâi.",
   draft: "Factura proformă a fost trimisă ca ciornă în SmartBill, fără număr: acțiunea cere o proformă emisă.",

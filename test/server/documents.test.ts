@@ -285,6 +285,36 @@ describeEachDialect("documents started here, duplicated, and sent by kind", (dia
     expect(await smartBillEstimates()).toEqual([]);
   });
 
+  it("names the proforma, not an invoice, in the send's refusals and in its outcome confirmed from the series", async () => {
+    const speaksOfProforma = (message: string) => {
+      expect(message).toMatch(/proform/i);
+      expect(message).not.toMatch(/factur/i);
+    };
+    const empty = await addDraftInvoice(t, clientId, { documentType: "proforma", issueDate: romanianDate(Date.now()) });
+    await t.db.deleteFrom("invoice_lines").where("invoiceId", "=", empty).execute();
+    const noLines = await send(PROFORMAS, empty);
+    expect(noLines.statusCode).toBe(400);
+    speaksOfProforma(noLines.json().message);
+
+    const noClientId = await addDraftInvoice(t, clientId, { documentType: "proforma", issueDate: romanianDate(Date.now()) });
+    await t.db.updateTable("invoices").set({ clientId: null }).where("id", "=", noClientId).execute();
+    const noClient = await send(PROFORMAS, noClientId);
+    expect(noClient.statusCode).toBe(400);
+    speaksOfProforma(noClient.json().message);
+
+    const id = await addDraftInvoice(t, clientId, { documentType: "proforma", issueDate: romanianDate(Date.now()) });
+    await emulator(t, "POST", "/faults", { fault: "drop-after-store", path: "/estimate/v2" });
+    const confirmed = await send(PROFORMAS, id);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const outcome = confirmed.json<InvoiceSendResult>().importResult?.message ?? "";
+    expect(outcome).toMatch(/seria SBL-PF a avansat: proforma a fost emisă cu numărul 0001/);
+    speaksOfProforma(outcome);
+
+    const again = await send(PROFORMAS, id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe("Proforma a fost deja trimisă (seria SBL-PF, numărul 0001).");
+  });
+
   it("asks SmartBill's /estimate routes for a sent proforma's PDF, e-mail, cancel, restore and delete", async () => {
     const id = await addDraftInvoice(t, clientId, { documentType: "proforma", issueDate: romanianDate(Date.now()) });
     expect((await send(PROFORMAS, id)).statusCode).toBe(200);

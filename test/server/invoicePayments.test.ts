@@ -243,6 +243,68 @@ describeEachDialect("payments of a sent invoice (/api/smartbill/invoice/{id}/pay
     expect(again.statusCode).toBe(409);
   });
 
+  it("deletes a receipt payment ('Chitanta') through SmartBill's receipt deletion: the last of its series only, the receipt marked deleted with it", async () => {
+    const state = (await emulator(t, "GET", "/state")) as EmulatorState;
+    const companies = structuredClone(state.companies) as unknown as EmulatorCompanySeed[];
+    companies[0].series!.find((series) => series.type === "c")!.nextNumber = 7;
+    await emulator(t, "PUT", "/state", { companies });
+    const id = await addSentInvoice(t, invoicing, clientId);
+    expect((await pay(id, payment(10, "Chitanta"))).statusCode).toBe(200);
+    expect((await pay(id, payment(20, "Chitanta"))).statusCode).toBe(200);
+    const [first, second] = await listed(id);
+    expect([first.receiptName, second.receiptName]).toEqual(["CH 0007", "CH 0008"]);
+    const remove = (paymentId: number) => t.api("DELETE", `/api/smartbill/invoice/${id}/payments/${paymentId}`, { session: invoicing });
+    const deletions = async () =>
+      ((await emulator(t, "GET", "/requests")) as { requests: { method: string; path: string; query: string }[] }).requests
+        .filter((r) => r.method === "DELETE")
+        .map((r) => `${r.path} ${new URLSearchParams(r.query).get("seriesname") ?? ""} ${new URLSearchParams(r.query).get("number") ?? ""}`.trim());
+    const receiptStatus = async (paymentId: number) =>
+      (await t.db.selectFrom("receipts").select("status").where("paymentId", "=", paymentId).executeTakeFirstOrThrow()).status;
+    await emulator(t, "DELETE", "/requests");
+
+    // Not the last of its series: SmartBill's 403, in our sentence; nothing changes here.
+    const refused = await remove(first.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/^Chitanța nu a fost ștearsă: SmartBill permite ștergerea doar a ultimei chitanțe din serie\. Răspunsul SmartBill: /);
+    expect(await deletions()).toEqual(["/payment/chitanta CH 0007"]);
+    expect(await receiptStatus(first.id)).toBe("issued");
+    expect((await listed(id)).map((p) => p.amount)).toEqual([10, 20]);
+
+    // The last one: deleted in SmartBill with its payment, and here the receipt, the payment and the history together.
+    await emulator(t, "DELETE", "/requests");
+    const deleted = await remove(second.id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await deletions()).toEqual(["/payment/chitanta CH 0008"]);
+    expect(deleted.json<InvoicePaymentResult>().invoice.payment).toMatchObject({ paid: 10 });
+    expect((await smartBillPayments()).map((p) => p.value)).toEqual([10]);
+    expect(await receiptStatus(second.id)).toBe("deleted");
+    expect((await listed(id)).map((p) => p.amount)).toEqual([10]);
+    const event = (await history(id)).filter((e) => e.action === "paymentDelete").at(-1)!;
+    expect(event).toMatchObject({ outcome: "ok", detail: { amount: 20, type: "Chitanta", receipt: "CH 0008" } });
+    expect(await auditRows("invoices.paymentDelete", id)).toHaveLength(1);
+
+    // Now the first is the last of its series.
+    expect((await remove(first.id)).statusCode).toBe(200);
+    expect(await receiptStatus(first.id)).toBe("deleted");
+    expect(await smartBillPayments()).toEqual([]);
+  });
+
+  it("refuses to delete a receipt payment whose receipt number was never known, telling the clerk to delete it in SmartBill", async () => {
+    const id = await addSentInvoice(t, invoicing, clientId);
+    expect((await pay(id, payment(10, "Chitanta"))).statusCode).toBe(200);
+    const [made] = await listed(id);
+    // As a payment confirmed from the paid amount after a lost answer is: no receipt number.
+    await t.db.deleteFrom("receipts").where("paymentId", "=", made.id).execute();
+    await t.db.updateTable("invoice_payments").set({ receiptSeries: null, receiptNumber: null }).where("id", "=", made.id).execute();
+    await emulator(t, "DELETE", "/requests");
+    const response = await t.api("DELETE", `/api/smartbill/invoice/${id}/payments/${made.id}`, { session: invoicing });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/numărul chitanței ei nu este cunoscut.*Ștergeți chitanța direct în SmartBill/);
+    const { requests } = (await emulator(t, "GET", "/requests")) as { requests: { method: string }[] };
+    expect(requests.filter((r) => r.method === "DELETE")).toEqual([]);
+    expect((await listed(id)).map((p) => p.amount)).toEqual([10]);
+  });
+
   it("reads SmartBill's payment status on demand (a payment made in SmartBill itself), in the history, not audited", async () => {
     const id = await addSentInvoice(t, invoicing, clientId);
     const client = await smartBillClientForTenant(t.db, DEMO_TENANT, t.app.smartBillUrls);

@@ -37,6 +37,7 @@ import {
   paymentOutcomeUnknown,
   paymentRecheckTooSoon,
   paymentRecorded,
+  paymentReceiptMessages,
   smartBillClientMessages,
 } from "../../../messages";
 import { type SmartBillClient, smartBillTimeoutMs } from "../../../smartbill/client";
@@ -50,6 +51,7 @@ import type { PaymentInput } from "./paymentInput";
 import { cents, storePaymentStatus } from "./paymentStatus";
 import { definitelyNotIssued } from "./sendInvoice";
 import { recordPaymentReceipt } from "../receipts/paymentReceipt";
+import { deleteReceiptInSmartBill, markReceiptDeleted } from "../receipts/deleteReceipt";
 
 type PaymentRow = Selectable<InvoicePaymentsTable>;
 
@@ -293,8 +295,8 @@ function recorded(
 /**
  * Deletes a payment recorded through us from SmartBill (DELETE /payment/v2, by its date, value,
  * client and CIF; by the invoice when the client has no CIF). A lost answer is checked against
- * the paid amount before and after; SmartBill's refusal (e.g. a receipt not the last of its
- * series) is answered in its words.
+ * the paid amount before and after; SmartBill's refusal is answered in its words. A receipt
+ * ('Chitanta') is refused by /payment/v2: it goes through the receipt's deletion instead.
  */
 export async function deleteInvoicePayment(context: PaymentContext, paymentId: number): Promise<AfterSendOutcome<PaymentDone>> {
   const { db, invoice, client } = context;
@@ -311,6 +313,12 @@ export async function deleteInvoicePayment(context: PaymentContext, paymentId: n
     if (!row) throw new HttpError(404, paymentMessages.notFound);
     if (row.status !== "recorded") throw new HttpError(409, paymentMessages.notRecorded);
     const amount = Number(row.amount);
+    // A receipt ('Chitanta') goes only through SmartBill's receipt deletion, which takes its payment with it.
+    if (row.type === "Chitanta") {
+      const outcome = await deletePaymentReceipt(context, row, token);
+      keepClaim = true;
+      return outcome;
+    }
     const before = await client.paymentStatus(invoice.ref);
     const type = row.type as Parameters<SmartBillClient["deletePayment"]>[0]["paymentType"];
     let message: string;
@@ -343,6 +351,35 @@ export async function deleteInvoicePayment(context: PaymentContext, paymentId: n
   } finally {
     if (!keepClaim) await releaseInvoiceAction(db, invoice.id, token);
   }
+}
+
+/**
+ * A cash payment's receipt deleted from SmartBill (DELETE /payment/chitanta, the last of its series
+ * only), as the receipt's own deletion does it: the receipt row and the payment marked deleted
+ * with the invoice's history event, in one transaction. A payment confirmed after a lost answer has
+ * no known receipt number, so SmartBill cannot be asked: the clerk deletes it there.
+ */
+async function deletePaymentReceipt(context: PaymentContext, row: PaymentRow, token: string): Promise<AfterSendOutcome<PaymentDone>> {
+  const { db, invoice, client } = context;
+  if (!row.receiptNumber) throw new HttpError(409, paymentReceiptMessages.numberUnknown);
+  const receipt = await db.selectFrom("receipts").select(["id", "paymentId"]).where("paymentId", "=", row.id).executeTakeFirst();
+  const ref = { seriesName: row.receiptSeries ?? "", number: row.receiptNumber };
+  const message = await deleteReceiptInSmartBill(client, ref);
+  const after = await client.paymentStatus(invoice.ref).catch(() => undefined);
+  const amount = Number(row.amount);
+  const receiptName = `${ref.seriesName} ${ref.number}`.trim();
+  return {
+    result: { message: message || paymentMessages.deleted },
+    answer: message || null,
+    detail: { amount, type: row.type, date: row.date, receipt: receiptName },
+    audit: { result: `${amount.toFixed(2)} (${row.type} ${receiptName})` },
+    write: async (trx) => {
+      if (receipt) await markReceiptDeleted(trx, receipt);
+      else await trx.updateTable("invoice_payments").set({ status: "deleted", deletedAt: timestamp() }).where("id", "=", row.id).execute();
+      if (after) await storePaymentStatus(trx, invoice.id, { total: after.invoiceTotalAmount, paid: Math.round(after.paidAmount * 100) / 100 });
+      await releaseInvoiceAction(trx, invoice.id, token);
+    },
+  };
 }
 
 /** The client's advice after a lost answer ("check before asking again") is what this module does itself. */

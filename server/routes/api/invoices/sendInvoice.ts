@@ -66,21 +66,10 @@ import type { SmartBillUrlPolicy } from "../../../smartbill/allowedUrl";
 import { timestamp, timestampMs } from "../../../db/timestamps";
 import { isStorageUnavailable } from "../../../db/unavailable";
 import { HttpError } from "../../../errors";
-import {
-  invoiceAlreadySent,
-  invoiceConfirmedFromSeries,
-  invoiceIssueDateOutsideAtSend,
-  invoiceNotADraft,
-  invoiceNotSent,
-  invoiceOutcomeUnknown,
-  invoiceRecheckTooSoon,
-  invoiceSendMessages,
-  invoiceTooManyLines,
-  smartBillClientMessages,
-} from "../../../messages";
+import { type DocumentSendWords, invoiceNotADraft, smartBillClientMessages } from "../../../messages";
 import { type SmartBillClient, smartBillClientForTenant, smartBillTimeoutMs } from "../../../smartbill/client";
 import { type InvoiceResult, type Series, type SeriesType, SmartBillError } from "../../../smartbill/types";
-import { type DocumentKind, type DocumentScope, notFoundIn } from "./documentKinds";
+import { DOCUMENT_KINDS, type DocumentKind, type DocumentScope, notFoundIn } from "./documentKinds";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { findWarehouse } from "../warehouses/warehouses.repository";
 import {
@@ -160,6 +149,9 @@ export async function sendInvoice(
   const now = Date.now;
   const scope: DocumentScope = { tenantId, documentType: kind.type };
   const seriesType = kind.smartBill.seriesType;
+  // Each message names the document of the kind (a proforma's speak of the proforma).
+  const words = kind.words.send;
+  const notSent = (error: unknown) => notSentAs(error, words);
   const claim = await claimSend(db, scope, invoiceId, now(), SEND_STALE_MS, options.issueDraft === true);
   const send = new SendRun(db, scope, invoiceId, claim, now, recordSent);
   let posted = false;
@@ -199,7 +191,7 @@ export async function sendInvoice(
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         return await send.fail(
-          new HttpError(409, invoiceRecheckTooSoon(seconds), undefined, { "retry-after": String(seconds) }),
+          new HttpError(409, words.recheckTooSoon(seconds), undefined, { "retry-after": String(seconds) }),
         );
       }
     }
@@ -208,16 +200,16 @@ export async function sendInvoice(
     if (!invoice) return await send.fail(notFoundIn(scope));
     const { from, to } = options.issueDates;
     if (!inWindow(invoice.issueDate, options.issueDates)) {
-      return await send.fail(new HttpError(400, invoiceIssueDateOutsideAtSend(invoice.issueDate, from, to)));
+      return await send.fail(new HttpError(400, words.issueDateOutside(invoice.issueDate, from, to)));
     }
-    if (!invoice.dueDate) return await send.fail(new HttpError(400, invoiceSendMessages.dueDateImpossible));
+    if (!invoice.dueDate) return await send.fail(new HttpError(400, words.dueDateImpossible));
     const lines = invoice.products ?? [];
-    if (invoice.clientId === null) return await send.fail(new HttpError(400, invoiceSendMessages.noClient));
+    if (invoice.clientId === null) return await send.fail(new HttpError(400, words.noClient));
     const customer = await findInvoiceClient(db, tenantId, invoice.clientId);
-    if (!customer) return await send.fail(new HttpError(400, invoiceSendMessages.clientGone));
-    if (lines.length === 0) return await send.fail(new HttpError(400, invoiceSendMessages.noLines));
+    if (!customer) return await send.fail(new HttpError(400, words.clientGone));
+    if (lines.length === 0) return await send.fail(new HttpError(400, words.noLines));
     if (lines.length > MAX_INVOICE_LINES) {
-      return await send.fail(new HttpError(400, invoiceTooManyLines(lines.length, MAX_INVOICE_LINES)));
+      return await send.fail(new HttpError(400, words.tooManyLines(lines.length, MAX_INVOICE_LINES)));
     }
     const taxProblem = lineTaxProblem(lines, await savedTaxList(db, tenantId));
     if (taxProblem) return await send.fail(new HttpError(400, taxProblem));
@@ -315,14 +307,15 @@ async function claimSend(
   issueDraft: boolean,
 ): Promise<Claim> {
   // A claim fails only when the row changed since it was read; read again and decide again.
+  const words = sendWordsOf(scope);
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await findInvoiceState(db, scope, invoiceId);
     if (!row) throw notFoundIn(scope);
     // A SmartBill draft has no number: only it may be issued, and only when asked to.
-    if (row.status === "sent" && (!issueDraft || row.sentNumber)) throw new HttpError(409, invoiceAlreadySent(row.sentSeries, row.sentNumber));
+    if (row.status === "sent" && (!issueDraft || row.sentNumber)) throw new HttpError(409, words.alreadySent(row.sentSeries, row.sentNumber));
     const stale =
       row.status === "sending" && (row.sendStartedAt === null || timestampMs(row.sendStartedAt) < now - staleAfterMs);
-    if (row.status === "sending" && !stale) throw new HttpError(409, invoiceSendMessages.inProgress);
+    if (row.status === "sending" && !stale) throw new HttpError(409, words.inProgress);
     const startedAt = timestamp(Math.max(now, row.sendStartedAt ? timestampMs(row.sendStartedAt) + 1 : 0));
 
     if (issueDraft) {
@@ -354,7 +347,7 @@ async function claimSend(
       };
     }
   }
-  throw new HttpError(409, invoiceSendMessages.inProgress);
+  throw new HttpError(409, words.inProgress);
 }
 
 /** The writes of one claimed send; each requires the claim still to be this send's. */
@@ -427,7 +420,7 @@ class SendRun {
 
   async confirmFromSeries(series: string, nextNumber: number): Promise<InvoiceSendResult> {
     const number = printedNumber(nextNumber);
-    return this.sent({ errorText: "", message: invoiceConfirmedFromSeries(series, number), number, series, url: "" });
+    return this.sent({ errorText: "", message: sendWordsOf(this.scope).confirmedFromSeries(series, number), number, series, url: "" });
   }
 
   async refused(errorText: string): Promise<InvoiceSendResult> {
@@ -459,7 +452,7 @@ class SendRun {
     const reason = withoutResendAdvice(error.message);
     if (recorded === null) {
       await this.markUnclear();
-      throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: true }));
+      throw new HttpError(status, sendWordsOf(this.scope).outcomeUnknown(reason, { draft: true }));
     }
     let seriesList: Series[];
     try {
@@ -467,12 +460,12 @@ class SendRun {
     } catch (seriesError) {
       await this.markUnclear();
       const seriesProblem = seriesError instanceof Error ? withoutResendAdvice(seriesError.message) : String(seriesError);
-      throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: false, seriesProblem }));
+      throw new HttpError(status, sendWordsOf(this.scope).outcomeUnknown(reason, { draft: false, seriesProblem }));
     }
     const series = seriesList.find((s) => s.name === seriesName);
     if (series && series.nextNumber > recorded) return this.confirmFromSeries(seriesName, recorded);
     await this.markUnclear();
-    throw new HttpError(status, invoiceOutcomeUnknown(reason, { draft: false }));
+    throw new HttpError(status, sendWordsOf(this.scope).outcomeUnknown(reason, { draft: false }));
   }
 
   private async invoice(): Promise<Invoice> {
@@ -508,10 +501,13 @@ const NEVER_CONNECTED = new Set([
 ]);
 
 /** A failure before SmartBill could issue anything, as an answer. */
-function notSent(error: unknown): HttpError {
+function notSentAs(error: unknown, words: DocumentSendWords): HttpError {
   if (!(error instanceof SmartBillError)) throw error;
-  return failureAnswer(error, invoiceNotSent(withoutResendAdvice(error.message)));
+  return failureAnswer(error, words.notSent(withoutResendAdvice(error.message)));
 }
+
+/** How the send's messages name the scope's document. */
+const sendWordsOf = (scope: DocumentScope): DocumentSendWords => DOCUMENT_KINDS[scope.documentType].words.send;
 
 /**
  * The client's own advice after a lost POST ("check the series before sending again") is what

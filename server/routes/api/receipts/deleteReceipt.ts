@@ -9,13 +9,13 @@
  * deleted. A fiscal receipt cannot be deleted through SmartBill's API at all.
  */
 import type { FastifyRequest } from "fastify";
-import type { Kysely } from "kysely";
-import type { Database } from "../../../db/database";
+import type { Kysely, Selectable } from "kysely";
+import type { Database, ReceiptsTable } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
 import { HttpError } from "../../../errors";
 import { receiptDeleteRefused, receiptMessages } from "../../../messages";
 import type { SmartBillClient } from "../../../smartbill/client";
-import { SmartBillError } from "../../../smartbill/types";
+import { type ReceiptRef, SmartBillError } from "../../../smartbill/types";
 import { recordInvoiceEvent } from "../invoices/invoiceHistory";
 import { definitelyNotIssued } from "../invoices/sendInvoice";
 import { smartBillAnswer } from "./issueReceipt";
@@ -30,24 +30,12 @@ export async function deleteReceipt(
   if (row.kind === "Bon") throw new HttpError(409, receiptMessages.deleteFiscal);
   if (row.status !== "issued" || !row.number) throw new HttpError(409, receiptMessages.notIssued);
   const client = await context.client().catch((error) => Promise.reject(smartBillAnswer(error)));
-  const ref = { seriesName: row.seriesName, number: row.number };
-  let message: string;
-  try {
-    message = await client.deleteReceipt(ref);
-  } catch (error) {
-    if (!(error instanceof SmartBillError)) throw error;
-    // SmartBill's 403: not the last of its series. Its words, after ours.
-    if (error.kind === "provider") throw new HttpError(409, receiptDeleteRefused(error.message));
-    if (definitelyNotIssued(error)) throw smartBillAnswer(error);
-    const series = await client.getSeries("c").catch(() => undefined);
-    const back = series?.find((s) => s.name === row.seriesName)?.nextNumber === Number(row.number);
-    if (!back) throw smartBillAnswer(error);
-    message = receiptMessages.deleted;
-  }
+  const message = await deleteReceiptInSmartBill(client, { seriesName: row.seriesName, number: row.number }).catch((error) =>
+    Promise.reject(smartBillAnswer(error)),
+  );
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("receipts").set({ status: "deleted", updatedAt: timestamp() }).where("id", "=", row.id).execute();
+    await markReceiptDeleted(trx, row);
     if (row.paymentId !== null && row.invoiceId !== null) {
-      await trx.updateTable("invoice_payments").set({ status: "deleted", deletedAt: timestamp() }).where("id", "=", row.paymentId).execute();
       await recordInvoiceEvent(trx, {
         invoiceId: row.invoiceId,
         action: "paymentDelete",
@@ -60,4 +48,36 @@ export async function deleteReceipt(
     await request.audit(trx, { target: row.id, targetLabel: `${row.seriesName} ${row.number}`, result: message || null });
   });
   return message || receiptMessages.deleted;
+}
+
+/**
+ * Asks SmartBill to delete a receipt (DELETE /payment/chitanta): its answer, or ours when a lost
+ * answer is confirmed by the series (its next number fell back to this receipt's). SmartBill's 403
+ * (not the last of its series) is its refusal with our sentence before its words; its other
+ * failures are thrown as they came, for the caller to answer.
+ */
+export async function deleteReceiptInSmartBill(client: SmartBillClient, ref: ReceiptRef): Promise<string> {
+  try {
+    return await client.deleteReceipt(ref);
+  } catch (error) {
+    if (!(error instanceof SmartBillError)) throw error;
+    // SmartBill's 403: not the last of its series. Its words, after ours; its other refusals as they are.
+    if (error.kind === "provider" && error.status === 403) {
+      throw new SmartBillError("provider", receiptDeleteRefused(error.message), { status: 403, cause: error });
+    }
+    if (error.kind === "provider") throw error;
+    if (definitelyNotIssued(error)) throw error;
+    const series = await client.getSeries("c").catch(() => undefined);
+    const back = series?.find((s) => s.name === ref.seriesName)?.nextNumber === Number(ref.number);
+    if (!back) throw error;
+    return receiptMessages.deleted;
+  }
+}
+
+/** The receipt deleted here, with its invoice payment when it has one: SmartBill deleted both together. */
+export async function markReceiptDeleted(trx: Kysely<Database>, row: Pick<Selectable<ReceiptsTable>, "id" | "paymentId">): Promise<void> {
+  await trx.updateTable("receipts").set({ status: "deleted", updatedAt: timestamp() }).where("id", "=", row.id).execute();
+  if (row.paymentId !== null) {
+    await trx.updateTable("invoice_payments").set({ status: "deleted", deletedAt: timestamp() }).where("id", "=", row.paymentId).execute();
+  }
 }
