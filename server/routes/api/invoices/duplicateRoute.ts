@@ -6,7 +6,6 @@
  * ignored.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { InvoiceForm } from "../../../../contract/api";
 import { InvoiceSchema } from "../../../../contract/schemas/invoices";
 import { duplicatedFrom } from "../../../messages";
 import { romanianDate } from "../../../smartbill/bucharestTime";
@@ -15,6 +14,7 @@ import { auditOf, type KindOptions, notFoundIn, scopeOf } from "./documentKinds"
 import { recordInvoiceEvent } from "./invoiceHistory";
 import { getInvoice, insertInvoice } from "./invoices.repository";
 import { invoiceIdParams } from "./schemas";
+import { copiedForm, copiedLines } from "./copiedDocument";
 
 export const invoiceDuplicateRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
@@ -29,23 +29,9 @@ export const invoiceDuplicateRoute: FastifyPluginAsyncTypebox<KindOptions> = asy
       const fromId = request.params.id;
       const source = await getInvoice(app.db, scope, fromId);
       if (!source) throw notFoundIn(scope);
-      const form: InvoiceForm = {
-        clientId: source.clientId,
-        warehouseId: source.warehouseId,
-        // A new document is issued today, whenever the one it copies was.
-        issueDate: romanianDate(Date.now()),
-        dueDays: source.dueDays,
-        useStock: source.useStock,
-        mentions: source.mentions,
-        observations: source.observations,
-        draft: source.draft,
-        saveToDb: source.saveToDb,
-        seriesName: source.seriesName,
-        currency: source.currency,
-        language: source.language,
-        precision: source.precision,
-      };
-      const lines = (source.products ?? []).map(({ id: _id, invoiceId: _invoiceId, ...line }) => line);
+      // A new document is issued today, whenever the one it copies was.
+      const form = copiedForm(source, { issueDate: romanianDate(Date.now()) });
+      const lines = copiedLines(source);
       const user = { id: request.user.id, email: request.user.email };
       const id = await app.db.transaction().execute(async (trx) => {
         const created = await insertInvoice(trx, scope, form, lines);

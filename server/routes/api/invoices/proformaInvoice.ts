@@ -46,6 +46,7 @@ import type { DocumentScope } from "./documentKinds";
 import { getInvoice, inScope, insertInvoice } from "./invoices.repository";
 import { confirmedFromProforma, invoicesOfProforma } from "./proformaInvoices";
 import { sendInvoice } from "./sendInvoice";
+import { copiedForm, copiedLines } from "./copiedDocument";
 
 export interface ProformaInvoiceContext {
   db: Kysely<Database>;
@@ -177,23 +178,9 @@ async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedPro
     return await db.transaction().execute(async (trx) => {
       const source = await getInvoice(trx, { tenantId: proforma.tenantId, documentType: "proforma" }, proforma.id);
       if (!source) throw new HttpError(404, proformaInvoiceMessages.notFound);
-      const form = {
-        clientId: source.clientId,
-        warehouseId: source.warehouseId,
-        issueDate: romanianDate(Date.now()),
-        dueDays: source.dueDays,
-        useStock: source.useStock,
-        mentions: source.mentions,
-        observations: source.observations,
-        // A SmartBill draft cannot be checked after a lost answer, nor is it the invoice asked for.
-        draft: false,
-        saveToDb: source.saveToDb,
-        seriesName: series,
-        currency: source.currency,
-        language: source.language,
-        precision: source.precision,
-      };
-      const lines = (source.products ?? []).map(({ id: _id, invoiceId: _invoiceId, ...line }) => line);
+      // A SmartBill draft cannot be checked after a lost answer, nor is it the invoice asked for.
+      const form = copiedForm(source, { issueDate: romanianDate(Date.now()), draft: false, seriesName: series });
+      const lines = copiedLines(source);
       return insertInvoice(trx, { tenantId: proforma.tenantId, documentType: "invoice" }, form, lines, { proformaId: proforma.id });
     });
   } catch (error) {

@@ -46,6 +46,7 @@ import { getInvoice, inScope, insertInvoice } from "./invoices.repository";
 import { withoutAdvice } from "./invoicePayments";
 import type { ReverseInput } from "./paymentInput";
 import { definitelyNotIssued } from "./sendInvoice";
+import { copiedForm, copiedLines } from "./copiedDocument";
 
 /** What the route answers once the storno is written: its id is known only then. */
 export interface ReverseDone {
@@ -203,22 +204,8 @@ async function stornoRecorded(
     detail: { series: storno.series, number: storno.number, issueDate: storno.issueDate },
     audit: { result: `${storno.series} ${storno.number}` },
     write: async (trx) => {
-      const form = {
-        clientId: original.clientId,
-        warehouseId: original.warehouseId,
-        issueDate: storno.issueDate,
-        dueDays: original.dueDays,
-        useStock: original.useStock,
-        mentions: original.mentions,
-        observations: original.observations,
-        draft: false,
-        saveToDb: original.saveToDb,
-        seriesName: storno.series,
-        currency: original.currency,
-        language: original.language,
-        precision: original.precision,
-      };
-      const lines = (original.products ?? []).map(({ id: _id, invoiceId: _invoiceId, ...line }) => ({
+      const form = copiedForm(original, { issueDate: storno.issueDate, draft: false, seriesName: storno.series });
+      const lines = copiedLines(original).map((line) => ({
         ...line,
         quantity: line.quantity === 0 ? 0 : -line.quantity,
       }));
