@@ -182,6 +182,7 @@ describeEachDialect("receipts (/api/smartbill/receipt)", (dialect) => {
     expect(Object.keys(response.json().errors).sort()).toEqual(["amount", "currency", "date", "requestId", "seriesName"]);
     expect(response.json().errors.amount).toBe("Suma trebuie să fie un număr mai mare decât zero, cu cel mult două zecimale.");
     for (const amount of [0, -5]) expect((await issue(receipt({ amount }))).json().errors).toHaveProperty("amount");
+    expect((await issue(receipt({ amount: 1e308 }))).json().errors.amount).toBe("Suma este prea mare.");
     expect(((await emulator(t, "GET", "/requests")) as { count: number }).count).toBe(0);
     // A series the company does not have: named, with the ones it has.
     const unknown = await issue(receipt({ seriesName: "XX" }));

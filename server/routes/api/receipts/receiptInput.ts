@@ -79,6 +79,9 @@ export function checkReceiptInput(body: Static<typeof receiptBody>): ReceiptInpu
         errors.amount = receiptMessages.fiscalAmountDiffers(amount);
       }
     }
+  } else if (Number.isFinite(amount) && amount > MAX_AMOUNT) {
+    // Said before the decimals are checked: 1e308 has none a cent can tell, and is simply too large.
+    errors.amount = receiptMessages.amountTooLarge;
   } else if (!isMoney(amount)) {
     errors.amount = receiptMessages.amountInvalid;
   }
