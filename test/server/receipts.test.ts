@@ -183,6 +183,10 @@ describeEachDialect("receipts (/api/smartbill/receipt)", (dialect) => {
     expect(response.json().errors.amount).toBe("Suma trebuie să fie un număr mai mare decât zero, cu cel mult două zecimale.");
     for (const amount of [0, -5]) expect((await issue(receipt({ amount }))).json().errors).toHaveProperty("amount");
     expect((await issue(receipt({ amount: 1e308 }))).json().errors.amount).toBe("Suma este prea mare.");
+    // A receipt has an amount, not products: lines sent with it are refused, not dropped unseen.
+    const withLines = await issue(receipt({ lines: [{ name: "Cafea", quantity: 1, price: 99, taxName: "Normala", taxPercentage: 21 }] }));
+    expect(withLines.statusCode).toBe(400);
+    expect(withLines.json().errors).toEqual({ lines: "Produsele se trec doar pe un bon fiscal; chitanța are doar o sumă. Alegeți „Bon fiscal” sau scoateți produsele." });
     expect(((await emulator(t, "GET", "/requests")) as { count: number }).count).toBe(0);
     // A series the company does not have: named, with the ones it has.
     const unknown = await issue(receipt({ seriesName: "XX" }));

@@ -79,6 +79,10 @@ export function checkReceiptInput(body: Static<typeof receiptBody>): ReceiptInpu
         errors.amount = receiptMessages.fiscalAmountDiffers(amount);
       }
     }
+  } else if (kind === "Chitanta" && (body.lines ?? []).length > 0) {
+    // Products belong on a fiscal receipt: a receipt of them would be issued for `amount`, them dropped unseen.
+    errors.lines = receiptMessages.linesOnlyFiscal;
+    if (!isMoney(amount)) errors.amount = receiptMessages.amountInvalid;
   } else if (Number.isFinite(amount) && amount > MAX_AMOUNT) {
     // Said before the decimals are checked: 1e308 has none a cent can tell, and is simply too large.
     errors.amount = receiptMessages.amountTooLarge;
