@@ -964,6 +964,10 @@ export const receiptMessages = {
   notFiscal: "Doar un bon fiscal are text pentru casa de marcat.",
   deleteFiscal: "Bonul fiscal nu poate fi șters prin SmartBill API; anulați-l din SmartBill sau de pe casa de marcat.",
   deleted: "Chitanța a fost ștearsă din SmartBill.",
+  linesOnlyFiscal: "Produsele se trec doar pe un bon fiscal; chitanța are doar o sumă. Alegeți „Bon fiscal” sau scoateți produsele.",
+  fiscalTotalZero: "Totalul bonului fiscal trebuie să fie mai mare decât zero: produsele lui nu însumează nimic.",
+  fiscalAmountDiffers: (total: number) =>
+    `Suma bonului fiscal este totalul produselor lui (${total.toFixed(2).replace(".", ",")} lei); lăsați-o necompletată sau scrieți totalul.`,
 } as const;
 
 export const receiptInvalid = (problems: readonly string[]) => `Chitanța nu a fost emisă: ${problems.join(" ")}`;

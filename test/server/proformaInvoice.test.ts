@@ -235,6 +235,17 @@ describeEachDialect("'Transformă în factură' (POST /api/smartbill/proforma/{i
     });
   });
 
+  it("does not keep a series SmartBill does not have: a retry without one issues in the tenant's series", async () => {
+    const proformaId = await addSentProforma(t, invoicing, clientId);
+    const wrong = await transform(proformaId, { seriesName: "NUEXISTA" });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json().message).toMatch(/Seria „NUEXISTA” nu există în SmartBill/);
+    const retried = await transform(proformaId);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<ProformaInvoiceResult>().invoice).toMatchObject({ seriesName: "SBL", sentSeries: "SBL", status: "sent", proformaId });
+    expect(await ourInvoicesOf(proformaId)).toHaveLength(1);
+  });
+
   // Last: it leaves an invoice in a series the emulator's reset removes, the default of later transformations.
   it("issues in the invoice series asked for, else in the series of the tenant's last invoice issued", async () => {
     const state = (await emulator(t, "GET", "/state")) as EmulatorState;

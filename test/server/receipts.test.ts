@@ -182,12 +182,46 @@ describeEachDialect("receipts (/api/smartbill/receipt)", (dialect) => {
     expect(Object.keys(response.json().errors).sort()).toEqual(["amount", "currency", "date", "requestId", "seriesName"]);
     expect(response.json().errors.amount).toBe("Suma trebuie să fie un număr mai mare decât zero, cu cel mult două zecimale.");
     for (const amount of [0, -5]) expect((await issue(receipt({ amount }))).json().errors).toHaveProperty("amount");
+    expect((await issue(receipt({ amount: 1e308 }))).json().errors.amount).toBe("Suma este prea mare.");
+    // A receipt has an amount, not products: lines sent with it are refused, not dropped unseen.
+    const withLines = await issue(receipt({ lines: [{ name: "Cafea", quantity: 1, price: 99, taxName: "Normala", taxPercentage: 21 }] }));
+    expect(withLines.statusCode).toBe(400);
+    expect(withLines.json().errors).toEqual({ lines: "Produsele se trec doar pe un bon fiscal; chitanța are doar o sumă. Alegeți „Bon fiscal” sau scoateți produsele." });
     expect(((await emulator(t, "GET", "/requests")) as { count: number }).count).toBe(0);
     // A series the company does not have: named, with the ones it has.
     const unknown = await issue(receipt({ seriesName: "XX" }));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors.seriesName).toBe("Seria „XX” nu este o serie de chitanțe a firmei în SmartBill. Alegeți dintre: CH.");
     expect(await smartBillReceipts()).toHaveLength(0);
+  });
+
+  it("refuses a fiscal receipt whose lines come to nothing or to more than a number holds, or whose amount is not its lines' total, asking nothing of SmartBill", async () => {
+    await emulator(t, "DELETE", "/requests");
+    const bon = (lines: object[], extra: object = {}) =>
+      issue({ requestId: randomUUID(), kind: "Bon", clientId, currency: "RON", date: "2026-09-01", lines, ...extra });
+    const line = { name: "Cafea", quantity: 1, price: 5, taxName: "Normala", taxPercentage: 21 };
+    const nothing = await bon([{ ...line, price: 0 }]);
+    expect(nothing.statusCode, nothing.body).toBe(400);
+    expect(nothing.json().errors.lines).toBe("Totalul bonului fiscal trebuie să fie mai mare decât zero: produsele lui nu însumează nimic.");
+    expect((await bon([{ ...line, quantity: 0.0000001, price: 0.01 }])).json().errors).toHaveProperty("lines");
+    const infinite = await bon([{ ...line, quantity: 1e200, price: 1e200 }]);
+    expect(infinite.statusCode).toBe(400);
+    expect(infinite.json().errors.amount).toBe("Suma este prea mare.");
+    const differs = await bon([line], { amount: 999 });
+    expect(differs.statusCode).toBe(400);
+    expect(differs.json().errors.amount).toBe("Suma bonului fiscal este totalul produselor lui (5,00 lei); lăsați-o necompletată sau scrieți totalul.");
+    expect((await bon([line], { amount: 5 })).statusCode).toBe(201);
+    expect(((await emulator(t, "GET", "/requests")) as { count: number }).count).toBe(1);
+    expect(await t.db.selectFrom("receipts").select("amount").execute()).toEqual([{ amount: 5 }]);
+  });
+
+  it("refuses a list's period that is not yyyy-mm-dd instead of comparing it as text", async () => {
+    for (const query of ["?dateFrom=ieri", "?dateTo=2026-9-1", "?dateFrom=2026-09-01x"]) {
+      const response = await t.api("GET", `/api/smartbill/receipt${query}`, { session: invoicing });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().message).toMatch(/^Date invalide: „date(From|To)”/);
+    }
+    expect((await t.api("GET", "/api/smartbill/receipt?dateFrom=2026-09-01&dateTo=2026-09-30", { session: invoicing })).statusCode).toBe(200);
   });
 
   it("lists the receipt of an invoice's cash payment, linked to its invoice, and filters by customer and date", async () => {

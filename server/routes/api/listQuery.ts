@@ -114,7 +114,7 @@ export interface ListFilter {
   schema:
     | { type: "integer"; minimum?: number; maximum?: number }
     | { type: "string"; enum: readonly string[] }
-    | { type: "string"; maxLength: number };
+    | { type: "string"; maxLength: number; pattern?: string };
   /** "equals" (default), or "contains": a case-insensitive substring, as `q`. */
   match?: "equals" | "contains";
   /**

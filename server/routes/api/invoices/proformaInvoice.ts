@@ -171,9 +171,11 @@ async function findIssuedProforma(db: Kysely<Database>, tenantId: number, id: nu
  */
 async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedProforma, seriesName: string | undefined): Promise<number> {
   const { db } = context;
-  const existing = await findInvoiceOf(db, proforma);
-  if (existing) return reuse(db, existing, seriesName);
+  // Asked without a series, a try takes the tenant's default, also on a row an earlier try left:
+  // a series SmartBill refused there must not stick to every later try.
   const series = seriesName ?? (await defaultInvoiceSeries(db, proforma.tenantId));
+  const existing = await findInvoiceOf(db, proforma);
+  if (existing) return reuse(db, existing, series);
   try {
     return await db.transaction().execute(async (trx) => {
       const source = await getInvoice(trx, { tenantId: proforma.tenantId, documentType: "proforma" }, proforma.id);
@@ -187,7 +189,7 @@ async function invoiceRowOf(context: ProformaInvoiceContext, proforma: IssuedPro
     if (!isUniqueViolation(error)) throw error;
     const made = await findInvoiceOf(db, proforma);
     if (!made) throw error;
-    return reuse(db, made, seriesName);
+    return reuse(db, made, series);
   }
 }
 
@@ -207,17 +209,15 @@ function findInvoiceOf(db: Kysely<Database>, proforma: IssuedProforma): Promise<
     .executeTakeFirst();
 }
 
-/** An earlier try's row: 409 once issued; the series asked for now when it was never sent (draft, refused). */
-async function reuse(db: Kysely<Database>, row: InvoiceOfProforma, seriesName: string | undefined): Promise<number> {
+/** An earlier try's row: 409 once issued; the series of this try (asked for, or the default) when it was never sent (draft, refused). */
+async function reuse(db: Kysely<Database>, row: InvoiceOfProforma, seriesName: string): Promise<number> {
   if (row.status === "sent") throw new HttpError(409, proformaAlreadyInvoiced(row.sentSeries, row.sentNumber));
-  if (seriesName) {
-    await db
-      .updateTable("invoices")
-      .set({ seriesName, updatedAt: timestamp() })
-      .where("id", "=", row.id)
-      .where("status", "in", ["draft", "refused"])
-      .execute();
-  }
+  await db
+    .updateTable("invoices")
+    .set({ seriesName, updatedAt: timestamp() })
+    .where("id", "=", row.id)
+    .where("status", "in", ["draft", "refused"])
+    .execute();
   return row.id;
 }
 

@@ -72,10 +72,25 @@ export function checkReceiptInput(body: Static<typeof receiptBody>): ReceiptInpu
     });
     // A fiscal receipt's amount is what its lines come to; an amount sent with it must agree.
     amount = Math.round(lines.reduce((total, line) => total + line.quantity * line.price, 0) * 100) / 100;
+    if (!errors.lines && sent.length > 0) {
+      // Lines of price 0 come to nothing: the database (and SmartBill) want an amount above zero.
+      if (amount <= 0) errors.lines = receiptMessages.fiscalTotalZero;
+      else if (body.amount !== undefined && Number.isFinite(amount) && Math.abs(body.amount - amount) > 0.005) {
+        errors.amount = receiptMessages.fiscalAmountDiffers(amount);
+      }
+    }
+  } else if (kind === "Chitanta" && (body.lines ?? []).length > 0) {
+    // Products belong on a fiscal receipt: a receipt of them would be issued for `amount`, them dropped unseen.
+    errors.lines = receiptMessages.linesOnlyFiscal;
+    if (!isMoney(amount)) errors.amount = receiptMessages.amountInvalid;
+  } else if (Number.isFinite(amount) && amount > MAX_AMOUNT) {
+    // Said before the decimals are checked: 1e308 has none a cent can tell, and is simply too large.
+    errors.amount = receiptMessages.amountTooLarge;
   } else if (!isMoney(amount)) {
     errors.amount = receiptMessages.amountInvalid;
   }
-  if (!errors.amount && Number.isFinite(amount) && amount > MAX_AMOUNT) errors.amount = receiptMessages.amountTooLarge;
+  // Lines of huge quantities and prices can come to more than a number holds (Infinity): too large too.
+  if (!errors.amount && !errors.lines && (!Number.isFinite(amount) || amount > MAX_AMOUNT)) errors.amount = receiptMessages.amountTooLarge;
 
   const seriesName = kind === "Bon" ? "" : (body.seriesName ?? "").trim();
   if (kind === "Chitanta" && !seriesName) errors.seriesName = receiptMessages.seriesRequired;

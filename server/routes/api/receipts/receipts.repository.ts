@@ -8,7 +8,7 @@ import type { Receipt } from "../../../../contract/api";
 import type { Database } from "../../../db/database";
 import type { ListSpec } from "../listQuery";
 
-/** The list: newest first; filters by customer, kind, and a period of dates. */
+/** The list: newest first; filters by customer, kind, and a period of dates (yyyy-mm-dd: anything else is refused, not compared as text). */
 export const receiptList = {
   sortable: {
     id: "receipts.id",
@@ -26,12 +26,12 @@ export const receiptList = {
     status: { column: "receipts.status", schema: { type: "string", enum: ["pending", "unclear", "issued", "deleted"] } },
     dateFrom: {
       column: "receipts.date",
-      schema: { type: "string", maxLength: 10 },
+      schema: { type: "string", maxLength: 10, pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
       where: (value) => sql<SqlBool>`${sql.ref("receipts.date")} >= ${String(value)}`,
     },
     dateTo: {
       column: "receipts.date",
-      schema: { type: "string", maxLength: 10 },
+      schema: { type: "string", maxLength: 10, pattern: "^\\d{4}-\\d{2}-\\d{2}$" },
       where: (value) => sql<SqlBool>`${sql.ref("receipts.date")} <= ${String(value)}`,
     },
   },
