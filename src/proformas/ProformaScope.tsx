@@ -14,9 +14,7 @@ import {
   ResourceContextProvider,
   useI18nProvider,
 } from "react-admin";
-import { apiPathOf } from "../../contract/paths";
-import { httpClient } from "../providers/httpClient";
-import { createCustomMethods } from "../providers/customMethods";
+import { documentMethods } from "../providers/documentMethods";
 
 const INVOICE_WORDS = "resources.invoices.";
 const PROFORMA_WORDS = "resources.proformas.";
@@ -40,7 +38,7 @@ export function ProformaScope({ children }: { children: ReactNode }) {
   const dataProvider = useContext(DataProviderContext);
   const words = useMemo(() => proformaWords(i18n), [i18n]);
   const proformaData = useMemo(
-    () => dataProvider && { ...dataProvider, ...createCustomMethods(httpClient, apiPathOf("proformas")) },
+    () => dataProvider && { ...dataProvider, ...documentMethods("proformas") },
     [dataProvider],
   );
   return (
