@@ -52,6 +52,7 @@ import { cents, storePaymentStatus } from "./paymentStatus";
 import { definitelyNotIssued } from "./sendInvoice";
 import { recordPaymentReceipt } from "../receipts/paymentReceipt";
 import { deleteReceiptInSmartBill, markReceiptDeleted } from "../receipts/deleteReceipt";
+import { withoutAdvice } from "../../../smartbill/withoutAdvice";
 
 type PaymentRow = Selectable<InvoicePaymentsTable>;
 
@@ -380,10 +381,4 @@ async function deletePaymentReceipt(context: PaymentContext, row: PaymentRow, to
       await releaseInvoiceAction(trx, invoice.id, token);
     },
   };
-}
-
-/** The client's advice after a lost answer ("check before asking again") is what this module does itself. */
-export function withoutAdvice(message: string, advice: string): string {
-  const at = message.indexOf(` ${advice}`);
-  return at === -1 ? message : message.slice(0, at);
 }

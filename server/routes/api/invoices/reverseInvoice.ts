@@ -43,7 +43,7 @@ import type { AfterSendOutcome, IssuedInvoice } from "./afterSend";
 import { claimInvoiceAction, releaseInvoiceAction } from "./invoiceClaim";
 import { type DocumentScope, notFoundIn } from "./documentKinds";
 import { getInvoice, inScope, insertInvoice } from "./invoices.repository";
-import { withoutAdvice } from "./invoicePayments";
+import { withoutAdvice } from "../../../smartbill/withoutAdvice";
 import type { ReverseInput } from "./paymentInput";
 import { definitelyNotIssued } from "./sendInvoice";
 import { copiedForm, copiedLines } from "./copiedDocument";

@@ -44,7 +44,7 @@ import {
 import { type SmartBillClient, smartBillTimeoutMs } from "../../../smartbill/client";
 import { failureAnswer } from "../../../smartbill/failureAnswer";
 import { SmartBillError } from "../../../smartbill/types";
-import { withoutAdvice } from "../invoices/invoicePayments";
+import { withoutAdvice } from "../../../smartbill/withoutAdvice";
 import { definitelyNotIssued } from "../invoices/sendInvoice";
 import type { ReceiptInput } from "./receiptInput";
 
