@@ -17,9 +17,10 @@ export function ReceiptSeriesInput() {
   const { getValues, setValue } = useFormContext();
   const series = useQuery({ queryKey: ["receipts", "series"], queryFn: ({ signal }) => dataProvider.receiptSeries(signal) });
   const names = series.data?.series.map((s) => s.name) ?? [];
+  const first = names[0];
   useEffect(() => {
-    if (names.length > 0 && !getValues("seriesName")) setValue("seriesName", names[0]);
-  }, [names.join(","), getValues, setValue]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (first && !getValues("seriesName")) setValue("seriesName", first);
+  }, [first, getValues, setValue]);
   const helperText = series.error
     ? translate("resources.receipts.seriesUnavailable", { message: errorMessage(series.error, "") })
     : series.data && names.length === 0
