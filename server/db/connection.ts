@@ -144,6 +144,8 @@ export const TRANSACTION_LOCKS = {
   taskClaim: 4242003,
   /** The periodic clean-up (one key: 0), taken with `tryLockUntilCommit`: one process at a time. */
   cleanUp: 4242011,
+  /** An invoice's reminder: its interval checked and its claim written as one step (the key is the invoice's id). */
+  invoiceReminder: 4242012,
 } as const;
 
 /**

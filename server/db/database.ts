@@ -417,6 +417,8 @@ export interface Database {
   anaf_companies: AnafCompaniesTable;
   anaf_refresh_claims: AnafRefreshClaimsTable;
   receipts: ReceiptsTable;
+  reminder_settings: ReminderSettingsTable;
+  invoice_reminders: InvoiceRemindersTable;
 }
 
 export type ReceiptKind = "Chitanta" | "Bon";
@@ -455,6 +457,34 @@ export interface ReceiptsTable {
   userEmail: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A tenant's reminder template and interval (migration 0024); no row: the defaults. */
+export interface ReminderSettingsTable {
+  tenantId: number;
+  subject: string;
+  body: string;
+  intervalDays: number;
+  userEmail: string;
+  updatedAt: string;
+}
+
+export type InvoiceReminderStatus = "sending" | "sent" | "unclear" | "refused" | "failed";
+
+/** One reminder of an overdue invoice tried through SmartBill (migration 0024). */
+export interface InvoiceRemindersTable {
+  id: Generated<number>;
+  tenantId: number;
+  invoiceId: number;
+  status: InvoiceReminderStatus;
+  recipient: string;
+  subject: string;
+  message: string | null;
+  taskId: number | null;
+  userId: number | null;
+  userEmail: string;
+  createdAt: string;
+  sentAt: string | null;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -27,6 +27,8 @@ const HOUSE_TENANT_DATA: readonly TenantOwnedTable[] = [
   "invoices",
   "tax_lists",
   "receipts",
+  "reminder_settings",
+  "invoice_reminders",
 ];
 
 /** Every table holding a tenant's data: the house's and each plain resource's. */
