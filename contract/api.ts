@@ -331,3 +331,9 @@ export type ReceiptLineBody = Static<typeof import("./schemas/receipts").receipt
 export type ReceiptSeriesList = Static<typeof import("./schemas/receipts").ReceiptSeriesAnswer>;
 export type ReceiptText = Static<typeof import("./schemas/receipts").ReceiptTextAnswer>;
 export type ReceiptDeleteResult = Static<typeof import("./schemas/receipts").ReceiptDeleteAnswer>;
+
+// Reminders of overdue invoices ('Trimite reamintire'): /api/smartbill/reminders
+export type ReminderSettings = Static<typeof import("./schemas/reminders").ReminderSettingsSchema>;
+export type ReminderPreview = Static<typeof import("./schemas/reminders").ReminderPreviewSchema>;
+export type ReminderPreviewResult = Static<typeof import("./schemas/reminders").ReminderPreviewAnswer>;
+export type ReminderSendResult = Static<typeof import("./schemas/reminders").ReminderSendAnswer>;

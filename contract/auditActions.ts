@@ -74,6 +74,9 @@ export const AUDIT_ACTIONS = [
   "proformas.invoice",
   "receipts.issue",
   "receipts.delete",
+  // A reminder of an overdue invoice e-mailed through SmartBill; and the reminders' template changed.
+  "invoices.remind",
+  "invoices.reminderSettings",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -174,6 +177,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "proformas.invoice": "Transformare proformă în factură",
   "receipts.issue": "Emitere chitanță",
   "receipts.delete": "Ștergere chitanță din SmartBill",
+  "invoices.remind": "Trimitere reamintire de plată",
+  "invoices.reminderSettings": "Modificare șablon reamintiri",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -22,6 +22,8 @@ export const INVOICE_EVENT_ACTIONS = [
   // 'Transformă în factură': on the proforma, the invoice it became; on that invoice, the proforma it came from.
   "invoiced",
   "issuedFromProforma",
+  // A reminder of the overdue invoice e-mailed through SmartBill (detail: {to, subject}).
+  "reminder",
 ] as const;
 export type InvoiceEventAction = (typeof INVOICE_EVENT_ACTIONS)[number];
 

@@ -79,6 +79,8 @@ export const IRREGULAR_PATHS = {
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
+  // Reminders of overdue invoices: no list of their own, only the custom methods' calls (API_PATHS).
+  reminders: { prefix: "/smartbill/reminders", calls: [] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -149,6 +151,12 @@ export const API_PATHS = {
   receiptSeries: `${apiPathOf("receipts")}/series`,
   /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
   receipts: apiPathOf("receipts"),
+  /** GET, PUT: the tenant's reminder template and interval (`{subject, body, intervalDays}`). */
+  reminderSettings: `${apiPathOf("reminders")}/settings`,
+  /** POST `{invoiceIds}`: each reminder as it would be sent, or why not. */
+  reminderPreview: `${apiPathOf("reminders")}/preview`,
+  /** POST `{invoiceIds}` → `{taskId, count}`: the task that sends them. */
+  reminders: apiPathOf("reminders"),
 } as const;
 
 /** The set/reset-password screens that links point to. */

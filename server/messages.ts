@@ -1012,3 +1012,56 @@ export const proformaInvoiceConfirmed = (series: string, number: string) =>
 
 /** The invoice's history: which proforma it was issued from. */
 export const invoiceIssuedFromProforma = (series: string, number: string) => `Emisă din proforma ${series} ${number}.`;
+
+/* ---------- Reminders of overdue invoices ('Trimite reamintire') ---------- */
+
+/** The template a tenant starts from: placeholders as in contract/reminders.ts. */
+export const reminderDefaults = {
+  subject: "Reamintire de plată: factura {numar}",
+  body:
+    "Bună ziua,\n\n" +
+    "Vă reamintim că factura {numar}, emisă către {client}, avea scadența la {scadenta} și are un rest de plată de {rest} " +
+    "(întârziere: {zile}).\n\n" +
+    "Vă rugăm să efectuați plata cât mai curând. Dacă ați plătit deja, vă mulțumim și vă rugăm să ignorați acest mesaj.\n\n" +
+    "Cu stimă,\n{firma}",
+} as const;
+
+export const reminderMessages = {
+  notFound: "Factura nu a fost găsită.",
+  notIssued: "Factura nu este emisă în SmartBill sau a fost anulată, ștearsă ori stornată: nu are nimic de încasat.",
+  nothingUnpaid: "Factura este încasată integral: nu are rest de plată.",
+  notOverdue: (dueDate: string) => `Factura nu este încă scadentă (scadența: ${dueDate}).`,
+  noEmail: "Clientul facturii nu are o adresă de e-mail validă: completați-o în fișa clientului.",
+  remindedRecently: (lastDate: string, nextDate: string) =>
+    `S-a trimis deja o reamintire pe ${lastDate}; următoarea se poate trimite începând cu ${nextDate}.`,
+  noneToSend: "Nicio factură selectată nu poate primi acum o reamintire; previzualizarea arată motivul pentru fiecare.",
+  someNotFound: (ids: readonly number[]) =>
+    `${ids.length === 1 ? "Factura" : "Facturile"} cu ${ids.length === 1 ? "id-ul" : "id-urile"} ${ids.join(", ")} nu ${ids.length === 1 ? "a fost găsită" : "au fost găsite"}.`,
+  settingsInvalid: "Setările reamintirilor nu au fost salvate:",
+  subjectRequired: "Subiectul reamintirii este obligatoriu.",
+  bodyRequired: "Textul reamintirii este obligatoriu.",
+  subjectOneLine: "Subiectul trebuie să fie pe un singur rând, fără Enter.",
+  unknownPlaceholders: (names: readonly string[], allowed: readonly string[]) =>
+    `${names.length === 1 ? "Câmpul" : "Câmpurile"} ${names.map((name) => `{${name}}`).join(", ")} nu ${names.length === 1 ? "este cunoscut" : "sunt cunoscute"}. ` +
+    `Se pot folosi: ${allowed.map((name) => `{${name}}`).join(", ")}.`,
+  intervalInvalid: (min: number, max: number) => `Intervalul dintre reamintiri trebuie să fie un număr întreg de zile, între ${min} și ${max}.`,
+  taskTitle: (count: number) => `Reamintiri de plată: ${romanianCount(count, "factură", "facturi")}`,
+  taskDone: (sent: number, skipped: number, failed: number) =>
+    [
+      `${sent === 1 ? "O reamintire trimisă" : `${romanianCount(sent, "reamintire trimisă", "reamintiri trimise")}`}`,
+      skipped > 0 ? `${romanianCount(skipped, "factură sărită", "facturi sărite")} (nu mai îndeplinea condițiile)` : "",
+      failed > 0 ? `${romanianCount(failed, "eșuată", "eșuate")}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ") + ".",
+  payloadInvalid: "Sarcina de reamintiri nu are o listă validă de facturi.",
+  /** The audit row of a saved template: its interval. */
+  settingsSaved: (intervalDays: number) => `Interval între reamintiri: ${reminderDays(intervalDays)}`,
+  /** The audit row's result: to whom. */
+  sentTo: (to: string) => `Trimisă către ${to}`,
+  /** The task stopped on a lost answer: SmartBill may have sent it. */
+  unclear: (reason: string) => `Nu se știe dacă SmartBill a trimis reamintirea (răspunsul s-a pierdut): ${reason}`,
+} as const;
+
+/** `{zile}` of a reminder: the days overdue as a Romanian reads them (1 zi, 5 zile, 21 de zile). */
+export const reminderDays = (days: number) => romanianCount(days, "zi", "zile");

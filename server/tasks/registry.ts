@@ -6,6 +6,7 @@ import { createAnafRefresh } from "./kinds/anafRefresh";
 import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
 import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
+import { createInvoiceReminders } from "./kinds/invoiceReminders";
 import type { TaskKind } from "../../contract/api";
 import type { TaskHandler, TaskKinds } from "./types";
 
@@ -14,4 +15,5 @@ export const TASK_KINDS = {
   "payment-status": createPaymentStatusRefresh(),
   "customer-anaf-check": createCustomerAnafCheck(),
   "anaf-refresh": createAnafRefresh(),
+  "invoice-reminders": createInvoiceReminders(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;
