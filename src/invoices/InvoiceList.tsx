@@ -31,6 +31,8 @@ import { ListErrorAlert } from "../common/ListErrorAlert";
 import { RequireAccess } from "../common/RequireAccess";
 import { RoDateField } from "../common/RoDateField";
 import { ScreenHeading } from "../common/ScreenHeading";
+import { ReminderSettingsButton } from "../reminders/ReminderSettingsButton";
+import { SendReminderButton } from "../reminders/SendReminderButton";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { useDocumentKind } from "./documentKind";
 import { InvoiceLifeField } from "./InvoiceLifeField";
@@ -73,6 +75,7 @@ export function InvoiceList() {
         actions={
           <TopToolbar>
             <NewDocumentButton resource={resource} />
+            {resource === "invoices" && <ReminderSettingsButton />}
             {!phone && <SelectColumnsButton preferenceKey={`${resource}.columns`} />}
           </TopToolbar>
         }
@@ -97,7 +100,8 @@ export function InvoiceList() {
           <DatagridConfigurable
             preferenceKey={`${resource}.columns`}
             omit={OPTIONAL_COLUMNS}
-            bulkActionButtons={false}
+            // Selected invoices get 'Trimite reamintire' (proformas are not reminded: nothing is owed on them).
+            bulkActionButtons={resource === "invoices" ? <SendReminderButton resource={resource} /> : false}
             rowClick="edit"
             empty={empty}
           >

@@ -10,11 +10,17 @@ import { InvoiceCreate } from "./InvoiceCreate";
 import { InvoiceEdit } from "./InvoiceEdit";
 import { InvoiceImport } from "./InvoiceImport";
 import { InvoiceList } from "./InvoiceList";
+import { invoiceReminderAction } from "../reminders/InvoiceReminderButton";
+
+/** The invoice's screen, with 'Trimite reamintire' among its actions while it is overdue and unpaid. */
+function InvoiceScreen() {
+  return <InvoiceEdit lifeActions={invoiceReminderAction} />;
+}
 
 export const invoices: AppResource = {
   name: "invoices",
   list: InvoiceList,
-  edit: InvoiceEdit,
+  edit: InvoiceScreen,
   // 'Factură nouă': /invoices/create, and the spec's form of the address beside its others.
   create: InvoiceCreate,
   redirects: { "/smartbill/invoice/create": "create" },

@@ -44,6 +44,7 @@ import type {
   TaxList,
 } from "../../contract/api";
 import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../contract/api";
+import type { ReminderPreviewResult, ReminderSendResult, ReminderSettings } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
@@ -246,6 +247,14 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
      * this one, dated today; `resource` is the kind's resource, whose path the table names.
      */
     duplicateDocument: (resource: string, id: number) => post<Invoice>(`${apiPathOf(resource)}/${id}/duplicate`),
+
+    /** The tenant's reminder template and interval ('Șablon reamintire'). */
+    reminderSettings: (signal?: AbortSignal) => get<ReminderSettings>(API_PATHS.reminderSettings, signal),
+    saveReminderSettings: (settings: ReminderSettings) => put<ReminderSettings>(API_PATHS.reminderSettings, settings),
+    /** Each selected invoice's reminder as it would go, or why not. */
+    reminderPreview: (invoiceIds: number[]) => post<ReminderPreviewResult>(API_PATHS.reminderPreview, { invoiceIds }),
+    /** 'Trimite': the task that sends them (followed as any task, `getOne("tasks")`). */
+    sendReminders: (invoiceIds: number[]) => post<ReminderSendResult>(API_PATHS.reminders, { invoiceIds }),
   };
 }
 

@@ -1,0 +1,127 @@
+/**
+ * 'Trimite reamintire' and 'Șablon reamintire' against the live server and its SmartBill
+ * emulator (one server for the file): the preview per invoice with the refused one marked and
+ * why, 'Trimite', the task's progress to its end and the mails in the emulator's outbox; the
+ * template's wrong entries refused at their fields, a good one saved.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { configure, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { CustomerImportResult, InvoiceImportResult, InvoiceSendResult, ReminderSettings } from "../../contract/api";
+import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
+import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
+import { httpClient } from "../providers/httpClient";
+import { ReminderSettingsButton } from "./ReminderSettingsButton";
+import { SendReminderButton } from "./SendReminderButton";
+
+configure({ asyncUtilTimeout: 10_000 });
+
+const fixture = (path: string) => readFileSync(join(import.meta.dirname, "../../test/fixtures", path));
+const romaniaToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest" }).format(new Date());
+let server: LiveServer;
+let clientId: number;
+
+/** An invoice imported for the customer on `issueDate` and sent to SmartBill; answers its id and name. */
+async function sentInvoice(issueDate: string): Promise<{ id: number; name: string }> {
+  const form = new FormData();
+  form.append("payload", JSON.stringify({ clientId, draft: false, useStock: false, issueDate }));
+  form.append("file", new File([new Uint8Array(fixture("invoices/ro-title.xlsx"))], "linii.xlsx"));
+  const { json: imported } = await httpClient<InvoiceImportResult>("/api/smartbill/invoice/import", { method: "POST", body: form });
+  expect(imported.error).toBe(false);
+  const { json } = await httpClient<InvoiceSendResult>(`/api/smartbill/invoice/send/${imported.importRequestId}`, { method: "POST" });
+  expect(json.invoice?.status).toBe("sent");
+  return { id: json.invoice.id, name: `${json.invoice.sentSeries} ${json.invoice.sentNumber}` };
+}
+
+const outbox = async () =>
+  (await httpClient<{ mails: { series: string; number: string; subject: string }[] }>("/smartbill-emulator/__emulator/outbox")).json.mails;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  usePageOrigin(server.url);
+  await connectDemoTenantToEmulator(server);
+  await signInLive("facturare@demo.ro");
+  const customers = new FormData();
+  customers.append("file", new File([new Uint8Array(fixture("customers/ro-title.xlsx"))], "clienti.xlsx"));
+  const { json } = await httpClient<CustomerImportResult>("/api/smartbill/customer/import", { method: "POST", body: customers });
+  expect(json.error).toBe(false);
+  const { json: page } = await httpClient<{ content: { id: number; email: string | null }[] }>("/api/smartbill/customer/all?page=0&size=1&codClient=C002");
+  clientId = page.content[0].id;
+  expect(page.content[0].email).toMatch(/@/);
+}, 60_000);
+afterAll(() => server.close(), 30_000);
+beforeEach(() => signInLive("facturare@demo.ro"));
+
+describe("'Trimite reamintire'", () => {
+  it("previews each reminder, marks the invoice not yet due with why, sends the others as a task and shows its progress to the end", async () => {
+    const first = await sentInvoice("2026-08-31");
+    const second = await sentInvoice("2026-09-01");
+    const notDue = await sentInvoice(romaniaToday());
+    renderWithAdmin(<SendReminderButton invoiceIds={[first.id, notDue.id, second.id]} />);
+    await userEvent.click(screen.getByRole("button", { name: "Trimite reamintire" }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Trimite reamintiri de plată" });
+    const entries = await within(dialog).findAllByTestId("reminder-preview");
+    expect(entries.map((entry) => entry.dataset.refused)).toEqual(["false", "true", "false"]);
+    expect(entries[0]).toHaveTextContent(`Subiect: Reamintire de plată: factura ${first.name}`);
+    expect(entries[0]).toHaveTextContent("Vă reamintim că factura");
+    expect(entries[1]).toHaveTextContent(/Nu se trimite: Factura nu este încă scadentă \(scadența: \d{2}\.\d{2}\.\d{4}\)\./);
+    expect(within(dialog).getByText("Se vor trimite 2 reamintiri.")).toBeInTheDocument();
+    expect(await outbox()).toEqual([]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Trimite" }));
+    expect(await within(dialog).findByRole("status")).toHaveTextContent("2 reamintiri trimise.");
+    expect(within(dialog).getByText("Trimise: 2 din 2")).toBeInTheDocument();
+    expect((await outbox()).map((mail) => `${mail.series} ${mail.number}`)).toEqual([first.name, second.name]);
+
+    await userEvent.click(within(dialog).getByRole("button", { name: "Închide" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("offers no 'Trimite' when none of the invoices can get a reminder: the interval's refusal names the last one's date", async () => {
+    const invoice = await sentInvoice("2026-08-30");
+    await httpClient("/api/smartbill/reminders", { method: "POST", body: JSON.stringify({ invoiceIds: [invoice.id] }) });
+    await waitFor(async () => expect((await outbox()).some((mail) => `${mail.series} ${mail.number}` === invoice.name)).toBe(true));
+    renderWithAdmin(<SendReminderButton invoiceIds={[invoice.id]} />);
+    await userEvent.click(screen.getByRole("button", { name: "Trimite reamintire" }));
+    const dialog = await screen.findByRole("dialog", { name: "Trimite reamintire de plată" });
+    const [entry] = await within(dialog).findAllByTestId("reminder-preview");
+    expect(entry).toHaveTextContent(/Nu se trimite: S-a trimis deja o reamintire pe \d{2}\.\d{2}\.\d{4}; următoarea se poate trimite începând cu/);
+    expect(within(dialog).getByText("Nicio factură selectată nu poate primi acum o reamintire.")).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Trimite" })).toBeDisabled();
+  });
+});
+
+describe("'Șablon reamintire'", () => {
+  const saved = async () => (await httpClient<ReminderSettings>("/api/smartbill/reminders/settings")).json;
+
+  it("explains the fields, refuses an unknown one and a bad interval at their fields, and saves a good template", async () => {
+    const before = await saved();
+    renderWithAdmin(<ReminderSettingsButton />);
+    await userEvent.click(screen.getByRole("button", { name: "Șablon reamintire" }));
+    const dialog = await screen.findByRole("dialog", { name: "Șablonul reamintirilor de plată" });
+    const subject = await within(dialog).findByRole("textbox", { name: "Subiect" });
+    expect(subject).toHaveValue(before.subject);
+    for (const name of ["{client}", "{numar}", "{scadenta}", "{rest}", "{zile}", "{firma}"]) expect(within(dialog).getByText(name)).toBeInTheDocument();
+
+    await userEvent.clear(subject);
+    await userEvent.type(subject, "Plata facturii {{numar} de {{suma}");
+    const interval = within(dialog).getByRole("textbox", { name: "Interval minim între reamintiri (zile)" });
+    await userEvent.clear(interval);
+    await userEvent.type(interval, "0");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
+    expect(await within(dialog).findByText("Câmp necunoscut: {suma}. Folosiți doar câmpurile din listă.")).toBeInTheDocument();
+    expect(subject).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getByText("Introduceți un număr întreg de zile, între 1 și 365.")).toBeInTheDocument();
+    expect(await saved()).toEqual(before);
+
+    await userEvent.clear(subject);
+    await userEvent.type(subject, "Factura {{numar} așteaptă plata");
+    await userEvent.clear(interval);
+    await userEvent.type(interval, "10");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Salvează" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(await saved()).toEqual({ ...before, subject: "Factura {numar} așteaptă plata", intervalDays: 10 });
+  });
+});
