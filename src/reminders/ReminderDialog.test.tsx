@@ -12,6 +12,8 @@ import type { CustomerImportResult, InvoiceImportResult, InvoiceSendResult, Remi
 import { connectDemoTenantToEmulator, type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { httpClient } from "../providers/httpClient";
+import { invoices } from "../invoices";
+import { InvoiceList } from "../invoices/InvoiceList";
 import { ReminderSettingsButton } from "./ReminderSettingsButton";
 import { SendReminderButton } from "./SendReminderButton";
 
@@ -90,6 +92,34 @@ describe("'Trimite reamintire'", () => {
     expect(entry).toHaveTextContent(/Nu se trimite: S-a trimis deja o reamintire pe \d{2}\.\d{2}\.\d{4}; următoarea se poate trimite începând cu/);
     expect(within(dialog).getByText("Nicio factură selectată nu poate primi acum o reamintire.")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Trimite" })).toBeDisabled();
+  });
+});
+
+describe("where 'Trimite reamintire' is offered", () => {
+  it("is a bulk action of 'Facturi importate': the selected invoices are previewed", async () => {
+    const invoice = await sentInvoice("2026-08-29");
+    renderWithAdmin(<InvoiceList />, { path: "/invoices" });
+    const row = (await screen.findByRole("cell", { name: invoice.name })).closest("tr")!;
+    await userEvent.click(within(row).getByRole("checkbox"));
+    await userEvent.click(await screen.findByRole("button", { name: "Trimite reamintire" }));
+    const dialog = await screen.findByRole("dialog", { name: "Trimite reamintire de plată" });
+    const [entry] = await within(dialog).findAllByTestId("reminder-preview");
+    expect(entry).toHaveTextContent(invoice.name);
+    expect(screen.getByRole("button", { name: "Șablon reamintire" })).toBeInTheDocument();
+  });
+
+  it("is among the actions of an overdue unpaid invoice's screen, and not of one not yet due", async () => {
+    const Screen = invoices.edit!;
+    const overdue = await sentInvoice("2026-08-28");
+    const view = renderWithAdmin(<Screen />, { path: `/invoices/${overdue.id}`, route: "/invoices/:id" });
+    const group = await screen.findByRole("group", { name: "Factura în SmartBill" }, { timeout: 10_000 });
+    expect(within(group).getByRole("button", { name: "Trimite reamintire" })).toBeEnabled();
+    view.unmount();
+
+    const notDue = await sentInvoice(romaniaToday());
+    renderWithAdmin(<Screen />, { path: `/invoices/${notDue.id}`, route: "/invoices/:id" });
+    const notDueGroup = await screen.findByRole("group", { name: "Factura în SmartBill" }, { timeout: 10_000 });
+    expect(within(notDueGroup).queryByRole("button", { name: "Trimite reamintire" })).toBeNull();
   });
 });
 
