@@ -1054,7 +1054,7 @@ export const reminderMessages = {
   taskTitle: (count: number) => `Reamintiri de plată: ${romanianCount(count, "factură", "facturi")}`,
   taskDone: (sent: number, skipped: number, failed: number) =>
     [
-      `${sent === 1 ? "O reamintire trimisă" : `${romanianCount(sent, "reamintire trimisă", "reamintiri trimise")}`}`,
+      sent === 0 ? "Nicio reamintire trimisă" : sent === 1 ? "O reamintire trimisă" : romanianCount(sent, "reamintire trimisă", "reamintiri trimise"),
       skipped > 0 ? `${romanianCount(skipped, "factură sărită", "facturi sărite")} (nu mai îndeplinea condițiile)` : "",
       failed > 0 ? `${romanianCount(failed, "eșuată", "eșuate")}` : "",
     ]

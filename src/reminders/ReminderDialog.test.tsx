@@ -4,6 +4,7 @@
  * why, 'Trimite', the task's progress to its end and the mails in the emulator's outbox; the
  * template's wrong entries refused at their fields, a good one saved.
  */
+import type { ComponentType } from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { configure, screen, waitFor, within } from "@testing-library/react";
@@ -109,7 +110,8 @@ describe("where 'Trimite reamintire' is offered", () => {
   });
 
   it("is among the actions of an overdue unpaid invoice's screen, and not of one not yet due", async () => {
-    const Screen = invoices.edit!;
+    // The invoices resource's screen as the app mounts it.
+    const Screen = invoices.edit as ComponentType;
     const overdue = await sentInvoice("2026-08-28");
     const view = renderWithAdmin(<Screen />, { path: `/invoices/${overdue.id}`, route: "/invoices/:id" });
     const group = await screen.findByRole("group", { name: "Factura în SmartBill" }, { timeout: 10_000 });

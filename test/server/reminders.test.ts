@@ -20,7 +20,7 @@ import { resetSmartBillLimiters } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
 import { addCustomer, addSentInvoice, DEMO_TENANT } from "../helpers/sentInvoices";
-import { emulator, liveApp, waitForTask } from "../helpers/smartbillData";
+import { emulator, eventually, liveApp, waitForTask } from "../helpers/smartbillData";
 import type { TestApp } from "../helpers/testApp";
 import { addTenant, addUser } from "../helpers/users";
 
@@ -260,13 +260,17 @@ describeEachDialect("reminders of overdue invoices", (dialect) => {
       }
     });
 
-    it("never sends one invoice two reminders within the interval, even for two requests at once; the refusal names the last one's date", async () => {
+    it("never sends one invoice two reminders within the interval for two requests at once; the refusal names the last one's date", async () => {
       const id = await overdueInvoice();
-      const [first, second] = await Promise.all([send([id]), send([id])]);
-      expect([first.statusCode, second.statusCode]).toEqual([202, 202]);
-      const tasks = await Promise.all([first, second].map((response) => waitForTask(t, invoicing, response.json<ReminderSendResult>().taskId)));
-      expect(tasks.map((task) => task.updated).sort()).toEqual([0, 1]);
-      expect((await outbox()).filter((mail) => mail.to.includes("contact@exemplu.ro"))).toHaveLength(1);
+      const answers = await Promise.all([send([id]), send([id])]);
+      // The second is refused at once when the first's task has claimed the reminder already; else its task skips it.
+      expect(answers.map((answer) => answer.statusCode).sort()).toSatisfy(
+        (codes: number[]) => JSON.stringify(codes) === "[202,202]" || JSON.stringify(codes) === "[202,409]",
+      );
+      const accepted = answers.filter((answer) => answer.statusCode === 202);
+      const tasks = await Promise.all(accepted.map((answer) => waitForTask(t, invoicing, answer.json<ReminderSendResult>().taskId)));
+      expect(tasks.reduce((sent, task) => sent + task.updated, 0)).toBe(1);
+      expect(await outbox()).toHaveLength(1);
       expect(await history(id)).toHaveLength(1);
       expect(await auditRows(id)).toHaveLength(1);
 
@@ -275,7 +279,46 @@ describeEachDialect("reminders of overdue invoices", (dialect) => {
       expect(again.json<ReminderPreviewResult>().reminders[0].refusal).toBe(
         `S-a trimis deja o reamintire pe ${ro(today())}; următoarea se poate trimite începând cu ${ro(next)}.`,
       );
-      expect((await send([id])).statusCode).toBe(409);
+      const refused = await send([id]);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(reminderMessages.noneToSend);
+    });
+
+    it("checks the interval again inside the task: of two tasks queued for one invoice before either ran, the second sends nothing", async () => {
+      const [busy, id] = [await overdueInvoice(), await overdueInvoice()];
+      // A task of the tenant held at its SmartBill call: the tenant's next tasks wait behind it.
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      let held = false;
+      const acquire = budget.acquire;
+      budget.acquire = async (callMs) => {
+        if (!held) {
+          held = true;
+          await gate;
+        }
+        return acquire(callMs);
+      };
+      try {
+        const first = await send([busy]);
+        await eventually(async () => held);
+        // Both requests find the invoice free: neither task has run yet.
+        const [one, two] = [await send([id]), await send([id])];
+        expect([first.statusCode, one.statusCode, two.statusCode]).toEqual([202, 202, 202]);
+        open();
+        const tasks = await Promise.all([one, two].map((answer) => waitForTask(t, invoicing, answer.json<ReminderSendResult>().taskId)));
+        expect(tasks.map((task) => [task.updated, task.errors])).toEqual([
+          [1, 0],
+          [0, 1],
+        ]);
+        expect(tasks[1].message).toBe("Nicio reamintire trimisă, 1 factură sărită (nu mai îndeplinea condițiile).");
+      } finally {
+        open();
+        budget.acquire = acquire;
+      }
+      const numbers = await t.db.selectFrom("invoices").select("sentNumber").where("id", "in", [busy, id]).execute();
+      expect((await outbox()).map((mail) => mail.number).sort()).toEqual(numbers.map((row) => row.sentNumber).sort());
+      expect(await history(id)).toHaveLength(1);
+      expect(await auditRows(id)).toHaveLength(1);
     });
 
     it("lets the next reminder go once the interval has passed", async () => {
