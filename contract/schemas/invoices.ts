@@ -122,6 +122,9 @@ const invoiceFields = {
         "the lines' total with VAT in the invoice's currency (each line's net and VAT rounded to the precision); null when a line is in another currency",
     }),
   ),
+  unpaid: Type.Number({
+    description: "what is still to be collected on it, as stored (0 on a proforma, a draft, a cancelled, deleted or reversed invoice, a storno)",
+  }),
   payment: Nullable(
     Type.Object(
       {
@@ -195,6 +198,7 @@ export const invoiceUpdateSchema = Type.Object(
     reversalOfId: maybe(Type.Integer()),
     reversedById: maybe(Type.Integer()),
     payment: Type.Optional(Type.Unknown()),
+    unpaid: maybe(Type.Number()),
     total: maybe(Type.Number()),
     products: Type.Optional(Type.Array(Type.Unknown())),
     documentType: Type.Optional(Type.Enum(DOCUMENT_TYPES)),

@@ -9,13 +9,6 @@ import { SendReminderButton } from "./SendReminderButton";
 /** Today as yyyy-mm-dd in Romania, whatever the browser's time zone. */
 const romaniaToday = (now = new Date()) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest" }).format(now);
 
-/** What is left to pay: the stored amount when the server gives it, else SmartBill's last reading, else the total. */
-function unpaidOf(invoice: Invoice): number {
-  const stored = (invoice as Invoice & { unpaid?: number | null }).unpaid;
-  if (typeof stored === "number") return stored;
-  return invoice.payment ? invoice.payment.unpaid : (invoice.total ?? 0);
-}
-
 export function isOverdueAndUnpaid(invoice: Invoice, today = romaniaToday()): boolean {
   return (
     invoice.documentType === "invoice" &&
@@ -27,7 +20,7 @@ export function isOverdueAndUnpaid(invoice: Invoice, today = romaniaToday()): bo
     invoice.reversedById === null &&
     !!invoice.dueDate &&
     invoice.dueDate < today &&
-    unpaidOf(invoice) > 0
+    invoice.unpaid > 0
   );
 }
 

@@ -127,13 +127,20 @@ describe("where 'Trimite reamintire' is offered", () => {
     expect(entry).toHaveTextContent(invoice.name);
   });
 
-  it("is among the actions of an overdue unpaid invoice's screen, and not of one not yet due", async () => {
+  it("is among the actions of an overdue unpaid invoice's screen (the reminder then on its history), and not of one not yet due", async () => {
     // The invoices resource's screen as the app mounts it.
     const Screen = invoices.edit as ComponentType;
     const overdue = await sentInvoice("2026-08-28");
     const view = renderWithAdmin(<Screen />, { path: `/invoices/${overdue.id}`, route: "/invoices/:id" });
     const group = await screen.findByRole("group", { name: "Factura în SmartBill" }, { timeout: 10_000 });
-    expect(within(group).getByRole("button", { name: "Trimite reamintire" })).toBeEnabled();
+    await userEvent.click(within(group).getByRole("button", { name: "Trimite reamintire" }));
+    const dialog = await screen.findByRole("dialog", { name: "Trimite reamintire de plată" });
+    await userEvent.click(await within(dialog).findByRole("button", { name: "Trimite" }));
+    expect(await within(dialog).findByRole("status")).toHaveTextContent("O reamintire trimisă.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Închide" }));
+    // The reminder is on the invoice's history ('Istoric').
+    const history = await screen.findByRole("list", { name: "Istoric" });
+    await waitFor(() => expect(within(history).getAllByTestId("history-event").at(-1)).toHaveTextContent("Reamintire de plată trimisă pe e-mail — Reușită"));
     view.unmount();
 
     const notDue = await sentInvoice(romaniaToday());

@@ -3,6 +3,7 @@
  * the invoices it is given (`invoiceIds`: the invoice's screen, 'Scadențe'). Opens the preview.
  */
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useListContextWithProps, useTranslate, useUnselectAll } from "react-admin";
 import Button from "@mui/material/Button";
 import NotificationsActiveIcon from "@mui/icons-material/NotificationsActive";
@@ -12,10 +13,13 @@ export function SendReminderButton({ invoiceIds, resource = "invoices" }: { invo
   const translate = useTranslate();
   const list = useListContextWithProps({});
   const unselectAll = useUnselectAll(resource);
+  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const ids = invoiceIds ?? ((list.selectedIds ?? []) as number[]);
   const close = () => {
     setOpen(false);
+    // A reminder sent is on its invoice's history: an open one shows it.
+    void queryClient.invalidateQueries({ queryKey: ["invoices", "history"] });
     if (!invoiceIds) unselectAll();
   };
   return (

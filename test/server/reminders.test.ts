@@ -145,6 +145,8 @@ describeEachDialect("reminders of overdue invoices", (dialect) => {
       const response = await preview([id]);
       expect(response.statusCode, response.body).toBe(200);
       const days = daysBetween(PAST_DUE, today());
+      // The invoice's record carries what is owed (the screen offers the reminder by it).
+      expect((await t.api("GET", `/api/smartbill/invoice/${id}`, { session: invoicing })).json()).toMatchObject({ dueDate: PAST_DUE, unpaid: 121 });
       expect(response.json<ReminderPreviewResult>().reminders).toEqual([
         {
           invoiceId: id,

@@ -107,6 +107,7 @@ const INVOICE_COLUMNS = [
   "invoices.proformaId",
   "invoices.invoicedSeries",
   "invoices.invoicedNumber",
+  "invoices.unpaid",
   "customers.clientName",
 ] as const;
 
@@ -181,6 +182,7 @@ type InvoiceRow = {
   proformaId: number | null;
   invoicedSeries: string | null;
   invoicedNumber: string | null;
+  unpaid: number;
   invoiceId: number | null;
   clientName: string | null;
   /** PostgreSQL's numeric arrives as text */
@@ -225,6 +227,7 @@ function toInvoice(row: InvoiceRow): Invoice {
     proformaId: row.proformaId,
     invoiceId: row.invoiceId,
     invoicedAs: row.invoicedSeries !== null && row.invoicedNumber !== null ? { series: row.invoicedSeries, number: row.invoicedNumber } : null,
+    unpaid: Number(row.unpaid),
   };
 }
 
