@@ -31,6 +31,7 @@ import { plainResources } from "../../server/routes/api/routeFolders";
 import type { AuditLogTable } from "../../server/db/database";
 import { messages } from "../../server/messages";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
+import { createInvoiceReminders } from "../../server/tasks/kinds/invoiceReminders";
 import { sheetJsRead } from "../helpers/csvReaders";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
@@ -404,6 +405,43 @@ describeEachDialect("the audit log", (dialect) => {
       targetLabel: proformaLabel,
       result: expect.stringMatching(/^\S+ \d{4}$/),
     });
+
+    // Reminders: the template saved; and a reminder of an overdue invoice, recorded by the task that
+    // sent it with who asked and from where (the request that queued it writes no row itself).
+    await recorded(
+      "invoices.reminderSettings",
+      () => t.api("PUT", "/api/smartbill/reminders/settings", { ...inv, body: { subject: "Factura {numar}", body: "Rest de plată: {rest}", intervalDays: 5 } }),
+      { ...clerk, result: "Interval între reamintiri: 5 zile" },
+    );
+    await t.db.updateTable("customers").set({ email: "client@jurnal.ro" }).where("id", "=", client.id).execute();
+    const overdue = await t.api("POST", "/api/smartbill/invoice/import", {
+      ...inv,
+      ...invoiceUpload(workbook, { clientId: client.id, warehouseId: central, useStock: false, draft: false, issueDate: "2026-08-31" }),
+    });
+    const overdueId = overdue.json<InvoiceImportResult>().importRequestId!;
+    expect((await t.api("POST", `/api/smartbill/invoice/send/${overdueId}`, inv)).statusCode).toBe(200);
+    const queued = await rowsOf(() => t.api("POST", "/api/smartbill/reminders", { ...inv, body: { invoiceIds: [overdueId] } }));
+    expect(queued.rows).toEqual([]);
+    // This app runs no worker: the task is run here, as the worker would.
+    const task = await t.db.selectFrom("tasks").selectAll().where("id", "=", queued.response.json<{ taskId: number }>().taskId).executeTakeFirstOrThrow();
+    const runTask = () =>
+      createInvoiceReminders()({
+        db: t.db,
+        task,
+        payload: JSON.parse(task.payload),
+        signal: new AbortController().signal,
+        log: t.app.log,
+        progress: async () => undefined,
+        smartBillUrls: t.app.smartBillUrls,
+      });
+    await recorded(
+      "invoices.remind",
+      async () => {
+        expect((await runTask()).updated).toBe(1);
+        return queued.response;
+      },
+      { ...clerk, target: String(overdueId), targetLabel: expect.stringMatching(/^SBL \d{4}$/), result: "Trimisă către client@jurnal.ro" },
+    );
 
     expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });
