@@ -80,6 +80,7 @@ export const IRREGULAR_PATHS = {
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
   home: { calls: [] },
+  receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -95,7 +96,7 @@ export const API_PREFIXES = Object.fromEntries(Object.keys(IRREGULAR_PATHS).map(
 };
 
 /** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
-export type ExportableResource = "customers" | "audit";
+export type ExportableResource = "customers" | "audit" | "receivables";
 
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
