@@ -9,41 +9,54 @@ import type { Database } from "../../../db/database";
 import { countedAsInvoiced, owing } from "../invoices/countedAsInvoiced";
 import { notInvoicedProforma } from "../invoices/notInvoiced";
 
-/** Dates are yyyy-mm-dd: a month is the first seven characters. */
-const monthOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
-
 export interface MonthAmount {
   currency: string;
   month: string;
   amount: number;
 }
 
+/**
+ * Sums by day and currency, folded into months here: grouped in the index's own order (tenant,
+ * day, currency), the database adds up as it reads, without sorting every row into months first.
+ */
+function byMonth(rows: { currency: string; day: string; amount: number | string | null }[]): MonthAmount[] {
+  const months = new Map<string, MonthAmount>();
+  for (const row of rows) {
+    const month = row.day.slice(0, 7);
+    const key = `${row.currency} ${month}`;
+    const sum = months.get(key) ?? { currency: row.currency, month, amount: 0 };
+    sum.amount += Number(row.amount ?? 0);
+    months.set(key, sum);
+  }
+  return [...months.values()];
+}
+
 /** Invoiced (sentTotal of the invoices counted) by currency and month of issue, from `from` to before `until`. */
 export async function invoicedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
   const rows = await db
     .selectFrom("invoices")
-    .select(["currency", monthOf("issueDate").as("month"), sql<number | string>`sum(${sql.ref("sentTotal")})`.as("amount")])
+    .select(["currency", "issueDate as day", sql<number | string>`sum(${sql.ref("sentTotal")})`.as("amount")])
     .where("tenantId", "=", tenantId)
     .where(countedAsInvoiced())
     .where("issueDate", ">=", from)
     .where("issueDate", "<", until)
-    .groupBy(["currency", monthOf("issueDate")])
+    .groupBy(["issueDate", "currency"])
     .execute();
-  return rows.map((row) => ({ currency: row.currency, month: row.month, amount: Number(row.amount) }));
+  return byMonth(rows);
 }
 
 /** Received (payments recorded) by the payment's currency and month, from `from` to before `until`. */
 export async function receivedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
   const rows = await db
     .selectFrom("invoice_payments")
-    .select([sql<string>`${sql.ref("currency")}`.as("currency"), monthOf("date").as("month"), sql<number | string>`sum(${sql.ref("amount")})`.as("amount")])
+    .select([sql<string>`${sql.ref("currency")}`.as("currency"), "date as day", sql<number | string>`sum(${sql.ref("amount")})`.as("amount")])
     .where("tenantId", "=", tenantId)
     .where(sql<boolean>`${sql.ref("status")} = ${sql.lit("recorded")}`)
     .where("date", ">=", from)
     .where("date", "<", until)
-    .groupBy(["currency", monthOf("date")])
+    .groupBy(["date", "currency"])
     .execute();
-  return rows.map((row) => ({ currency: row.currency, month: row.month, amount: Number(row.amount) }));
+  return byMonth(rows);
 }
 
 export interface OwedByDueDate {
