@@ -221,6 +221,7 @@ export const en = {
       "proformas.invoice": "Proforma turned into an invoice",
       "receipts.issue": "Receipt issued",
       "receipts.delete": "Receipt deleted from SmartBill",
+      "customers.statement": "Customer statement sent by e-mail",
     },
     verbs: { create: "Add", update: "Edit", delete: "Delete" },
     done: "Succeeded",
