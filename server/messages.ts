@@ -7,6 +7,7 @@ import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
 import { COLUMN_TOO_LONG, CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
+import { STATEMENT_WORDS } from "../contract/statementWords";
 import { roleName } from "../contract/roles";
 
 export const messages = {
@@ -1046,11 +1047,7 @@ export const statementMessages = {
     customer: "Client",
     cif: (cif: string) => `CIF: ${cif || "—"}`,
     currency: (currency: string) => `Moneda: ${currency}`,
-    columns: { date: "Data", document: "Document", description: "Explicație", debit: "Debit", credit: "Credit", balance: "Sold" },
-    opening: "Sold inițial",
-    totals: "Total rulaj perioadă",
-    closing: "Sold final",
-    nothing: "Nicio factură sau încasare a clientului până la sfârșitul perioadei.",
+    ...STATEMENT_WORDS,
     made: (when: string) => `Generat la ${when}`,
     page: (page: number, pages: number) => `Pagina ${page} din ${pages}`,
     sheet: "Fișă client",
