@@ -79,6 +79,7 @@ export const IRREGULAR_PATHS = {
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
+  home: { calls: [] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -110,6 +111,8 @@ export const API_PATHS = {
   smartBillConnectionStatus: `${apiPathOf("smartbillConnection")}/status`,
   /** GET `/{cif}`: the company ANAF knows by that CIF (AnafCompany), for 'Completează din ANAF'. */
   anafCompany: `${apiPathOf("anaf")}/company`,
+  /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */
+  home: apiPathOf("home"),
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
   firstSteps: apiPathOf("firstSteps"),
   /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */

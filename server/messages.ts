@@ -1062,3 +1062,9 @@ export const statementMessages = {
       `cu soldul la sfârșitul perioadei.\n\nVă mulțumim!\n${company}`,
   },
 } as const;
+
+/** The home's figures ('Acasă', routes/api/home). */
+export const homeMessages = {
+  /** A debtor whose customer record is gone (or was never linked). */
+  unknownClient: "Client necunoscut",
+} as const;
