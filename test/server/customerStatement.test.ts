@@ -22,7 +22,9 @@ import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CustomerStatement, LoginResponse, StatementEntry } from "../../contract/api";
+import { timestamp } from "../../server/db/timestamps";
 import { statementMessages } from "../../server/messages";
+import { MAX_STATEMENT_ENTRIES } from "../../server/routes/api/customers/customerStatement";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { smartBillClientForTenant } from "../../server/smartbill/client";
 import { removeTemporaryDatabases } from "../helpers/databases";
@@ -308,6 +310,45 @@ describeEachDialect("a customer's statement ('Fișa client')", (dialect) => {
       expect(mailed.statusCode).toBe(404);
       expect((await t.api("GET", statementUrl(999_999), { session: invoicing })).statusCode).toBe(404);
       expect(await t.db.selectFrom("outbox").select("id").execute()).toEqual(before);
+    });
+
+    it("refuses a period with more lines than a statement shows, and takes a shorter one, the rest in its opening balance", async () => {
+      const busy = await addCustomer(t, DEMO_TENANT, "RO27");
+      const now = timestamp();
+      const rows = Array.from({ length: MAX_STATEMENT_ENTRIES + 1 }, (_, index) => ({
+        tenantId: DEMO_TENANT,
+        clientId: busy,
+        warehouseId: null,
+        issueDate: index % 2 === 0 ? "2026-09-02" : "2026-09-03",
+        dueDays: 14,
+        useStock: 0,
+        draft: 0,
+        saveToDb: 0,
+        seriesName: "MULT",
+        currency: "RON",
+        language: "RO",
+        precision: 2,
+        status: "sent" as const,
+        sendSeriesNextNumber: null,
+        sendStartedAt: null,
+        sentSeries: "MULT",
+        sentNumber: String(index + 1).padStart(4, "0"),
+        sentMessage: null,
+        sentUrl: null,
+        errorText: null,
+        sentAt: now,
+        sentTotal: 1,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      for (let start = 0; start < rows.length; start += 200) await t.db.insertInto("invoices").values(rows.slice(start, start + 200)).execute();
+      const tooMany = await refusal("GET", statementUrl(busy, "/pdf"));
+      expect(tooMany).toEqual({ status: 400, body: { message: statementMessages.tooManyEntries(MAX_STATEMENT_ENTRIES) } });
+      expect(tooMany.body.message).toBe("Fișa client are mai mult de 2.000 de înregistrări în perioada aleasă; alegeți o perioadă mai scurtă.");
+      const shorter = await t.api("GET", statementUrl(busy, "", "dateFrom=2026-09-03&dateTo=2026-09-30"), { session: invoicing });
+      expect(shorter.statusCode, shorter.body).toBe(200);
+      const [ron] = shorter.json<CustomerStatement>().currencies;
+      expect([ron.opening, ron.entries.length, ron.closing]).toEqual([1001, 1000, 2001]);
     });
 
     it("is for the invoicing role: the tenant's administrator is refused", async () => {
