@@ -15,7 +15,7 @@ import { captureDownloads } from "../../test/helpers/downloads";
 import { connectDemoTenantToEmulator, signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { formatAmount } from "../invoices/lineTotals";
-import { today } from "../invoices/invoiceText";
+import { romanianToday as today } from "../common/romanianTime";
 import { dataProvider } from "../providers/dataProvider";
 import { httpClient } from "../providers/httpClient";
 import { CustomerShow } from "./CustomerShow";

@@ -29,16 +29,17 @@ import Typography from "@mui/material/Typography";
 import type { Customer, CustomerStatement as Statement, StatementCurrency } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import { saveFile } from "../common/saveFile";
-import { formatDay, today } from "../invoices/invoiceText";
+import { romanianToday } from "../common/romanianTime";
+import { formatDay } from "../invoices/invoiceText";
 import { formatAmount } from "../invoices/lineTotals";
 import type { AppDataProvider, StatementPeriod } from "../providers/customMethods";
 import { StatementEmailDialog } from "./StatementEmailDialog";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** This year's 1 January to today. */
+/** This year's 1 January to today, Romania's (the server's and the invoices' calendar). */
 export function defaultStatementPeriod(now = new Date()): StatementPeriod {
-  const to = today(now);
+  const to = romanianToday(now);
   return { dateFrom: `${to.slice(0, 4)}-01-01`, dateTo: to };
 }
 

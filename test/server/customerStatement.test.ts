@@ -186,6 +186,27 @@ describeEachDialect("a customer's statement ('Fișa client')", (dialect) => {
     }
   });
 
+  it("counts an invoice whose total only SmartBill knows (a line in another currency) at SmartBill's total, as its unpaid amount does", async () => {
+    const mixed = await addCustomer(t, DEMO_TENANT, "RO36");
+    const id = await addDraftInvoice(t, mixed, {
+      issueDate: "2026-09-08",
+      lines: [
+        { name: "Serviciu", code: "S1", quantity: 1, price: 100 },
+        { name: "Licență", code: "L1", quantity: 1, price: 10 },
+      ],
+    });
+    await t.db.updateTable("invoice_lines").set({ currency: "EUR" }).where("invoiceId", "=", id).where("code", "=", "L1").execute();
+    expect((await t.api("POST", `/api/smartbill/invoice/send/${id}`, { session: invoicing })).statusCode).toBe(200);
+    expect((await t.api("POST", `/api/smartbill/invoice/${id}/payment-status`, { session: invoicing })).statusCode).toBe(200);
+    const stored = await t.db.selectFrom("invoices").select(["sentTotal", "paymentTotal", "unpaid"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(stored.sentTotal).toBeNull();
+    expect(Number(stored.unpaid)).toBeGreaterThan(0);
+    const response = await t.api("GET", statementUrl(mixed), { session: invoicing });
+    const [ron] = response.json<CustomerStatement>().currencies;
+    expect(ron.entries.map((entry) => [entry.kind, entry.debit])).toEqual([["invoice", Number(stored.paymentTotal)]]);
+    expect(ron.closing).toBe(Number(stored.unpaid));
+  });
+
   it("carries everything before the period into the opening balance, and nothing after its end", async () => {
     const later = await statement(`dateFrom=2026-09-11&dateTo=${today}`);
     expect(later.currencies[0]).toMatchObject({ currency: "RON", opening: 1100 });

@@ -9,10 +9,11 @@
  *   payment deleted there), each with the running balance;
  * - the period's debit and credit, and the closing balance.
  *
- * Invoiced counts as the home counts it (`documentType='invoice'`, sent, neither cancelled nor
+ * Invoiced counts as the home counts it (`documentType='invoice'`, issued, neither cancelled nor
  * deleted, amount `sentTotal`, storno negative on its own day), so that for a period ending today
  * the closing balance is the sum of the customer's stored `unpaid` in that currency
- * (invoices/receivable.ts). Payments of an invoice that no longer counts (cancelled, deleted)
+ * (invoices/receivable.ts). An invoice whose total we cannot sum (a line in another currency:
+ * `sentTotal` null) counts at SmartBill's total as read, as its `unpaid` does. Payments of an invoice that no longer counts (cancelled, deleted)
  * leave with it. SmartBill's extra payments are read only for invoices that can still be
  * collected: a reversed invoice and its storno net to zero and collect nothing.
  *
@@ -124,14 +125,17 @@ export async function customerStatement(db: Kysely<Database>, tenantId: number, 
       .where("invoices.status", "=", "sent")
       .where("invoices.cancelledAt", "is", null)
       .where("invoices.deletedAt", "is", null)
-      .where("invoices.sentTotal", "is not", null);
+      .where("invoices.sentNumber", "is not", null)
+      .where((eb) => eb.or([eb("invoices.sentTotal", "is not", null), eb("invoices.paymentTotal", "is not", null)]));
+  /** An invoice's amount: its total as issued, or, when that is unknown (a line in another currency), SmartBill's as read. */
+  const invoiced = sql<number>`coalesce(${sql.ref("invoices.sentTotal")}, ${sql.ref("invoices.paymentTotal")})`;
   const recordedPayments = () =>
     counted(db.selectFrom("invoices")).innerJoin("invoice_payments as p", "p.invoiceId", "invoices.id").where("p.status", "=", "recorded");
 
   const [invoicedBefore, receivedBefore, smartBillRows, invoiceRows, paymentRows] = await Promise.all([
     counted(db.selectFrom("invoices"))
       .where("invoices.issueDate", "<", dateFrom)
-      .select(["invoices.currency", (eb) => eb.fn.sum<number>("invoices.sentTotal").as("amount")])
+      .select(["invoices.currency", (eb) => eb.fn.sum<number>(invoiced).as("amount")])
       .groupBy("invoices.currency")
       .execute(),
     recordedPayments()
@@ -175,7 +179,7 @@ export async function customerStatement(db: Kysely<Database>, tenantId: number, 
         "invoices.currency",
         "invoices.sentSeries",
         "invoices.sentNumber",
-        "invoices.sentTotal",
+        invoiced.as("amount"),
         "invoices.reversalOfId",
         "original.sentSeries as originalSeries",
         "original.sentNumber as originalNumber",
@@ -217,7 +221,7 @@ export async function customerStatement(db: Kysely<Database>, tenantId: number, 
     lines.set(currency, list);
   };
   for (const row of invoiceRows) {
-    const amount = cents(row.sentTotal);
+    const amount = cents(row.amount);
     const document = documentName(row.sentSeries, row.sentNumber);
     const storno = row.reversalOfId !== null;
     addLine(row.currency, {
