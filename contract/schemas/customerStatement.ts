@@ -22,7 +22,7 @@ export const STATEMENT_ENTRY_KINDS = ["invoice", "storno", "payment", "smartbill
 
 export const StatementEntrySchema = Type.Object({
   date: Type.String({ description: "yyyy-mm-dd" }),
-  kind: Type.Union(STATEMENT_ENTRY_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Enum(STATEMENT_ENTRY_KINDS),
   document: Type.String({ description: "'SBL 0012'; a payment's receipt 'CH 0003'" }),
   description: Type.String(),
   debit: Type.Number(),
