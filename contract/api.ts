@@ -331,3 +331,9 @@ export type ReceiptLineBody = Static<typeof import("./schemas/receipts").receipt
 export type ReceiptSeriesList = Static<typeof import("./schemas/receipts").ReceiptSeriesAnswer>;
 export type ReceiptText = Static<typeof import("./schemas/receipts").ReceiptTextAnswer>;
 export type ReceiptDeleteResult = Static<typeof import("./schemas/receipts").ReceiptDeleteAnswer>;
+
+// A customer's statement ('Fișa client'): /api/smartbill/customer/{id}/statement
+export type CustomerStatement = Static<typeof import("./schemas/customerStatement").StatementAnswer>;
+export type StatementCurrency = Static<typeof import("./schemas/customerStatement").StatementCurrencySchema>;
+export type StatementEntry = Static<typeof import("./schemas/customerStatement").StatementEntrySchema>;
+export type StatementEmailRequest = Static<typeof import("./schemas/customerStatement").StatementEmailBody>;

@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   "proformas.invoice",
   "receipts.issue",
   "receipts.delete",
+  // 'Fișa client' sent by e-mail (as a PDF).
+  "customers.statement",
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -174,6 +176,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "proformas.invoice": "Transformare proformă în factură",
   "receipts.issue": "Emitere chitanță",
   "receipts.delete": "Ștergere chitanță din SmartBill",
+  "customers.statement": "Trimitere fișă client pe e-mail",
 };
 
 /** The audit log's name: the menu's entry, the screen's title, the export's sheet. */

@@ -153,6 +153,8 @@ export const API_PATHS = {
   receiptSeries: `${apiPathOf("receipts")}/series`,
   /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
   receipts: apiPathOf("receipts"),
+  /** GET `?dateFrom&dateTo`: a customer's statement ('Fișa client'); `/pdf`, `/xlsx` the same as files; POST `/email` `{to}` sends the PDF. */
+  customerStatement: (customerId: number) => `${apiPathOf("customers")}/${customerId}/statement`,
 } as const;
 
 /** The set/reset-password screens that links point to. */
