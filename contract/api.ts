@@ -332,6 +332,12 @@ export type ReceiptSeriesList = Static<typeof import("./schemas/receipts").Recei
 export type ReceiptText = Static<typeof import("./schemas/receipts").ReceiptTextAnswer>;
 export type ReceiptDeleteResult = Static<typeof import("./schemas/receipts").ReceiptDeleteAnswer>;
 
+// A customer's statement ('Fișa client'): /api/smartbill/customer/{id}/statement
+export type CustomerStatement = Static<typeof import("./schemas/customerStatement").StatementAnswer>;
+export type StatementCurrency = Static<typeof import("./schemas/customerStatement").StatementCurrencySchema>;
+export type StatementEntry = Static<typeof import("./schemas/customerStatement").StatementEntrySchema>;
+export type StatementEmailRequest = Static<typeof import("./schemas/customerStatement").StatementEmailBody>;
+
 // Reminders of overdue invoices ('Trimite reamintire'): /api/smartbill/reminders
 export type ReminderSettings = Static<typeof import("./schemas/reminders").ReminderSettingsSchema>;
 export type ReminderPreview = Static<typeof import("./schemas/reminders").ReminderPreviewSchema>;

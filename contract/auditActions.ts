@@ -74,6 +74,8 @@ export const AUDIT_ACTIONS = [
   "proformas.invoice",
   "receipts.issue",
   "receipts.delete",
+  // 'Fișa client' sent by e-mail (as a PDF).
+  "customers.statement",
   // A reminder of an overdue invoice e-mailed through SmartBill; and the reminders' template changed.
   "invoices.remind",
   "invoices.reminderSettings",
@@ -177,6 +179,7 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "proformas.invoice": "Transformare proformă în factură",
   "receipts.issue": "Emitere chitanță",
   "receipts.delete": "Ștergere chitanță din SmartBill",
+  "customers.statement": "Trimitere fișă client pe e-mail",
   "invoices.remind": "Trimitere reamintire de plată",
   "invoices.reminderSettings": "Modificare șablon reamintiri",
 };

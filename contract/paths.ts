@@ -80,6 +80,7 @@ export const IRREGULAR_PATHS = {
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
   home: { calls: [] },
+  receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
   // Reminders of overdue invoices: no list of their own, only the custom methods' calls (API_PATHS).
   reminders: { prefix: "/smartbill/reminders", calls: [] },
 } as const satisfies Record<string, IrregularPath>;
@@ -97,7 +98,7 @@ export const API_PREFIXES = Object.fromEntries(Object.keys(IRREGULAR_PATHS).map(
 };
 
 /** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
-export type ExportableResource = "customers" | "audit";
+export type ExportableResource = "customers" | "audit" | "receivables";
 
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
@@ -154,6 +155,8 @@ export const API_PATHS = {
   receiptSeries: `${apiPathOf("receipts")}/series`,
   /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
   receipts: apiPathOf("receipts"),
+  /** GET `?dateFrom&dateTo`: a customer's statement ('Fișa client'); `/pdf`, `/xlsx` the same as files; POST `/email` `{to}` sends the PDF. */
+  customerStatement: (customerId: number) => `${apiPathOf("customers")}/${customerId}/statement`,
   /** GET, PUT: the tenant's reminder template and interval (`{subject, body, intervalDays}`). */
   reminderSettings: `${apiPathOf("reminders")}/settings`,
   /** POST `{invoiceIds}`: each reminder as it would be sent, or why not. */

@@ -29,6 +29,8 @@ export const ROLE_MATRIX = {
   proformas: invoicing,
   // Issued with invoices' payments or on their own: the same invoicing work.
   receipts: invoicing,
+  // What customers still owe ('Scadențe'): read from the invoices the same clerks issue.
+  receivables: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.

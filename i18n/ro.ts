@@ -9,6 +9,7 @@ import { raRomanianMessages } from "./raRomanian";
 import { CUSTOMER_HEADERS } from "../contract/customerHeaders";
 import { INVOICE_LINE_HEADERS } from "../contract/invoiceLineHeaders";
 import { CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
+import { STATEMENT_WORDS } from "../contract/statementWords";
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME, AUDIT_RESULT_DONE, PLAIN_AUDIT_VERB_NAMES } from "../contract/auditActions";
 import { ROLE_DESCRIPTIONS, ROLE_NAMES } from "../contract/roles";
 
@@ -1143,6 +1144,29 @@ export const ro = {
       deleteError: "Chitanța nu a fost ștearsă. %{message}",
       openInvoice: "Deschide factura",
       receiptOfPayment: "Chitanța %{number}",
+    },
+  },
+  // 'Fișa client' on a customer's page (src/customers/CustomerStatement.tsx); the table's words are the PDF's.
+  customerStatement: {
+    ...STATEMENT_WORDS,
+    title: "Fișa client",
+    dateFrom: "De la",
+    dateTo: "Până la",
+    currency: "Moneda: %{currency}",
+    loading: "Se calculează fișa…",
+    loadError: "Fișa nu a putut fi calculată: %{message}",
+    downloadPdf: "Descarcă PDF",
+    downloadXlsx: "Descarcă XLSX",
+    fileError: "Fișa nu a putut fi descărcată: %{message}",
+    email: {
+      action: "Trimite pe e-mail",
+      title: "Trimite fișa client pe e-mail",
+      to: "Către",
+      hint: "Fișa pentru perioada %{period} pleacă atașată, ca PDF.",
+      required: "Introduceți adresa de e-mail.",
+      badAddress: "„%{address}” nu este o adresă de e-mail validă (de exemplu nume@firma.ro).",
+      send: "Trimite",
+      cancel: "Renunță",
     },
   },
 };

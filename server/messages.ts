@@ -7,6 +7,7 @@ import { AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../contract/auditActions";
 import { MIN_PASSWORD_LENGTH } from "../contract/constants";
 import { COLUMN_TOO_LONG, CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../contract/messages";
 import { romanianCount } from "../contract/romanianPlural";
+import { STATEMENT_WORDS } from "../contract/statementWords";
 import { roleName } from "../contract/roles";
 
 export const messages = {
@@ -1013,10 +1014,69 @@ export const proformaInvoiceConfirmed = (series: string, number: string) =>
 /** The invoice's history: which proforma it was issued from. */
 export const invoiceIssuedFromProforma = (series: string, number: string) => `Emisă din proforma ${series} ${number}.`;
 
+/* ---------- A customer's statement ('Fișa client', customers/statementRoutes.ts) ---------- */
+
+/** The statement's refusals, its lines' words, its files and its e-mail. */
+export const statementMessages = {
+  dateInvalid: {
+    dateFrom: "Data de început a perioadei trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+    dateTo: "Data de sfârșit a perioadei trebuie să fie o dată validă, de forma aaaa-ll-zz.",
+  },
+  periodReversed: "Data de început a perioadei nu poate fi după data de sfârșit.",
+  periodTooLong: (years: number) => `Fișa client se face pentru cel mult ${years} ani; alegeți o perioadă mai scurtă.`,
+  tooManyEntries: (max: number) =>
+    `Fișa client are mai mult de ${max.toLocaleString("ro-RO")} de înregistrări în perioada aleasă; alegeți o perioadă mai scurtă.`,
+  addressRequired: "Introduceți adresa de e-mail a destinatarului.",
+  addressInvalid: (address: string) => `Adresa de e-mail „${address}” nu este validă.`,
+  emailed: (customer: string, to: string) => `Fișa clientului ${customer} a fost trimisă pe e-mail către ${to}.`,
+  /** The audit row: what was sent, to whom. */
+  emailAudit: (period: string, to: string) => `Perioada ${period}; către: ${to}`,
+  /** The 'Explicație' of each kind of line. */
+  lines: {
+    invoice: (dueDate: string | null) => (dueDate ? `Factură, scadentă la ${dueDate}` : "Factură"),
+    storno: (original: string | null) => (original ? `Storno la factura ${original}` : "Factură storno"),
+    payment: (type: string, invoice: string) => `Încasare (${type}) pentru factura ${invoice}`,
+    smartbillPaid: (invoice: string) => `Încasat în SmartBill, în afara aplicației, pentru factura ${invoice}`,
+    smartbillUnpaid: (invoice: string) => `Încasări șterse în SmartBill pentru factura ${invoice}`,
+  },
+  /** The PDF's and the workbook's words. */
+  document: {
+    title: "Fișă client",
+    period: (from: string, to: string) => `Perioada: ${from} – ${to}`,
+    supplier: "Furnizor",
+    customer: "Client",
+    cif: (cif: string) => `CIF: ${cif || "—"}`,
+    currency: (currency: string) => `Moneda: ${currency}`,
+    ...STATEMENT_WORDS,
+    made: (when: string) => `Generat la ${when}`,
+    page: (page: number, pages: number) => `Pagina ${page} din ${pages}`,
+    sheet: "Fișă client",
+  },
+  /** 'fisa-client-CL0001-2026-01-01-2026-11-27.pdf': ASCII, for every browser and mail client. */
+  fileName: (code: string, from: string, to: string, extension: "pdf" | "xlsx") =>
+    `fisa-client-${code.replace(/[^A-Za-z0-9_-]+/g, "_") || "client"}-${from}-${to}.${extension}`,
+  mail: {
+    subject: (company: string, period: string) => `Fișa client ${company}, ${period}`,
+    body: (customer: string, company: string, period: string) =>
+      `Bună ziua,\n\nVă transmitem atașat fișa client a ${customer} pentru perioada ${period}, ` +
+      `cu soldul la sfârșitul perioadei.\n\nVă mulțumim!\n${company}`,
+  },
+} as const;
+
 /** The home's figures ('Acasă', routes/api/home). */
 export const homeMessages = {
   /** A debtor whose customer record is gone (or was never linked). */
   unknownClient: "Client necunoscut",
+} as const;
+
+/** The receivables' export ('Scadențe', routes/api/receivables): file names, sheets and column names. */
+export const receivableFiles = {
+  export: (view: "invoice" | "customer", format: "csv" | "xlsx") => `${view === "customer" ? "scadente-clienti" : "scadente-facturi"}.${format}`,
+  sheet: "Scadențe",
+  invoiceHeaders: ["Serie", "Număr", "Data emiterii", "Scadența", "Client", "Monedă", "Total", "Încasat", "Rest de încasat", "Zile de întârziere", "Interval"],
+  customerHeaders: ["Client", "Monedă", "Facturi", "Rest de încasat", "Restant", "Cea mai veche scadență", "Zile de întârziere (maxim)"],
+  /** The age buckets as the export writes them. */
+  buckets: { current: "Nescadent", "1-30": "1–30 zile", "31-60": "31–60 zile", "61-90": "61–90 zile", "90+": "Peste 90 de zile" },
 } as const;
 
 /* ---------- Reminders of overdue invoices ('Trimite reamintire') ---------- */

@@ -8,6 +8,9 @@
  * Once SMTP has taken a mail, the outbox keeps its text with every link token blanked out: the
  * recipient has the link, and a usable password link should not outlive its delivery in a table
  * that backups and database readers see.
+ *
+ * A mail may carry files (a customer's statement as a PDF). The outbox keeps text only: it names
+ * each file at the end of the body, and the file itself goes to SMTP alone.
  */
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
@@ -16,11 +19,27 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { timestamp } from "../db/timestamps";
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   recipient: string;
   subject: string;
   body: string;
+  attachments?: readonly MailAttachment[];
 }
+
+/** The body as the outbox keeps it: the files' names after the text. */
+export function outboxBody(mail: Mail): string {
+  const names = (mail.attachments ?? []).map((file) => file.filename);
+  return names.length === 0 ? mail.body : `${mail.body}\n\n${ATTACHED_FILES_LABEL} ${names.join(", ")}`;
+}
+
+/** Before the attached files' names in the outbox's copy of a mail. */
+export const ATTACHED_FILES_LABEL = "[Atașat]";
 
 export interface Mailer {
   /** Records the mail and starts its delivery; resolves with the outbox id once recorded. */
@@ -47,10 +66,11 @@ export function createMailer(
         to: mail.recipient,
         subject: mail.subject,
         text: mail.body,
+        attachments: mail.attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
       });
       await db
         .updateTable("outbox")
-        .set({ sentAt: timestamp(), body: redactLinkTokens(mail.body) })
+        .set({ sentAt: timestamp(), body: redactLinkTokens(outboxBody(mail)) })
         .where("id", "=", id)
         .execute();
     } catch (error) {
@@ -62,7 +82,7 @@ export function createMailer(
     async send(mail) {
       const { id } = await db
         .insertInto("outbox")
-        .values({ ...mail, createdAt: timestamp(), sentAt: null })
+        .values({ recipient: mail.recipient, subject: mail.subject, body: outboxBody(mail), createdAt: timestamp(), sentAt: null })
         .returning("id")
         .executeTakeFirstOrThrow();
       // Without SMTP (demo mode, or production without SMTP_URL) the row keeps the full text,

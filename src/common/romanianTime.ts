@@ -13,3 +13,8 @@ export function formatRomanianDateTime(iso: string, precision: "seconds" | "minu
     ? date.toLocaleString("ro-RO", { dateStyle: "short", timeStyle: "short", timeZone: ROMANIA_TIME_ZONE })
     : date.toLocaleString("ro-RO", { timeZone: ROMANIA_TIME_ZONE });
 }
+
+/** Today as Romania's calendar has it, yyyy-mm-dd (the server's "today", whatever the browser's zone). */
+export function romanianToday(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: ROMANIA_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}

@@ -2,7 +2,8 @@
  * A customer's own page: its fields grouped as the form groups them (identity, address, bank,
  * contact), its state at ANAF as last read (and a check now), how many invoices are made out to
  * it (a link to them), and the ways to change it:
- * edit, and delete, which the server refuses while invoices use it (its sentence shown).
+ * edit, and delete, which the server refuses while invoices use it (its sentence shown); below,
+ * its statement ('Fișa client', CustomerStatement.tsx).
  */
 import type { ReactNode } from "react";
 import {
@@ -27,6 +28,7 @@ import { ConfirmDeleteButton } from "../common/ConfirmDeleteButton";
 import { RequireAccess } from "../common/RequireAccess";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { AnafStatus } from "./AnafStatus";
+import { CustomerStatement } from "./CustomerStatement";
 
 const EMPTY = "—";
 
@@ -119,6 +121,7 @@ function CustomerPage() {
           </Grid>
         </CardContent>
       </Card>
+      <CustomerStatement customer={record} />
     </>
   );
 }

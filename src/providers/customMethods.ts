@@ -44,6 +44,7 @@ import type {
   TaxList,
 } from "../../contract/api";
 import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../contract/api";
+import type { CustomerStatement, StatementEmailRequest } from "../../contract/api";
 import type { ReminderPreviewResult, ReminderSendResult, ReminderSettings } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
 import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
@@ -56,6 +57,12 @@ import { listQuery } from "./specPathDataProvider";
 export type { TaxRate } from "../../contract/api";
 
 export type ExportFormat = "csv" | "xlsx";
+
+/** A statement's period: yyyy-mm-dd days, both included. */
+export interface StatementPeriod {
+  dateFrom: string;
+  dateTo: string;
+}
 
 export type { ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
 
@@ -248,6 +255,17 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
      */
     duplicateDocument: (resource: string, id: number) => post<Invoice>(`${apiPathOf(resource)}/${id}/duplicate`),
 
+    /** A customer's statement ('Fișa client') for a period: per currency, the opening balance, the lines, the closing balance. */
+    customerStatement: (customerId: number, period: StatementPeriod, signal?: AbortSignal) =>
+      get<CustomerStatement>(`${API_PATHS.customerStatement(customerId)}?${new URLSearchParams({ ...period })}`, signal),
+
+    /** The same statement as the server's PDF or workbook. */
+    customerStatementFile: (customerId: number, period: StatementPeriod, format: "pdf" | "xlsx") =>
+      requestFile(`${API_PATHS.customerStatement(customerId)}/${format}?${new URLSearchParams({ ...period })}`),
+
+    /** The statement's PDF e-mailed to `to` by the server. */
+    emailCustomerStatement: (customerId: number, request: StatementEmailRequest) =>
+      post<MessageResponse>(`${API_PATHS.customerStatement(customerId)}/email`, request),
     /** The tenant's reminder template and interval ('Șablon reamintire'). */
     reminderSettings: (signal?: AbortSignal) => get<ReminderSettings>(API_PATHS.reminderSettings, signal),
     saveReminderSettings: (settings: ReminderSettings) => put<ReminderSettings>(API_PATHS.reminderSettings, settings),

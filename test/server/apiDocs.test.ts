@@ -33,9 +33,12 @@ const FILE_ROUTES = new Set([
   "GET /api/smartbill/invoice/import/template",
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
+  "GET /api/smartbill/receivables/export",
   "GET /api/smartbill/invoice/{id}/pdf",
   "GET /api/smartbill/proforma/import/template",
   "GET /api/smartbill/proforma/{id}/pdf",
+  "GET /api/smartbill/customer/{id}/statement/pdf",
+  "GET /api/smartbill/customer/{id}/statement/xlsx",
 ]);
 
 describeEachDialect("the API document", (dialect) => {

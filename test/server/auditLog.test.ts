@@ -218,6 +218,12 @@ describeEachDialect("the audit log", (dialect) => {
       target: String(added.id),
       targetLabel: "Client Corectat SRL",
     });
+    // 'Fișa client' e-mailed: the period and the address in the result.
+    await recorded(
+      "customers.statement",
+      () => t.api("POST", `/api/smartbill/customer/${added.id}/statement/email`, { ...inv, body: { to: "contabil@jurnal.ro", dateFrom: "2026-01-01", dateTo: "2026-01-31" } }),
+      { ...clerk, target: String(added.id), targetLabel: "Client Corectat SRL", result: "Perioada 01.01.2026 – 31.01.2026; către: contabil@jurnal.ro" },
+    );
     await recorded("customers.delete", () => t.api("DELETE", `/api/smartbill/customer/${added.id}`, inv), { ...clerk, target: String(added.id), targetLabel: "Client Corectat SRL" });
     // Every plain resource, from its definition: its two example records added, edited, deleted.
     for (const resource of await plainResources()) {

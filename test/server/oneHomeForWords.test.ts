@@ -7,6 +7,7 @@
 import { AUDIT_ACTION_NAMES, AUDIT_COLUMN_NAMES, AUDIT_LOG_NAME } from "../../contract/auditActions";
 import { CUSTOMER_HEADERS } from "../../contract/customerHeaders";
 import { CUSTOMER_ROW_MESSAGES, LINE_ROW_MESSAGES, SHARED_MESSAGES } from "../../contract/messages";
+import { STATEMENT_WORDS } from "../../contract/statementWords";
 import { ro } from "../../i18n/ro";
 import * as serverWords from "../../server/messages";
 
@@ -29,6 +30,7 @@ describe("the product's words", () => {
       ...Object.values(AUDIT_COLUMN_NAMES),
       ...Object.values(AUDIT_ACTION_NAMES),
       AUDIT_LOG_NAME,
+      ...stringsIn(STATEMENT_WORDS),
     ]);
     const client = stringsIn(ro);
     const twice = [...stringsIn(serverWords)].filter((text) => isSentence(text) && client.has(text) && !shared.has(text));

@@ -11,6 +11,7 @@
  *   GET, POST /import/anaf-check[/{taskId}]  'Verifică la ANAF' for the dry run (anafCheckRoutes.ts);
  *                             the import's `fillFromAnaf=true` then fills empty addresses from
  *                             ANAF's kept answers (anafAddressFill.ts), never asking ANAF
+ *   GET  /{id}/statement[/pdf|/xlsx], POST /{id}/statement/email   'Fișa client' (statementRoutes.ts)
  *
  * Multipart is registered in this scope only (excel/upload.ts: one file of at most 20 MiB).
  */
@@ -29,6 +30,7 @@ import { listQuerystringFor } from "../listQuery";
 import { CustomerImportAnswer, CustomerSchema } from "../../../../contract/schemas/customers";
 import { customerRecordRoutes } from "./customerRecordRoutes";
 import { anafCheckRoutes } from "./anafCheckRoutes";
+import { statementRoutes } from "./statementRoutes";
 import { filledFromAnaf } from "./anafAddressFill";
 import { checkCustomerFile, type RejectedCustomerRow, validBatches } from "./customerImport";
 import {
@@ -64,6 +66,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox = async (app, options) =>
   await upload.accept(app);
   await customerRecordRoutes(app, options);
   await anafCheckRoutes(upload)(app, options);
+  await statementRoutes(app, options);
 
   app.get(
     IRREGULAR_PATHS.customers.list,

@@ -7,9 +7,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/database";
 import { countedAsInvoiced, owing } from "../invoices/countedAsInvoiced";
-
-/** Dates are yyyy-mm-dd: a month is the first seven characters. */
-const monthOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+import { notInvoicedProforma } from "../invoices/notInvoiced";
 
 export interface MonthAmount {
   currency: string;
@@ -17,32 +15,48 @@ export interface MonthAmount {
   amount: number;
 }
 
+/**
+ * Sums by day and currency, folded into months here: grouped in the index's own order (tenant,
+ * day, currency), the database adds up as it reads, without sorting every row into months first.
+ */
+function byMonth(rows: { currency: string; day: string; amount: number | string | null }[]): MonthAmount[] {
+  const months = new Map<string, MonthAmount>();
+  for (const row of rows) {
+    const month = row.day.slice(0, 7);
+    const key = `${row.currency} ${month}`;
+    const sum = months.get(key) ?? { currency: row.currency, month, amount: 0 };
+    sum.amount += Number(row.amount ?? 0);
+    months.set(key, sum);
+  }
+  return [...months.values()];
+}
+
 /** Invoiced (sentTotal of the invoices counted) by currency and month of issue, from `from` to before `until`. */
 export async function invoicedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
   const rows = await db
     .selectFrom("invoices")
-    .select(["currency", monthOf("issueDate").as("month"), sql<number | string>`sum(${sql.ref("sentTotal")})`.as("amount")])
+    .select(["currency", "issueDate as day", sql<number | string>`sum(${sql.ref("sentTotal")})`.as("amount")])
     .where("tenantId", "=", tenantId)
     .where(countedAsInvoiced())
     .where("issueDate", ">=", from)
     .where("issueDate", "<", until)
-    .groupBy(["currency", monthOf("issueDate")])
+    .groupBy(["issueDate", "currency"])
     .execute();
-  return rows.map((row) => ({ currency: row.currency, month: row.month, amount: Number(row.amount) }));
+  return byMonth(rows);
 }
 
 /** Received (payments recorded) by the payment's currency and month, from `from` to before `until`. */
 export async function receivedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
   const rows = await db
     .selectFrom("invoice_payments")
-    .select([sql<string>`${sql.ref("currency")}`.as("currency"), monthOf("date").as("month"), sql<number | string>`sum(${sql.ref("amount")})`.as("amount")])
+    .select([sql<string>`${sql.ref("currency")}`.as("currency"), "date as day", sql<number | string>`sum(${sql.ref("amount")})`.as("amount")])
     .where("tenantId", "=", tenantId)
     .where(sql<boolean>`${sql.ref("status")} = ${sql.lit("recorded")}`)
     .where("date", ">=", from)
     .where("date", "<", until)
-    .groupBy(["currency", monthOf("date")])
+    .groupBy(["date", "currency"])
     .execute();
-  return rows.map((row) => ({ currency: row.currency, month: row.month, amount: Number(row.amount) }));
+  return byMonth(rows);
 }
 
 export interface OwedByDueDate {
@@ -103,34 +117,14 @@ export async function clientNames(db: Kysely<Database>, tenantId: number, ids: n
   return new Map(rows.map((row) => [row.id, row.clientName]));
 }
 
-/**
- * Proformas SmartBill issued (not drafts), not cancelled nor deleted, that became no invoice:
- * none of ours issued from them (proformaId) and none SmartBill names (invoicedNumber, read from
- * its list of the proforma's invoices, made perhaps on its own site).
- */
-export function proformasNotInvoiced(db: Kysely<Database>, tenantId: number) {
-  return db
-    .selectFrom("invoices as proforma")
-    .where("proforma.tenantId", "=", tenantId)
-    .where(sql<boolean>`${sql.ref("proforma.documentType")} = ${sql.lit("proforma")} and ${sql.ref("proforma.status")} = ${sql.lit("sent")}
-      and ${sql.ref("proforma.cancelledAt")} is null and ${sql.ref("proforma.deletedAt")} is null`)
-    .where("proforma.sentTotal", "is not", null)
-    .where("proforma.invoicedNumber", "is", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("invoices as issued")
-            .select("issued.id")
-            .whereRef("issued.proformaId", "=", "proforma.id")
-            .where("issued.status", "=", "sent"),
-        ),
-      ),
-    );
-}
-
+/** Proformas that became no invoice (notInvoiced.ts). */
 export async function countProformasNotInvoiced(db: Kysely<Database>, tenantId: number): Promise<number> {
-  const { count } = await proformasNotInvoiced(db, tenantId).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("tenantId", "=", tenantId)
+    .where(notInvoicedProforma())
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
