@@ -227,6 +227,12 @@ describeEachDialect("reminders of overdue invoices", (dialect) => {
       }
       const stored = await t.db.selectFrom("invoice_reminders").selectAll().where("invoiceId", "in", ids).execute();
       expect(stored.map((row) => [row.status, row.taskId, row.recipient])).toEqual(ids.map(() => ["sent", task.id, "contact@exemplu.ro"]));
+
+      // 'Scadențe' shows when each was last reminded.
+      const listed = (await t.api("GET", `/api/smartbill/receivables?clientId=${clientId}&size=100`, { session: invoicing })).json<{
+        content: { id: number; lastReminderAt: string | null }[];
+      }>().content;
+      for (const row of stored) expect(listed.find((item) => item.id === row.invoiceId)?.lastReminderAt).toBe(row.createdAt);
     });
 
     it("reports its progress as it goes: each call is let through after the invoices before it are counted", async () => {

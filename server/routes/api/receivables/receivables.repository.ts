@@ -14,6 +14,7 @@ import { homeMessages } from "../../../messages";
 import { bucketOf, daysOverdue } from "../invoices/aging";
 import { owing } from "../invoices/countedAsInvoiced";
 import { likePattern, type ListSpec, listSelectQuery, runPage } from "../listQuery";
+import { lastReminderAt } from "../reminders/reminders.repository";
 import { type ReceivableFilterName, receivableFilters } from "./receivableFilters";
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
@@ -110,6 +111,7 @@ interface InvoiceRow {
   currency: string;
   sentTotal: number | string | null;
   unpaid: number | string;
+  lastReminderAt: string | null;
 }
 
 const toInvoiceRow =
@@ -132,7 +134,7 @@ const toInvoiceRow =
       unpaid,
       daysOverdue: days,
       bucket: bucketOf(days),
-      lastReminderAt: null,
+      lastReminderAt: row.lastReminderAt ?? null,
     };
   };
 
@@ -143,7 +145,7 @@ function byInvoice(db: Kysely<Database>, tenantId: number, params: ReceivablePar
     from: owedInvoices(db, tenantId, q),
     params: { ...rest, sort: sortTurned(rest.sort, { daysOverdue: "dueDate" }) },
     spec: receivableInvoiceList(today),
-    select: (query: ReturnType<typeof owedInvoices>) => query.select(INVOICE_COLUMNS),
+    select: (query: ReturnType<typeof owedInvoices>) => query.select(INVOICE_COLUMNS).select(lastReminderAt),
     toItem: toInvoiceRow(today),
   };
 }
