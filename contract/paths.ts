@@ -79,6 +79,7 @@ export const IRREGULAR_PATHS = {
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
+  receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -94,7 +95,7 @@ export const API_PREFIXES = Object.fromEntries(Object.keys(IRREGULAR_PATHS).map(
 };
 
 /** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
-export type ExportableResource = "customers" | "audit";
+export type ExportableResource = "customers" | "audit" | "receivables";
 
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;
@@ -149,6 +150,8 @@ export const API_PATHS = {
   receiptSeries: `${apiPathOf("receipts")}/series`,
   /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
   receipts: apiPathOf("receipts"),
+  /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */
+  home: `${API}/home`,
 } as const;
 
 /** The set/reset-password screens that links point to. */

@@ -29,6 +29,8 @@ export const ROLE_MATRIX = {
   proformas: invoicing,
   // Issued with invoices' payments or on their own: the same invoicing work.
   receipts: invoicing,
+  // What customers still owe, invoice by invoice: the clerks who invoice and collect.
+  receivables: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.

@@ -1,0 +1,17 @@
+export type AgingBucket = "current" | "1-30" | "31-60" | "61-90" | "90+";
+export interface CurrencyFigures {
+  currency: string;                       // "RON", "EUR", …
+  invoicedThisMonth: number; invoicedLastMonth: number; invoicedSameMonthLastYear: number;
+  receivedThisMonth: number;
+  unpaid: number; unpaidCount: number;    // every unpaid > 0 invoice
+  overdue: number; overdueCount: number;  // unpaid and dueDate < today
+  buckets: Record<AgingBucket, { amount: number; count: number }>;
+  months: { month: string /* yyyy-mm */; invoiced: number; received: number }[]; // last 12, oldest first, this month last
+  topDebtors: { clientId: number | null; clientName: string; unpaid: number; overdue: number; count: number }[]; // ≤ 10, most unpaid first
+}
+export interface HomeFigures {
+  today: string;                            // Romania's date, yyyy-mm-dd
+  currencies: CurrencyFigures[];            // RON first, then alphabetical; only currencies with something to show
+  proformasNotInvoiced: { count: number };  // sent proformas, not cancelled/deleted, with no invoice of ours (proformaId)
+  unsentInvoices: { count: number };        // invoices with status 'refused' or 'unclear'
+}

@@ -1,0 +1,42 @@
+/**
+ * The filters of 'Facturi importate' beyond the page itself: the state (several at once: the
+ * home's 'Facturi netrimise' counts refused and unclear ones), the payment status and overdue
+ * alone (from the stored receivable amounts), the issue period, the currency, and "issued"
+ * (sent, neither cancelled nor deleted: what the home counts as invoiced). A proforma list
+ * filters those not yet turned into an invoice. A filter a link sets shows as a removable field.
+ */
+import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput } from "react-admin";
+import { INVOICE_STATUSES } from "../../contract/invoiceStatuses";
+import type { DocumentResource } from "./documentKind";
+
+const PAYMENT_STATUSES = ["paid", "partial", "unpaid"] as const;
+
+/** A switched-off switch removes its filter rather than asking for its opposite. */
+const onlyWhenOn = (value: boolean) => (value ? true : undefined);
+
+const words = (key: string) => `resources.invoices.filters.${key}`;
+
+export function invoiceListFilters(resource: DocumentResource) {
+  if (resource === "proformas") {
+    return [<BooleanInput key="notInvoiced" source="notInvoiced" label={words("notInvoiced")} parse={onlyWhenOn} />];
+  }
+  return [
+    <SelectArrayInput
+      key="status"
+      source="status"
+      label={words("status")}
+      choices={INVOICE_STATUSES.map((id) => ({ id, name: words(`statuses.${id}`) }))}
+    />,
+    <SelectInput
+      key="paymentStatus"
+      source="paymentStatus"
+      label={words("paymentStatus")}
+      choices={PAYMENT_STATUSES.map((id) => ({ id, name: words(`paymentStatuses.${id}`) }))}
+    />,
+    <BooleanInput key="overdue" source="overdue" label={words("overdue")} parse={onlyWhenOn} />,
+    <DateInput key="issueDateFrom" source="issueDateFrom" label={words("issueDateFrom")} />,
+    <DateInput key="issueDateTo" source="issueDateTo" label={words("issueDateTo")} />,
+    <TextInput key="currency" source="currency" label={words("currency")} />,
+    <BooleanInput key="sent" source="sent" label={words("sent")} parse={onlyWhenOn} />,
+  ];
+}
