@@ -80,6 +80,7 @@ export const IRREGULAR_PATHS = {
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
   receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
+  home: { calls: [] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -111,6 +112,8 @@ export const API_PATHS = {
   smartBillConnectionStatus: `${apiPathOf("smartbillConnection")}/status`,
   /** GET `/{cif}`: the company ANAF knows by that CIF (AnafCompany), for 'Completează din ANAF'. */
   anafCompany: `${apiPathOf("anaf")}/company`,
+  /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */
+  home: apiPathOf("home"),
   /** GET: the tenant's set-up checklist ('Primii pași'); administrators. */
   firstSteps: apiPathOf("firstSteps"),
   /** Imported invoices: GET list, GET/PUT /{id}, POST /import, POST /send/{id}; POST /{invoiceId}/line adds a line. */
@@ -150,8 +153,6 @@ export const API_PATHS = {
   receiptSeries: `${apiPathOf("receipts")}/series`,
   /** GET: a fiscal receipt's text (`{text}`); DELETE `/{id}`: the receipt from SmartBill. */
   receipts: apiPathOf("receipts"),
-  /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */
-  home: `${API}/home`,
 } as const;
 
 /** The set/reset-password screens that links point to. */
