@@ -1,4 +1,13 @@
+/**
+ * The home's figures ('Acasă', GET /api/home): per currency (never added together), what was
+ * invoiced and received, what is owed and overdue by age, the last 12 months, the customers who
+ * owe most; and the proformas not invoiced and the invoices SmartBill did not issue.
+ */
 export type AgingBucket = "current" | "1-30" | "31-60" | "61-90" | "90+";
+
+/** The buckets in order of age; `current` is owed but not yet due. */
+export const AGING_BUCKETS: readonly AgingBucket[] = ["current", "1-30", "31-60", "61-90", "90+"];
+
 export interface CurrencyFigures {
   currency: string;                       // "RON", "EUR", …
   invoicedThisMonth: number; invoicedLastMonth: number; invoicedSameMonthLastYear: number;
@@ -9,6 +18,7 @@ export interface CurrencyFigures {
   months: { month: string /* yyyy-mm */; invoiced: number; received: number }[]; // last 12, oldest first, this month last
   topDebtors: { clientId: number | null; clientName: string; unpaid: number; overdue: number; count: number }[]; // ≤ 10, most unpaid first
 }
+
 export interface HomeFigures {
   today: string;                            // Romania's date, yyyy-mm-dd
   currencies: CurrencyFigures[];            // RON first, then alphabetical; only currencies with something to show

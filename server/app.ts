@@ -53,6 +53,8 @@ import { validatorCompiler } from "./validation";
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
+    /** The server's clock (epoch ms): Date.now, or the one a test gives (e.g. a month's last evening). */
+    now: () => number;
   }
 }
 
@@ -61,6 +63,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions["logger"];
   /** The task kinds the worker runs; server/tasks/registry.ts by default (tests pass fakes). */
   taskKinds?: TaskKinds;
+  /** The clock the routes that name "today" read; Date.now by default. */
+  now?: () => number;
 }
 
 export function buildApp(config: Config, options: BuildAppOptions = {}): FastifyInstance {
@@ -73,6 +77,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     frameworkErrors: refusedBeforeRouting(config.appUrl),
   });
   app.decorate("config", config);
+  app.decorate("now", options.now ?? Date.now);
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(errorHandler);
 

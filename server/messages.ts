@@ -1012,3 +1012,9 @@ export const proformaInvoiceConfirmed = (series: string, number: string) =>
 
 /** The invoice's history: which proforma it was issued from. */
 export const invoiceIssuedFromProforma = (series: string, number: string) => `Emisă din proforma ${series} ${number}.`;
+
+/** The home's figures ('Acasă', routes/api/home). */
+export const homeMessages = {
+  /** A debtor whose customer record is gone (or was never linked). */
+  unknownClient: "Client necunoscut",
+} as const;

@@ -250,6 +250,12 @@ export interface InvoicesTable {
   /** On a proforma: the invoice SmartBill says it became, as last read from /estimate/invoices. */
   invoicedSeries: Generated<string | null>;
   invoicedNumber: Generated<string | null>;
+  /** The total with VAT as SmartBill issued it (negative on a storno; null before it is issued); migration 0023. */
+  sentTotal: Generated<number | null>;
+  /** issueDate + dueDays, yyyy-mm-dd, written with sentTotal. */
+  dueDate: Generated<string | null>;
+  /** What is still to be collected on it (0 when nothing is): kept by recountReceivable(). */
+  unpaid: Generated<number>;
 }
 
 export type InvoicePaymentStatus = "pending" | "unclear" | "recorded" | "deleted";
@@ -279,6 +285,9 @@ export interface InvoicePaymentsTable {
   createdAt: string;
   recordedAt: string | null;
   deletedAt: string | null;
+  /** The invoice's tenant and currency, copied in (migration 0023): received is counted by date from an index. */
+  tenantId: number | null;
+  currency: string | null;
 }
 
 /** One action taken on an invoice (migration 0014): its history, shown as a timeline. */

@@ -21,6 +21,7 @@ import { timestamp } from "../db/timestamps";
 import { paymentRecorded } from "../messages";
 import { customerBatches, upsertCustomers } from "../routes/api/customers/customers.repository";
 import { insertInvoice } from "../routes/api/invoices/invoices.repository";
+import { recountReceivable } from "../routes/api/invoices/receivable";
 import { keepCatalogueFromStock } from "../routes/api/products/products.repository";
 import { replaceWarehouseStock } from "../routes/api/stock/stock.repository";
 import { insertWarehouse } from "../routes/api/warehouses/warehouses.repository";
@@ -156,6 +157,7 @@ async function recordSent(
     .execute();
 
   const client = demoCustomer(issued.demo.client);
+  const owner = await trx.selectFrom("invoices").select(["tenantId", "currency"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
   let paidBefore = 0;
   for (const payment of issued.payments) {
     const recordedAt = at(payment.date);
@@ -164,6 +166,8 @@ async function recordSent(
       .insertInto("invoice_payments")
       .values({
         invoiceId,
+        tenantId: owner.tenantId,
+        currency: owner.currency,
         requestId,
         amount: payment.amount,
         date: payment.date,
@@ -197,4 +201,5 @@ async function recordSent(
       .execute();
     paidBefore = Math.round((paidBefore + payment.amount) * 100) / 100;
   }
+  await recountReceivable(trx, invoiceId);
 }

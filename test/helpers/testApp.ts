@@ -31,6 +31,8 @@ export interface TestAppOptions {
   logger?: BuildAppOptions["logger"];
   /** The task kinds the app's worker runs, instead of the real ones. */
   taskKinds?: BuildAppOptions["taskKinds"];
+  /** The server's clock (app.now), for the routes that name "today". */
+  now?: BuildAppOptions["now"];
   /** Extra routes (test-only), registered before the app is ready. */
   plugin?: FastifyPluginAsync;
   /** Called with the app before its plugins load, e.g. to add an onRoute hook that sees every route. */
@@ -79,7 +81,7 @@ export async function testApp(dialect: Dialect, options: TestAppOptions = {}): P
     INVOICE_DATE_DAYS_BACK: "3650",
     ...options.env,
   });
-  const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds });
+  const app = buildApp(config, { logger: options.logger ?? false, taskKinds: options.taskKinds, now: options.now });
   options.prepare?.(app);
   if (options.plugin) app.register(options.plugin);
   await app.ready();

@@ -101,6 +101,18 @@ describeEachDialect("the demo company's data", (dialect) => {
     ]);
   });
 
+  it("stores what is owed on each sent invoice (its total less what is paid) and each payment's tenant and currency", async () => {
+    const sent = (await invoices()).filter((invoice) => invoice.status === "sent");
+    const stored = await t.db.selectFrom("invoices").select(["id", "tenantId", "sentTotal", "unpaid"]).where("status", "=", "sent").orderBy("id").execute();
+    expect(stored.map((row) => [Number(row.sentTotal), Number(row.unpaid)])).toEqual(
+      sent.map((invoice) => [invoice.payment!.total, Math.round((invoice.payment!.total - invoice.payment!.paid) * 100) / 100]),
+    );
+    expect(stored.filter((row) => Number(row.unpaid) > 0)).toHaveLength(3);
+    const payments = await t.db.selectFrom("invoice_payments").select(["tenantId", "currency"]).execute();
+    expect(payments.length).toBeGreaterThan(0);
+    expect(payments.every((payment) => payment.tenantId === stored[0].tenantId && payment.currency === "RON")).toBe(true);
+  });
+
   it("shows its admin a company ready to invoice: every first step done", async () => {
     const steps = await get<FirstSteps>("/api/first-steps", admin);
     expect(steps).toEqual({ smartBillConnection: true, invoicingUser: true, warehouse: true, customers: true });

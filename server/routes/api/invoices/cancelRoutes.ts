@@ -15,6 +15,7 @@ import { InvoiceActionAnswer } from "../../../../contract/schemas/invoiceActions
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
 import { auditOf, type KindOptions } from "./documentKinds";
+import { recountReceivable } from "./receivable";
 
 export const invoiceCancelRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   // The client may post `{}`, nothing, or an empty JSON body: none of it is read.
@@ -31,6 +32,7 @@ export const invoiceCancelRoutes: FastifyPluginAsyncTypebox<KindOptions> = async
         write: async (trx) => {
           const now = timestamp();
           await trx.updateTable("invoices").set({ cancelledAt: now, updatedAt: now }).where("id", "=", invoice.id).where("cancelledAt", "is", null).execute();
+          await recountReceivable(trx, invoice.id);
         },
       };
     });
@@ -45,6 +47,7 @@ export const invoiceCancelRoutes: FastifyPluginAsyncTypebox<KindOptions> = async
         answer,
         write: async (trx) => {
           await trx.updateTable("invoices").set({ cancelledAt: null, updatedAt: timestamp() }).where("id", "=", invoice.id).where("cancelledAt", "is not", null).execute();
+          await recountReceivable(trx, invoice.id);
         },
       };
     });

@@ -12,6 +12,7 @@ import { InvoiceActionAnswer } from "../../../../contract/schemas/invoiceActions
 import { afterSend } from "./afterSend";
 import { invoiceIdParams } from "./schemas";
 import { auditOf, type KindOptions } from "./documentKinds";
+import { recountReceivable } from "./receivable";
 
 export const invoiceDeleteRoute: FastifyPluginAsyncTypebox<KindOptions> = async (app, { kind }) => {
   // A DELETE carries no body; one sent anyway is not read.
@@ -30,6 +31,7 @@ export const invoiceDeleteRoute: FastifyPluginAsyncTypebox<KindOptions> = async 
           write: async (trx) => {
             const now = timestamp();
             await trx.updateTable("invoices").set({ deletedAt: now, updatedAt: now }).where("id", "=", invoice.id).execute();
+            await recountReceivable(trx, invoice.id);
           },
         };
       });

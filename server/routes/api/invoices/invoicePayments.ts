@@ -49,6 +49,7 @@ import type { DocumentScope } from "./documentKinds";
 import { findInvoiceClient, inScope } from "./invoices.repository";
 import type { PaymentInput } from "./paymentInput";
 import { cents, storePaymentStatus } from "./paymentStatus";
+import { recountReceivable } from "./receivable";
 import { definitelyNotIssued } from "./sendInvoice";
 import { recordPaymentReceipt } from "../receipts/paymentReceipt";
 import { deleteReceiptInSmartBill, markReceiptDeleted } from "../receipts/deleteReceipt";
@@ -188,6 +189,9 @@ export async function addInvoicePayment(context: PaymentContext, input: PaymentI
       .insertInto("invoice_payments")
       .values({
         invoiceId: invoice.id,
+        // The invoice's tenant and currency, so what was received is counted by date from an index.
+        tenantId: invoice.tenantId,
+        currency,
         requestId: input.requestId,
         amount: input.amount,
         date: input.date,
@@ -378,6 +382,7 @@ async function deletePaymentReceipt(context: PaymentContext, row: PaymentRow, to
       if (receipt) await markReceiptDeleted(trx, receipt);
       else await trx.updateTable("invoice_payments").set({ status: "deleted", deletedAt: timestamp() }).where("id", "=", row.id).execute();
       if (after) await storePaymentStatus(trx, invoice.id, { total: after.invoiceTotalAmount, paid: Math.round(after.paidAmount * 100) / 100 });
+      else await recountReceivable(trx, invoice.id);
       await releaseInvoiceAction(trx, invoice.id, token);
     },
   };

@@ -116,7 +116,7 @@ const INVOICE_COLUMNS = [
  * summed. Null when a line is in another currency than the invoice's (no one sum names it).
  * `cast(… as numeric)` gives PostgreSQL the `round(numeric, int)` it has, and is a no-op on SQLite.
  */
-function invoiceTotal(eb: ExpressionBuilder<Database, "invoices">) {
+export function invoiceTotal(eb: ExpressionBuilder<Database, "invoices">) {
   const precision = eb.ref("invoices.precision");
   const net = sql`round(cast(${sql.ref("l.quantity")} * ${sql.ref("l.price")} as numeric), ${precision})`;
   const vat = sql`round(cast(${net} * ${sql.ref("l.taxPercentage")} / 100 as numeric), ${precision})`;

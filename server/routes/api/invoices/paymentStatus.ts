@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/database";
 import { timestamp } from "../../../db/timestamps";
+import { recountReceivable } from "./receivable";
 
 /** Cents, to compare SmartBill's amounts without floating-point noise. */
 export const cents = (amount: number) => Math.round(amount * 100);
@@ -21,4 +22,5 @@ export async function storePaymentStatus(
     .set({ paymentTotal: status.total, paymentPaid: status.paid, paymentCheckedAt: timestamp(at) })
     .where("id", "=", invoiceId)
     .execute();
+  await recountReceivable(db, invoiceId);
 }

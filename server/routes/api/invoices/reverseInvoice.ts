@@ -47,6 +47,7 @@ import { withoutAdvice } from "../../../smartbill/withoutAdvice";
 import type { ReverseInput } from "./paymentInput";
 import { definitelyNotIssued } from "./sendInvoice";
 import { copiedForm, copiedLines } from "./copiedDocument";
+import { recountReceivable } from "./receivable";
 
 /** What the route answers once the storno is written: its id is known only then. */
 export interface ReverseDone {
@@ -229,6 +230,9 @@ async function stornoRecorded(
         .set({ reversedById: stornoId, reversalRequestId: storno.requestId, reversalNextNumber: null, reversalUnclearAt: null, updatedAt: at })
         .where("id", "=", invoice.id)
         .execute();
+      // Reversed in full: nothing is owed on either (the storno's own total is negative).
+      await recountReceivable(trx, stornoId);
+      await recountReceivable(trx, invoice.id);
       await releaseInvoiceAction(trx, invoice.id, token);
       done.stornoId = stornoId;
     },

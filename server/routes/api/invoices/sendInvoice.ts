@@ -82,6 +82,7 @@ import {
   updateClaimedSend,
 } from "./invoices.repository";
 import { type DateWindow, inWindow } from "./invoiceDates";
+import { recountReceivable } from "./receivable";
 import { smartBillInvoiceBody } from "./smartBillInvoiceBody";
 import { lineTaxProblem, savedTaxList } from "./vatRates";
 
@@ -413,6 +414,8 @@ class SendRun {
         },
         trx,
       );
+      // Issued: its total, due date and what is owed on it, with the send.
+      await recountReceivable(trx, this.invoiceId);
       await this.recordSent(trx, importResult);
     });
     return { importResult, invoice: await this.invoice() };

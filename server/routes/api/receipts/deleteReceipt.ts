@@ -19,6 +19,7 @@ import { type ReceiptRef, SmartBillError } from "../../../smartbill/types";
 import { recordInvoiceEvent } from "../invoices/invoiceHistory";
 import { definitelyNotIssued } from "../invoices/sendInvoice";
 import { smartBillAnswer } from "./issueReceipt";
+import { recountReceivable } from "../invoices/receivable";
 
 export async function deleteReceipt(
   context: { db: Kysely<Database>; request: FastifyRequest; client: () => Promise<SmartBillClient> },
@@ -78,6 +79,13 @@ export async function deleteReceiptInSmartBill(client: SmartBillClient, ref: Rec
 export async function markReceiptDeleted(trx: Kysely<Database>, row: Pick<Selectable<ReceiptsTable>, "id" | "paymentId">): Promise<void> {
   await trx.updateTable("receipts").set({ status: "deleted", updatedAt: timestamp() }).where("id", "=", row.id).execute();
   if (row.paymentId !== null) {
-    await trx.updateTable("invoice_payments").set({ status: "deleted", deletedAt: timestamp() }).where("id", "=", row.paymentId).execute();
+    const payment = await trx
+      .updateTable("invoice_payments")
+      .set({ status: "deleted", deletedAt: timestamp() })
+      .where("id", "=", row.paymentId)
+      .returning("invoiceId")
+      .executeTakeFirst();
+    // The payment no longer counts against what is owed on its invoice.
+    if (payment) await recountReceivable(trx, payment.invoiceId);
   }
 }
