@@ -84,7 +84,7 @@ export const en = {
     },
     dashboard: {
       title: "Sales and collections",
-      asOf: "Figures as of %{date}, by currency.",
+      asOf: "Figures as of %{date}, each currency apart.",
       loading: "Reading the figures…",
       error: "The figures could not be read: %{message}",
       empty: "No invoice has been sent to SmartBill yet. After the first one, this page shows what you invoiced, what you collected and who owes you.",

@@ -95,7 +95,7 @@ export const ro = {
     // The invoicing role's dashboard on the home (src/home/): per currency, from GET /api/home.
     dashboard: {
       title: "Situația vânzărilor și a încasărilor",
-      asOf: "Cifre la %{date}, în ordinea monedelor.",
+      asOf: "Cifrele la %{date}, separat pe fiecare monedă.",
       loading: "Se citesc cifrele…",
       error: "Cifrele nu au putut fi citite: %{message}",
       empty: "Încă nu aveți facturi trimise în SmartBill. După prima factură trimisă, aici vedeți cât ați facturat, cât ați încasat și cine vă datorează.",

@@ -110,7 +110,7 @@ export function CurrencyPanel({ figures, today }: { figures: CurrencyFigures; to
           </Box>
         </FigureCard>
       </Box>
-      <Box sx={{ display: "grid", gap: 2, mt: 2, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 3fr) minmax(0, 2fr)" } }}>
+      <Box sx={{ display: "grid", gap: 2, mt: 2, gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 1fr) minmax(0, 1fr)" } }}>
         <Card variant="outlined" sx={{ minWidth: 0 }}>
           <CardContent>
             <MonthsPanel figures={figures} />

@@ -16,7 +16,7 @@ export function MonthsTable({ figures, caption }: { figures: CurrencyFigures; ca
   const { currency } = figures;
   const invoiced = translate("home.dashboard.invoiced");
   return (
-    <Table size="small" sx={{ "& td:not(:first-of-type), & th:not(:first-of-type)": { textAlign: "right", whiteSpace: "nowrap" } }}>
+    <Table size="small" sx={{ "& td, & thead th:not(:first-of-type)": { textAlign: "right", whiteSpace: "nowrap" }, "& td, & th": { px: 1 } }}>
       <caption style={{ captionSide: "top", textAlign: "left", padding: 0 }}>{caption}</caption>
       <TableHead>
         <TableRow>

@@ -15,14 +15,25 @@ export function TopDebtors({ figures, caption }: { figures: CurrencyFigures; cap
   const { currency } = figures;
   const owes = translate("home.dashboard.debtorUnpaid");
   return (
-    <Table size="small" sx={{ "& td:not(:first-of-type), & th:not(:first-of-type)": { textAlign: "right", whiteSpace: "nowrap" } }}>
+    // The amounts never break between digits and currency; the names break between words only. On a
+    // phone the count gives its room to them (the list it links to counts the invoices too).
+    <Table
+      size="small"
+      sx={{
+        "& td, & thead th:not(:first-of-type)": { textAlign: "right", whiteSpace: "nowrap" },
+        "& td, & th": { px: 1 },
+        "& .debtor-count": { display: { xs: "none", sm: "table-cell" } },
+      }}
+    >
       <caption style={{ captionSide: "top", textAlign: "left", padding: 0 }}>{caption}</caption>
       <TableHead>
         <TableRow>
           <TableCell component="th" scope="col">{translate("home.dashboard.client")}</TableCell>
           <TableCell component="th" scope="col">{owes}</TableCell>
           <TableCell component="th" scope="col">{translate("home.dashboard.debtorOverdue")}</TableCell>
-          <TableCell component="th" scope="col">{translate("home.dashboard.debtorCount")}</TableCell>
+          <TableCell component="th" scope="col" className="debtor-count">
+            {translate("home.dashboard.debtorCount")}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -31,13 +42,13 @@ export function TopDebtors({ figures, caption }: { figures: CurrencyFigures; cap
           const unpaid = formatMoney(debtor.unpaid, currency);
           return (
             <TableRow key={`${debtor.clientId ?? "none"}-${name}`}>
-              <TableCell component="th" scope="row" sx={{ wordBreak: "break-word" }}>{name}</TableCell>
+              <TableCell component="th" scope="row" sx={{ overflowWrap: "break-word" }}>{name}</TableCell>
               <TableCell>
                 {/* A customer no longer in the list has no id to filter by: the figure alone. */}
                 {debtor.clientId === null ? unpaid : <FigureLink to={debtorLink(currency, debtor.clientId)} what={`${owes}, ${name}`} value={unpaid} />}
               </TableCell>
               <TableCell>{formatMoney(debtor.overdue, currency)}</TableCell>
-              <TableCell>{debtor.count}</TableCell>
+              <TableCell className="debtor-count">{debtor.count}</TableCell>
             </TableRow>
           );
         })}
