@@ -755,6 +755,7 @@ export const en = {
         currency: "Currency",
         sent: "Issued invoices only (no cancelled or deleted)",
         notInvoiced: "Not invoiced yet",
+        unsent: "Not sent (refused or unclear)",
       },
     },
     proformas: {

@@ -707,6 +707,7 @@ export const ro = {
         currency: "Monedă",
         sent: "Doar facturi emise (fără anulate și șterse)",
         notInvoiced: "Netransformate în factură",
+        unsent: "Netrimise (refuzate sau neconfirmate)",
       },
     },
     // Proformas are shown by the invoices' screens (src/proformas/ProformaScope.tsx): a key of the

@@ -41,4 +41,5 @@ export const debtorLink = (currency: string, clientId: number) => listLink("rece
 
 export const proformasNotInvoicedLink = () => listLink("proformas", { notInvoiced: true });
 
-export const unsentInvoicesLink = () => listLink("invoices", { status: ["refused", "unclear"] });
+/** Refused by SmartBill, or its answer lost (states `refused` and `unclear`). */
+export const unsentInvoicesLink = () => listLink("invoices", { unsent: true });

@@ -1,18 +1,22 @@
 /**
- * The filters of 'Facturi importate' beyond the page itself: the state (several at once: the
- * home's 'Facturi netrimise' counts refused and unclear ones), the payment status and overdue
- * alone (from the stored receivable amounts), the issue period, the currency, and "issued"
- * (sent, neither cancelled nor deleted: what the home counts as invoiced). A proforma list
- * filters those not yet turned into an invoice. A filter a link sets shows as a removable field.
+ * The filters of 'Facturi importate' beyond the page itself: the state, not sent (refused or
+ * unclear: the home's 'Facturi netrimise'), the payment status and overdue alone (from the stored
+ * receivable amounts), the issue period, the currency, and "issued" (sent, neither cancelled nor
+ * deleted: what the home counts as invoiced). A proforma list filters those not yet turned into
+ * an invoice. A filter a link sets shows as a removable field.
  */
-import { BooleanInput, DateInput, SelectArrayInput, SelectInput, TextInput } from "react-admin";
+import { BooleanInput, DateInput, SelectInput } from "react-admin";
 import { INVOICE_STATUSES } from "../../contract/invoiceStatuses";
+import { SMARTBILL_CURRENCIES } from "../../contract/smartBillChoices";
 import type { DocumentResource } from "./documentKind";
 
 const PAYMENT_STATUSES = ["paid", "partial", "unpaid"] as const;
 
 /** A switched-off switch removes its filter rather than asking for its opposite. */
 const onlyWhenOn = (value: boolean) => (value ? true : undefined);
+
+/** SmartBill's currencies: a list to choose from, never a half-typed code the server refuses. */
+export const CURRENCY_CHOICES = SMARTBILL_CURRENCIES.map((id) => ({ id, name: id }));
 
 const words = (key: string) => `resources.invoices.filters.${key}`;
 
@@ -21,7 +25,7 @@ export function invoiceListFilters(resource: DocumentResource) {
     return [<BooleanInput key="notInvoiced" source="notInvoiced" label={words("notInvoiced")} parse={onlyWhenOn} />];
   }
   return [
-    <SelectArrayInput
+    <SelectInput
       key="status"
       source="status"
       label={words("status")}
@@ -33,10 +37,11 @@ export function invoiceListFilters(resource: DocumentResource) {
       label={words("paymentStatus")}
       choices={PAYMENT_STATUSES.map((id) => ({ id, name: words(`paymentStatuses.${id}`) }))}
     />,
+    <BooleanInput key="unsent" source="unsent" label={words("unsent")} parse={onlyWhenOn} />,
     <BooleanInput key="overdue" source="overdue" label={words("overdue")} parse={onlyWhenOn} />,
     <DateInput key="issueDateFrom" source="issueDateFrom" label={words("issueDateFrom")} />,
     <DateInput key="issueDateTo" source="issueDateTo" label={words("issueDateTo")} />,
-    <TextInput key="currency" source="currency" label={words("currency")} />,
+    <SelectInput key="currency" source="currency" label={words("currency")} choices={CURRENCY_CHOICES} />,
     <BooleanInput key="sent" source="sent" label={words("sent")} parse={onlyWhenOn} />,
   ];
 }

@@ -96,7 +96,7 @@ describe("the home", () => {
     expect(target(await figure("Proforme netransformate în factură: 0"))).toEqual({ path: "/proformas", filter: { notInvoiced: true } });
     expect(target(await figure("Facturi netrimise (refuzate sau neconfirmate): 0"))).toEqual({
       path: "/invoices",
-      filter: { status: ["refused", "unclear"] },
+      filter: { unsent: true },
     });
     // The shortcuts stay under the figures.
     expect(screen.getByRole("region", { name: "Facturare" })).toBeInTheDocument();

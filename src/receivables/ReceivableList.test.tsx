@@ -73,7 +73,7 @@ describe("'Scadențe'", () => {
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(2));
     expect(rowTexts()[0][1]).toBe("Beta Distribuție SRL");
     expect(screen.getByRole("checkbox", { name: "Doar scadențe depășite" })).toBeChecked();
-    expect(screen.getByRole("textbox", { name: "Monedă" })).toHaveValue("RON");
+    expect(screen.getByRole("combobox", { name: "Monedă" })).toHaveTextContent("RON");
     await userEvent.click(screen.getByRole("checkbox", { name: "Doar scadențe depășite" }));
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(4));
   });

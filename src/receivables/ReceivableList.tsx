@@ -21,6 +21,7 @@ import type { AgingBucket } from "../../contract/home";
 import { ListExportButtons } from "../common/ListExportButtons";
 import { formatRoDate } from "../common/RoDateField";
 import { ResourceList } from "../common/ResourceList";
+import { CURRENCY_CHOICES } from "../invoices/invoiceListFilters";
 import { formatDay, formatMoney } from "../invoices/invoiceText";
 import { AgingChip } from "./AgingChip";
 import type { CustomerReceivable, InvoiceReceivable } from "./receivableRows";
@@ -51,7 +52,7 @@ export function ReceivableList() {
     <ReferenceInput key="clientId" source="clientId" reference="customers" sort={{ field: "clientName", order: "ASC" }}>
       <AutocompleteInput optionText="clientName" label="resources.receivables.fields.clientId" filterToQuery={(q: string) => ({ q })} />
     </ReferenceInput>,
-    <TextInput key="currency" source="currency" />,
+    <SelectInput key="currency" source="currency" choices={CURRENCY_CHOICES} />,
     <TextInput key="seriesName" source="seriesName" />,
     <BooleanInput key="overdue" source="overdue" label="resources.receivables.filters.overdue" parse={(value: boolean) => (value ? true : undefined)} />,
   ];
