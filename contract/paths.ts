@@ -79,8 +79,8 @@ export const IRREGULAR_PATHS = {
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
-  receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
   home: { calls: [] },
+  receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */

@@ -29,7 +29,7 @@ export const ROLE_MATRIX = {
   proformas: invoicing,
   // Issued with invoices' payments or on their own: the same invoicing work.
   receipts: invoicing,
-  // What customers still owe, invoice by invoice: the clerks who invoice and collect.
+  // What customers still owe ('Scadențe'): read from the invoices the same clerks issue.
   receivables: invoicing,
   customers: invoicing,
   stock: invoicing,

@@ -1018,3 +1018,13 @@ export const homeMessages = {
   /** A debtor whose customer record is gone (or was never linked). */
   unknownClient: "Client necunoscut",
 } as const;
+
+/** The receivables' export ('Scadențe', routes/api/receivables): file names, sheets and column names. */
+export const receivableFiles = {
+  export: (view: "invoice" | "customer", format: "csv" | "xlsx") => `${view === "customer" ? "scadente-clienti" : "scadente-facturi"}.${format}`,
+  sheet: "Scadențe",
+  invoiceHeaders: ["Serie", "Număr", "Data emiterii", "Scadența", "Client", "Monedă", "Total", "Încasat", "Rest de încasat", "Zile de întârziere", "Interval"],
+  customerHeaders: ["Client", "Monedă", "Facturi", "Rest de încasat", "Restant", "Cea mai veche scadență", "Zile de întârziere (maxim)"],
+  /** The age buckets as the export writes them. */
+  buckets: { current: "Nescadent", "1-30": "1–30 zile", "31-60": "31–60 zile", "61-90": "61–90 zile", "90+": "Peste 90 de zile" },
+} as const;

@@ -33,6 +33,7 @@ const FILE_ROUTES = new Set([
   "GET /api/smartbill/invoice/import/template",
   "POST /api/smartbill/customer/import/errors",
   "GET /api/audit/export",
+  "GET /api/smartbill/receivables/export",
   "GET /api/smartbill/invoice/{id}/pdf",
   "GET /api/smartbill/proforma/import/template",
   "GET /api/smartbill/proforma/{id}/pdf",

@@ -7,6 +7,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/database";
 import { countedAsInvoiced, owing } from "../invoices/countedAsInvoiced";
+import { notInvoicedProforma } from "../invoices/notInvoiced";
 
 /** Dates are yyyy-mm-dd: a month is the first seven characters. */
 const monthOf = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 7)`;
@@ -103,34 +104,14 @@ export async function clientNames(db: Kysely<Database>, tenantId: number, ids: n
   return new Map(rows.map((row) => [row.id, row.clientName]));
 }
 
-/**
- * Proformas SmartBill issued (not drafts), not cancelled nor deleted, that became no invoice:
- * none of ours issued from them (proformaId) and none SmartBill names (invoicedNumber, read from
- * its list of the proforma's invoices, made perhaps on its own site).
- */
-export function proformasNotInvoiced(db: Kysely<Database>, tenantId: number) {
-  return db
-    .selectFrom("invoices as proforma")
-    .where("proforma.tenantId", "=", tenantId)
-    .where(sql<boolean>`${sql.ref("proforma.documentType")} = ${sql.lit("proforma")} and ${sql.ref("proforma.status")} = ${sql.lit("sent")}
-      and ${sql.ref("proforma.cancelledAt")} is null and ${sql.ref("proforma.deletedAt")} is null`)
-    .where("proforma.sentTotal", "is not", null)
-    .where("proforma.invoicedNumber", "is", null)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom("invoices as issued")
-            .select("issued.id")
-            .whereRef("issued.proformaId", "=", "proforma.id")
-            .where("issued.status", "=", "sent"),
-        ),
-      ),
-    );
-}
-
+/** Proformas that became no invoice (notInvoiced.ts). */
 export async function countProformasNotInvoiced(db: Kysely<Database>, tenantId: number): Promise<number> {
-  const { count } = await proformasNotInvoiced(db, tenantId).select((eb) => eb.fn.countAll<number | string>().as("count")).executeTakeFirstOrThrow();
+  const { count } = await db
+    .selectFrom("invoices")
+    .select((eb) => eb.fn.countAll<number | string>().as("count"))
+    .where("tenantId", "=", tenantId)
+    .where(notInvoicedProforma())
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 

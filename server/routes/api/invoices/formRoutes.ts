@@ -1,7 +1,8 @@
 /**
  * The invoices' list and the edit screen's form:
  *
- *   GET /        Invoice[] (no lines), or {content, totalElements} with page/size; ?status=, ?clientId=
+ *   GET /        Invoice[] (no lines), or {content, totalElements} with page/size; ?status=, ?clientId=,
+ *                and the filters over what is owed (invoiceListFilters.ts)
  *   GET /{id}    Invoice with `products` (its lines; the spec's name for them)
  *   PUT /{id}    InvoiceUpdate → the Invoice; 409 when stale, being sent or sent
  *
@@ -14,6 +15,7 @@ import { invoiceMessages } from "../../../messages";
 import { audited } from "../../../plugins/audit";
 import { listAnswer } from "../../../../contract/schemas/answers";
 import { listQuerystringFor } from "../listQuery";
+import { romanianDate } from "../../../smartbill/bucharestTime";
 import { refuseFrozen, stale } from "./editGuards";
 import { issueDateWindow } from "./invoiceDates";
 import { checkForm, checkReferences } from "./invoiceForm";
@@ -29,7 +31,7 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (
   app.get(
     "/",
     { schema: { querystring: listSchema, response: { 200: listAnswer(InvoiceSchema) } } },
-    (request) => listInvoices(app.db, scopeOf(request, kind), request.query),
+    (request) => listInvoices(app.db, scopeOf(request, kind), request.query, romanianDate(app.now())),
   );
 
   app.get("/:id", { schema: { params: invoiceIdParams, response: { 200: InvoiceSchema } } }, async (request) => {

@@ -36,6 +36,7 @@ import type { DocumentScope } from "./documentKinds";
 import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
 import { dueDateOf } from "./invoiceDates";
+import { invoiceListFilters } from "./invoiceListFilters";
 import { getInvoiceLines, insertInvoiceLines } from "./invoiceLines.repository";
 
 /** The statuses in which the form and the lines may change (sending and sent are frozen). */
@@ -44,7 +45,9 @@ const EDITABLE_STATUSES = ["draft", "refused", "unclear"] as const satisfies rea
 /** The unpaged (compatibility) form answers at most this many; more asks for pages. */
 const MAX_UNPAGED_INVOICES = 10_000;
 
-export const invoiceList = {
+/** The list, with the filters over what is owed as of `today` (Romania's date: invoiceListFilters.ts). */
+export const invoiceListFor = (today: string) =>
+  ({
   sortable: {
     id: "invoices.id",
     clientId: "invoices.clientId",
@@ -68,9 +71,13 @@ export const invoiceList = {
   filters: {
     status: { column: "invoices.status", schema: { type: "string", enum: INVOICE_STATUSES } },
     clientId: { column: "invoices.clientId", schema: { type: "integer", minimum: 1, maximum: 2_147_483_647 } },
+    ...invoiceListFilters(today),
   },
   maxUnpaged: MAX_UNPAGED_INVOICES,
-} satisfies ListSpec;
+}) satisfies ListSpec;
+
+/** The list's parameters (its schema); the filters' day is given per request (listInvoices). */
+export const invoiceList = invoiceListFor("");
 
 const INVOICE_COLUMNS = [
   "invoices.id",
@@ -283,11 +290,11 @@ export async function getInvoice(db: Kysely<Database>, scope: DocumentScope, id:
 }
 
 /** The list: Invoice items without lines; an array, or a page with page/size. */
-export function listInvoices(db: Kysely<Database>, scope: DocumentScope, params: ListParams): Promise<Invoice[] | Page<Invoice>> {
+export function listInvoices(db: Kysely<Database>, scope: DocumentScope, params: ListParams, today: string): Promise<Invoice[] | Page<Invoice>> {
   return runList(
     invoicesWithClient(db, scope),
     params,
-    invoiceList,
+    invoiceListFor(today),
     (query) => query.select(INVOICE_COLUMNS).select(invoiceTotal).select(issuedInvoiceId),
     (rows) => rows.map(toInvoice),
   );
