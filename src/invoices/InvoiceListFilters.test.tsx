@@ -3,12 +3,15 @@
  * Parțial încasată / Neîncasată, from the amounts stored for each sent invoice), overdue alone,
  * and the issue period, currency and "issued" that the home's links set, shown as removable fields.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { connectDemoTenantToEmulator, signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { makeMoneyInView, type MoneyInView } from "../../test/helpers/liveReceivables";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { InvoiceList } from "./InvoiceList";
+
+// Lists read from the live server on a machine shared with other runs: a patient wait (it ends as soon as the rows are there).
+configure({ asyncUtilTimeout: 15_000 });
 
 let server: LiveServer;
 let company: MoneyInView;
@@ -46,7 +49,7 @@ describe("the invoice list's filters", () => {
   it("shows only the overdue invoices with 'Scadențe depășite'", async () => {
     renderWithAdmin(<InvoiceList />, { path: listOf({ overdue: true }) });
     await waitFor(() => expect(rows()).toEqual(["Beta Distribuție SRL 242,00 RON"]));
-    expect(screen.getByRole("checkbox", { name: "Scadențe depășite" })).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Scadențe depășite" })).toBeChecked();
   });
 
   it("opens with the home's filters (issued, this month, RON) shown, each removable", async () => {
@@ -56,7 +59,7 @@ describe("the invoice list's filters", () => {
     expect(screen.getByLabelText("Emisă de la")).toHaveValue(from);
     expect(screen.getByLabelText("Emisă până la")).toHaveValue(company.today);
     expect(screen.getByRole("combobox", { name: "Monedă" })).toHaveTextContent("RON");
-    expect(screen.getByRole("checkbox", { name: "Doar facturi emise (fără anulate și șterse)" })).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Doar facturi emise (fără anulate și șterse)" })).toBeChecked();
     // Removing the period brings last month's and the older invoice back.
     const removers = screen.getAllByRole("button", { name: "Elimină acest filtru" });
     expect(removers.length).toBeGreaterThanOrEqual(4);

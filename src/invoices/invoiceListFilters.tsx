@@ -12,8 +12,12 @@ import type { DocumentResource } from "./documentKind";
 
 const PAYMENT_STATUSES = ["paid", "partial", "unpaid"] as const;
 
-/** A switched-off switch removes its filter rather than asking for its opposite. */
-const onlyWhenOn = (value: boolean) => (value ? true : undefined);
+/**
+ * A switched-off switch removes its filter rather than asking for its opposite (the server reads
+ * `false` as "only the others"). An empty value is what removes a filter: react-admin merges the
+ * form's values into the filters, where an undefined one would leave the old value standing.
+ */
+export const onlyWhenOn = (value: boolean) => (value ? true : "");
 
 /** SmartBill's currencies: a list to choose from, never a half-typed code the server refuses. */
 export const CURRENCY_CHOICES = SMARTBILL_CURRENCIES.map((id) => ({ id, name: id }));

@@ -3,13 +3,16 @@
  * days overdue and the age as a chip), then by customer (who owes most first), and the overdue
  * filter a link sets, shown as a removable field.
  */
-import { screen, waitFor, within } from "@testing-library/react";
+import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { connectDemoTenantToEmulator, signInLive, startLiveServer, usePageOrigin, type LiveServer } from "../../test/helpers/liveServer";
 import { addDays, firstOfLastMonth, makeMoneyInView, type MoneyInView } from "../../test/helpers/liveReceivables";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
 import { formatDay } from "../invoices/invoiceText";
 import { ReceivableList } from "./ReceivableList";
+
+// Lists read from the live server on a machine shared with other runs: a patient wait (it ends as soon as the rows are there).
+configure({ asyncUtilTimeout: 15_000 });
 
 let server: LiveServer;
 let company: MoneyInView;
@@ -72,9 +75,9 @@ describe("'Scadențe'", () => {
     renderWithAdmin(<ReceivableList />, { path: filterLink({ currency: "RON", overdue: true }) });
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(2));
     expect(rowTexts()[0][1]).toBe("Beta Distribuție SRL");
-    expect(screen.getByRole("checkbox", { name: "Doar scadențe depășite" })).toBeChecked();
+    expect(screen.getByRole("switch", { name: "Doar scadențe depășite" })).toBeChecked();
     expect(screen.getByRole("combobox", { name: "Monedă" })).toHaveTextContent("RON");
-    await userEvent.click(screen.getByRole("checkbox", { name: "Doar scadențe depășite" }));
+    await userEvent.click(screen.getByRole("switch", { name: "Doar scadențe depășite" }));
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(4));
   });
 });

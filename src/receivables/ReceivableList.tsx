@@ -21,7 +21,7 @@ import type { AgingBucket } from "../../contract/home";
 import { ListExportButtons } from "../common/ListExportButtons";
 import { formatRoDate } from "../common/RoDateField";
 import { ResourceList } from "../common/ResourceList";
-import { CURRENCY_CHOICES } from "../invoices/invoiceListFilters";
+import { CURRENCY_CHOICES, onlyWhenOn } from "../invoices/invoiceListFilters";
 import { formatDay, formatMoney } from "../invoices/invoiceText";
 import { AgingChip } from "./AgingChip";
 import type { CustomerReceivable, InvoiceReceivable } from "./receivableRows";
@@ -54,7 +54,7 @@ export function ReceivableList() {
     </ReferenceInput>,
     <SelectInput key="currency" source="currency" choices={CURRENCY_CHOICES} />,
     <TextInput key="seriesName" source="seriesName" />,
-    <BooleanInput key="overdue" source="overdue" label="resources.receivables.filters.overdue" parse={(value: boolean) => (value ? true : undefined)} />,
+    <BooleanInput key="overdue" source="overdue" label="resources.receivables.filters.overdue" parse={onlyWhenOn} />,
   ];
 
   const invoiceColumns = [
