@@ -133,6 +133,8 @@ function ResourceDatagrid({
   const filters: ListFilterValues = filterValues ?? {};
   return (
     <Datagrid
+      // A table wider than the screen (a phone) scrolls within its card rather than being cut off.
+      sx={{ "& .RaDatagrid-tableWrapper": { overflowX: "auto" } }}
       bulkActionButtons={typeof bulkActionButtons === "function" ? bulkActionButtons(filters) : bulkActionButtons}
       rowClick={rowClick}
       empty={empty}

@@ -16,6 +16,7 @@ import {
   TextInput,
   useTranslate,
 } from "react-admin";
+import { useLocation } from "react-router-dom";
 import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import type { AgingBucket } from "../../contract/home";
 import { ListExportButtons } from "../common/ListExportButtons";
@@ -25,7 +26,7 @@ import { CURRENCY_CHOICES, onlyWhenOn } from "../invoices/invoiceListFilters";
 import { formatDay, formatMoney } from "../invoices/invoiceText";
 import { AgingChip } from "./AgingChip";
 import type { CustomerReceivable, InvoiceReceivable } from "./receivableRows";
-import { viewOf } from "./receivableRows";
+import { DEFAULT_SORT, viewOf } from "./receivableRows";
 import { ReceivablesBulkActions } from "./ReceivablesBulkActions";
 import { ViewSwitch } from "./ViewSwitch";
 
@@ -35,6 +36,7 @@ const BUCKETS: readonly AgingBucket[] = ["current", "1-30", "31-60", "61-90", "9
 const money = (value: unknown, currency: string | undefined) =>
   typeof value === "number" && currency ? formatMoney(value, currency) : "";
 const day = (value: unknown) => (typeof value === "string" && value ? formatDay(value) : "—");
+/** Amounts, dates and numbers never break inside: the names and headers take the wrapping. */
 const AMOUNT = { whiteSpace: "nowrap" } as const;
 
 /** A row opens its invoice (by invoice) or its customer's page (by customer; none for an unknown customer). */
@@ -43,8 +45,18 @@ function rowLink(id: unknown, _resource: string, record: RaRecord): string | fal
   return `/invoices/${id}`;
 }
 
+/** The view an address asks for (`?filter={"view":"customer"}`), whose order the list starts in. */
+function viewOfAddress(search: string) {
+  try {
+    return viewOf(JSON.parse(new URLSearchParams(search).get("filter") ?? "{}"));
+  } catch {
+    return "invoice";
+  }
+}
+
 export function ReceivableList() {
   const translate = useTranslate();
+  const { search } = useLocation();
   const client = (row: { clientName: string | null }) => row.clientName || translate("resources.receivables.unknownClient");
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.receivables.search")} />,
@@ -59,18 +71,27 @@ export function ReceivableList() {
 
   const invoiceColumns = [
     <FunctionField<InvoiceReceivable>
-      key="number"
+      key="number" sx={AMOUNT}
       source="number"
       render={(row) => [row.seriesName, row.number].filter(Boolean).join(" ") || `#${row.id}`}
     />,
     <FunctionField<InvoiceReceivable> key="clientName" source="clientName" render={client} />,
-    <FunctionField<InvoiceReceivable> key="issueDate" source="issueDate" render={(row) => day(row.issueDate)} />,
-    <FunctionField<InvoiceReceivable> key="dueDate" source="dueDate" render={(row) => day(row.dueDate)} />,
+    <FunctionField<InvoiceReceivable> key="issueDate" sx={AMOUNT} source="issueDate" render={(row) => day(row.issueDate)} />,
+    <FunctionField<InvoiceReceivable> key="dueDate" sx={AMOUNT} source="dueDate" render={(row) => day(row.dueDate)} />,
     <FunctionField<InvoiceReceivable> key="total" source="total" sortable={false} textAlign="right" sx={AMOUNT} render={(row) => money(row.total, row.currency)} />,
     <FunctionField<InvoiceReceivable> key="paid" source="paid" sortable={false} textAlign="right" sx={AMOUNT} render={(row) => money(row.paid, row.currency)} />,
     <FunctionField<InvoiceReceivable> key="unpaid" source="unpaid" textAlign="right" sx={AMOUNT} render={(row) => money(row.unpaid, row.currency)} />,
-    <FunctionField<InvoiceReceivable> key="daysOverdue" source="daysOverdue" textAlign="right" render={(row) => row.daysOverdue ?? ""} />,
-    <FunctionField<InvoiceReceivable> key="bucket" source="bucket" sortable={false} render={(row) => <AgingChip bucket={row.bucket} />} />,
+    // The days and their age bucket in one column: a laptop's screen holds the whole row.
+    <FunctionField<InvoiceReceivable>
+      key="daysOverdue"
+      source="daysOverdue"
+      sx={AMOUNT}
+      render={(row) => (
+        <>
+          {row.daysOverdue ?? ""} <AgingChip bucket={row.bucket} />
+        </>
+      )}
+    />,
     <FunctionField<InvoiceReceivable>
       key="lastReminderAt"
       source="lastReminderAt"
@@ -84,14 +105,14 @@ export function ReceivableList() {
     <FunctionField<CustomerReceivable> key="count" source="count" sortable={false} textAlign="right" render={(row) => row.count ?? ""} />,
     <FunctionField<CustomerReceivable> key="unpaid" source="unpaid" textAlign="right" sx={AMOUNT} render={(row) => money(row.unpaid, row.currency)} />,
     <FunctionField<CustomerReceivable> key="overdue" source="overdue" textAlign="right" sx={AMOUNT} render={(row) => money(row.overdue, row.currency)} />,
-    <FunctionField<CustomerReceivable> key="oldestDueDate" source="oldestDueDate" sortable={false} render={(row) => day(row.oldestDueDate)} />,
+    <FunctionField<CustomerReceivable> key="oldestDueDate" sx={AMOUNT} source="oldestDueDate" sortable={false} render={(row) => day(row.oldestDueDate)} />,
     <FunctionField<CustomerReceivable> key="maxDaysOverdue" source="maxDaysOverdue" textAlign="right" render={(row) => row.maxDaysOverdue ?? ""} />,
   ];
 
   return (
     <ResourceList
       resource="receivables"
-      sort={{ field: "dueDate", order: "ASC" }}
+      sort={{ ...DEFAULT_SORT[viewOfAddress(search)] }}
       filters={filters}
       actions={
         <>

@@ -42,3 +42,9 @@ export const DEFAULT_SORT = {
   invoice: { field: "dueDate", order: "ASC" },
   customer: { field: "unpaid", order: "DESC" },
 } as const;
+
+/** The columns each view sorts by (the server refuses the others). */
+export const SORTABLE = {
+  invoice: ["dueDate", "daysOverdue", "unpaid", "clientName", "issueDate", "number"],
+  customer: ["unpaid", "overdue", "clientName", "maxDaysOverdue"],
+} as const satisfies Record<ReceivablesView, readonly string[]>;
