@@ -23,6 +23,10 @@ export const SHARED_MESSAGES = {
   invoiceImported: "Fișierul a fost încărcat cu succes!",
   /** A quantity of zero or below: SmartBill's storno reverses an invoice, a line never does. */
   lineQuantityNotPositive: "Cantitatea trebuie să fie mai mare decât zero. Pentru a anula o factură emisă folosiți „Stornează”.",
+  // Receivables' words the export's headers (server) and the screens (client) both write.
+  receivableUnpaid: "Rest de încasat",
+  receivableOldestDue: "Cea mai veche scadență",
+  receivableOver90: "Peste 90 de zile",
 } as const;
 
 /** A cell longer than its column allows (a sheet's row, a pasted row, a line typed in the grid). */

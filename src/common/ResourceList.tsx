@@ -9,6 +9,8 @@
  *   the product's 'Eroare: …' for a resource without its own words for it;
  * - the empty state under the toolbar (ListEmpty.tsx): by default its next step is the create
  *   screen, or the screen names another (an import, a form under the list).
+ * A list whose columns follow one of its filters (a switch between views of the same rows) passes
+ * its columns, and its bulk actions, as functions of the list's current filters.
  */
 import type { ReactElement, ReactNode } from "react";
 import {
@@ -20,6 +22,7 @@ import {
   type ListProps,
   type SortPayload,
   TopToolbar,
+  useListContext,
   useTranslate,
 } from "react-admin";
 import AddIcon from "@mui/icons-material/Add";
@@ -29,10 +32,17 @@ import { ListErrorAlert } from "./ListErrorAlert";
 import { RequireAccess } from "./RequireAccess";
 import { ScreenHeading } from "./ScreenHeading";
 
+/** The list's current filters, for columns or bulk actions that depend on them. */
+export type ListFilterValues = Record<string, unknown>;
+
+type BulkActionButtons = DatagridProps["bulkActionButtons"];
+
 export interface ResourceListProps {
   resource: ResourceName;
-  /** the Datagrid's columns */
-  children: ReactNode;
+  /** the Datagrid's columns, or a function of the list's filters that answers them */
+  children: ReactNode | ((filterValues: ListFilterValues) => ReactNode);
+  /** Buttons for the selected rows (none by default), or a function of the list's filters that answers them. */
+  bulkActionButtons?: BulkActionButtons | ((filterValues: ListFilterValues) => BulkActionButtons);
   sort: SortPayload;
   perPage?: number;
   filters?: ReactElement[];
@@ -66,6 +76,7 @@ export function ResourceList({
   after,
   pagination,
   queryOptions,
+  bulkActionButtons = false,
 }: ResourceListProps) {
   const translate = useTranslate();
   const title = translate(`resources.${resource}.title`);
@@ -102,11 +113,33 @@ export function ResourceList({
           )
         }
       >
-        <Datagrid bulkActionButtons={false} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />}>
+        <ResourceDatagrid bulkActionButtons={bulkActionButtons} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />}>
           {children}
-        </Datagrid>
+        </ResourceDatagrid>
       </List>
       {after}
     </RequireAccess>
+  );
+}
+
+/** The Datagrid, inside the list so that columns and bulk actions may follow its filters. */
+function ResourceDatagrid({
+  children,
+  bulkActionButtons,
+  rowClick,
+  empty,
+}: Pick<ResourceListProps, "children" | "bulkActionButtons" | "rowClick"> & { empty: ReactElement | undefined }) {
+  const { filterValues } = useListContext();
+  const filters: ListFilterValues = filterValues ?? {};
+  return (
+    <Datagrid
+      // A table wider than the screen (a phone) scrolls within its card rather than being cut off.
+      sx={{ "& .RaDatagrid-tableWrapper": { overflowX: "auto" } }}
+      bulkActionButtons={typeof bulkActionButtons === "function" ? bulkActionButtons(filters) : bulkActionButtons}
+      rowClick={rowClick}
+      empty={empty}
+    >
+      {typeof children === "function" ? children(filters) : children}
+    </Datagrid>
   );
 }

@@ -9,9 +9,12 @@
  * per browser), hidden at first. A row opens the invoice's screen. On a phone each invoice is a
  * short entry (number and client, dates and state, total) instead of a table wider than the screen.
  * 'Factură nouă' on the toolbar starts an invoice on its screen.
+ * Filters (invoiceListFilters.tsx): the state, the payment, overdue alone, the issue period and
+ * currency, issued alone; the home's figures open the list with them set (src/home/homeLinks.ts).
  */
 import {
   DatagridConfigurable,
+  FilterButton,
   FunctionField,
   List,
   NumberField,
@@ -40,6 +43,7 @@ import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
 import { NewDocumentButton } from "./NewDocumentButton";
 import { formatDay, invoiceName } from "./invoiceText";
+import { invoiceListFilters } from "./invoiceListFilters";
 import { formatAmount } from "./lineTotals";
 
 const SITE = "SmartBill";
@@ -72,8 +76,10 @@ export function InvoiceList() {
         sort={{ field: "id", order: "DESC" }}
         perPage={25}
         exporter={false}
+        filters={invoiceListFilters(resource)}
         actions={
           <TopToolbar>
+            <FilterButton />
             <NewDocumentButton resource={resource} />
             {resource === "invoices" && <ReminderSettingsButton />}
             {!phone && <SelectColumnsButton preferenceKey={`${resource}.columns`} />}

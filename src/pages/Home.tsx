@@ -4,7 +4,9 @@
  * the company's administration; the invoicing role the day's work (import, invoices, customers,
  * stock); the super-admin the platform's administration and the invoicing of the company they act
  * on (or, acting on the system tenant, the way to choose one). Each shortcut shows only to whom
- * the role matrix lets open it. One small page, to be replaced by a dashboard later.
+ * the role matrix lets open it. Whoever invoices for a company (the invoicing role, the
+ * super-admin acting on one) sees its figures first (src/home/InvoicingDashboard.tsx), the
+ * shortcuts under them; the company administrator keeps the short page of its own tasks.
  */
 import { Link as RouterLink } from "react-router-dom";
 import { Title, useTranslate } from "react-admin";
@@ -29,6 +31,7 @@ import { isSuperadmin, type ResourceName } from "../../contract/roles";
 import { useRoles } from "../common/useRoles";
 import { useSession } from "../common/useSession";
 import { FirstStepsChecklist } from "../firstSteps/FirstStepsChecklist";
+import { InvoicingDashboard } from "../home/InvoicingDashboard";
 import { SystemTenantNotice, useActsOnSystemTenant } from "../layout/SystemTenantNotice";
 import { useActingTenant } from "../layout/useActingTenant";
 import { canAccess } from "../providers/canAccess";
@@ -103,9 +106,11 @@ export default function Home() {
   const superadmin = isSuperadmin(roles);
   const companyAdmin = !superadmin && canAccess(roles, "smartbillConnection");
   const invoicing = canAccess(roles, "invoices");
+  const dashboard = invoicing && !onSystemTenant;
 
   return (
-    <Box sx={{ maxWidth: 760, width: "100%", mx: "auto" }}>
+    // The figures want a wide screen's room; a page of shortcuts reads better narrow.
+    <Box sx={{ maxWidth: dashboard ? 1280 : 760, width: "100%", mx: "auto" }}>
       <Title title={translate("menu.home")} />
       <Typography variant="h5" component="h1" sx={{ mt: { xs: 1, sm: 2 } }}>
         {translate("home.welcome")}
@@ -114,6 +119,7 @@ export default function Home() {
         {translate("home.signedInAs", { email: current.userName, tenant: acting.tenant.name })}
       </Typography>
       {companyAdmin && <FirstStepsChecklist />}
+      {dashboard && <InvoicingDashboard tenantId={acting.tenant.id} />}
       {superadmin && (
         <Section id="home-platform" title={translate("home.platform")}>
           <Shortcuts shortcuts={PLATFORM} roles={roles} />

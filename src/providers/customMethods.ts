@@ -47,6 +47,7 @@ import type { ReceiptDeleteResult, ReceiptSeriesList, ReceiptText } from "../../
 import type { CustomerStatement, StatementEmailRequest } from "../../contract/api";
 import type { ReminderPreviewResult, ReminderSendResult, ReminderSettings } from "../../contract/api";
 import type { AnafCompany } from "../../contract/anaf";
+import type { HomeFigures } from "../../contract/home";
 import { API_PATHS, apiPathOf, type ExportableResource } from "../../contract/paths";
 import type { RoleName } from "../../contract/roles";
 import type { ProformaInvoiceRequest, ProformaInvoiceResult } from "../../contract/schemas/proformaInvoice";
@@ -111,6 +112,9 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
 
     /** Which of a new tenant's set-up steps are done. */
     firstSteps: (signal?: AbortSignal) => get<FirstSteps>(API_PATHS.firstSteps, signal),
+
+    /** The home's figures: sales, what is owed and overdue, per currency. */
+    homeFigures: (signal?: AbortSignal) => get<HomeFigures>(API_PATHS.home, signal),
 
     /** The roles the signed-in user may grant. */
     availableRoles: (signal?: AbortSignal) => get<RoleList>(API_PATHS.availableRoles, signal),

@@ -149,6 +149,7 @@ const SMARTBILL_ENTRIES = [
   "Import proformă",
   "Facturi proforma",
   "Chitanțe",
+  "Scadențe",
   "Stoc produse",
   "Import stoc",
   "Nomenclator produse",

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type Plugin } from "vite";
-import { ADMIN_APP, PUBLIC_ENTRY, readManifest, staticFiles, type Manifest } from "../../scripts/uiBundle";
+import { ADMIN_APP, PUBLIC_ENTRY, SIGN_IN_LANDING, readManifest, staticFiles, type Manifest } from "../../scripts/uiBundle";
 
 /**
  * react-admin and the libraries only it brings. ra-language-english is not among them: it is
@@ -23,6 +23,9 @@ const ADMIN_ONLY_PACKAGE =
  * brings a heavy part back into the shell fails here rather than on a phone.
  */
 const PUBLIC_SCRIPTS_BUDGET_KIB = 115;
+
+/** The home's charts library: loaded with the chart alone (src/home/MonthsChart.tsx), never up front. */
+const CHARTS_PACKAGE = /node_modules\/@mui\/x-charts(-vendor)?\//;
 
 /** The public pages (src/public/publicPages.tsx) and the shell that frames them. */
 const PUBLIC_PAGE_SOURCES = [
@@ -84,6 +87,14 @@ describe("the public pages' bundle", () => {
     }
     // The same look-up finds react-admin where it is, so the check above can see it.
     expect(modulesLoadedFor("src/App.tsx").some((module) => ADMIN_ONLY_PACKAGE.test(module))).toBe(true);
+  });
+
+  it("loads the charts' library only with the home's chart: not with the admin app, nor with the home before its figures", () => {
+    for (const page of [ADMIN_APP, SIGN_IN_LANDING, ...PUBLIC_PAGE_SOURCES]) {
+      expect(modulesLoadedFor(page).filter((module) => CHARTS_PACKAGE.test(module)), page).toEqual([]);
+    }
+    // The same look-up finds the library where it is.
+    expect(modulesLoadedFor("src/home/MonthsChart.tsx").some((module) => CHARTS_PACKAGE.test(module))).toBe(true);
   });
 
   it("is one file, named in index.html", () => {
