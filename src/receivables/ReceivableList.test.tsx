@@ -81,4 +81,16 @@ describe("'Scadențe'", () => {
     await userEvent.click(screen.getByRole("switch", { name: "Doar scadențe depășite" }));
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(4));
   });
+
+  it("offers the reminders: the template on the toolbar, and 'Trimite reamintire' for the selected invoices, previewed first", async () => {
+    renderWithAdmin(<ReceivableList />, { path: filterLink({ currency: "RON", overdue: true }) });
+    await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(2));
+    expect(screen.getByRole("button", { name: "Șablon reamintire" })).toBeInTheDocument();
+    await userEvent.click(within(screen.getAllByRole("row")[1]).getByRole("checkbox"));
+    await userEvent.click(await screen.findByRole("button", { name: "Trimite reamintire" }));
+    const dialog = await screen.findByRole("dialog", { name: "Trimite reamintire de plată" });
+    const [entry] = await within(dialog).findAllByTestId("reminder-preview");
+    expect(entry).toHaveTextContent("Beta Distribuție SRL");
+    expect(entry.dataset.refused).toBe("false");
+  });
 });

@@ -27,6 +27,7 @@ import { formatDay, formatMoney } from "../invoices/invoiceText";
 import { AgingChip } from "./AgingChip";
 import type { CustomerReceivable, InvoiceReceivable } from "./receivableRows";
 import { DEFAULT_SORT, viewOf } from "./receivableRows";
+import { ReminderSettingsButton } from "../reminders/ReminderSettingsButton";
 import { ReceivablesBulkActions } from "./ReceivablesBulkActions";
 import { ViewSwitch } from "./ViewSwitch";
 
@@ -117,6 +118,7 @@ export function ReceivableList() {
       actions={
         <>
           <ViewSwitch />
+          <ReminderSettingsButton />
           <ListExportButtons resource="receivables" filename="scadente" errorKey="resources.receivables.exportError" />
         </>
       }

@@ -1,7 +1,9 @@
 /**
- * What can be done with the invoices selected in 'Scadențe' (their ids are invoice ids): the
- * reminders' button goes here. Empty until then, it already gives the rows their checkboxes.
+ * What can be done with the invoices selected in 'Scadențe' (their ids are invoice ids): a
+ * reminder of payment to each one's customer ('Trimite reamintire').
  */
+import { SendReminderButton } from "../reminders/SendReminderButton";
+
 export function ReceivablesBulkActions() {
-  return null;
+  return <SendReminderButton resource="receivables" />;
 }
