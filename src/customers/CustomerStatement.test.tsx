@@ -19,6 +19,7 @@ import { romanianToday as today } from "../common/romanianTime";
 import { dataProvider } from "../providers/dataProvider";
 import { httpClient } from "../providers/httpClient";
 import { CustomerShow } from "./CustomerShow";
+import { customerFields } from "../../test/helpers/customerFields";
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -35,21 +36,7 @@ beforeAll(async () => {
   await connectDemoTenantToEmulator(server);
   await signInLive("facturare@demo.ro");
   const { data: customer } = await dataProvider.create("customers", {
-    data: {
-      clientName: "Client Fișă SRL",
-      cif: "RO18547290",
-      regCom: "J12/55/2019",
-      codClient: "CF-1",
-      adresa: "Str. Memorandumului 28",
-      localitate: "Cluj-Napoca",
-      judet: "Cluj",
-      banca: "",
-      iban: "",
-      tara: "Romania",
-      email: "office@client.ro",
-      persContact: "",
-      telefon: "",
-    },
+    data: customerFields({ clientName: "Client Fișă SRL", cif: "RO18547290", codClient: "CF-1", email: "office@client.ro" }),
   });
   customerId = customer.id;
   // An invoice issued today (the import's default day), sent, then 10,00 paid of it.

@@ -9,6 +9,7 @@ import { connectDemoTenantToEmulator, signInLive, startLiveServer, usePageOrigin
 import { dataProvider } from "../providers/dataProvider";
 import { httpClient } from "../providers/httpClient";
 import { ReceiptList } from "./ReceiptList";
+import { customerFields } from "../../test/helpers/customerFields";
 
 configure({ asyncUtilTimeout: 5_000 });
 
@@ -43,21 +44,7 @@ describe("the receipts list", () => {
     await signInLive("facturare@demo.ro");
     await addReceiptSeries();
     const { data: customer } = await dataProvider.create("customers", {
-      data: {
-        clientName: "Client Chitanță SRL",
-        cif: "RO18547290",
-        regCom: "J12/55/2019",
-        codClient: "CC-1",
-        adresa: "Str. Memorandumului 28",
-        localitate: "Cluj-Napoca",
-        judet: "Cluj",
-        banca: "",
-        iban: "",
-        tara: "Romania",
-        email: "office@client.ro",
-        persContact: "",
-        telefon: "",
-      },
+      data: customerFields({ clientName: "Client Chitanță SRL", cif: "RO18547290", codClient: "CC-1", email: "office@client.ro" }),
     });
     await dataProvider.create("receipts", {
       data: {

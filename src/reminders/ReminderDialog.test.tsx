@@ -18,6 +18,7 @@ import { invoices } from "../invoices";
 import { InvoiceList } from "../invoices/InvoiceList";
 import { ReminderSettingsButton } from "./ReminderSettingsButton";
 import { SendReminderButton } from "./SendReminderButton";
+import { customerFields } from "../../test/helpers/customerFields";
 
 configure({ asyncUtilTimeout: 10_000 });
 
@@ -52,21 +53,7 @@ beforeAll(async () => {
   await connectDemoTenantToEmulator(server);
   await signInLive("facturare@demo.ro");
   const { data: customer } = await dataProvider.create("customers", {
-    data: {
-      clientName: "Client Restanțier SRL",
-      cif: "RO18547290",
-      regCom: "J12/55/2019",
-      codClient: "CR-1",
-      adresa: "Str. Memorandumului 28",
-      localitate: "Cluj-Napoca",
-      judet: "Cluj",
-      banca: "",
-      iban: "",
-      tara: "Romania",
-      email: "plati@restantier.ro",
-      persContact: "",
-      telefon: "",
-    },
+    data: customerFields({ clientName: "Client Restanțier SRL", cif: "RO18547290", codClient: "CR-1", email: "plati@restantier.ro" }),
   });
   clientId = customer.id;
 }, 60_000);

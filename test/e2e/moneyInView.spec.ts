@@ -12,6 +12,7 @@ import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constant
 import type { LoginResponse } from "../../contract/api";
 import { xlsxOf } from "../helpers/excelFiles";
 import { DEMO, DEMO_PASSWORD, signInAndWaitForProfile } from "./helpers";
+import { customerFields } from "../helpers/customerFields";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -41,21 +42,7 @@ test("the home's overdue figure leads to the overdue invoices, two are reminded 
   const code = `RESTANT-${Date.now()}`;
   const created = await request.post("/api/smartbill/customer", {
     headers,
-    data: {
-      clientName: `Restanțier ${code} SRL`,
-      cif: "RO14399840",
-      regCom: "J12/55/2019",
-      codClient: code,
-      adresa: "Str. Memorandumului 28",
-      localitate: "Cluj-Napoca",
-      judet: "Cluj",
-      banca: "",
-      iban: "",
-      tara: "Romania",
-      email: "plati@restantier.ro",
-      persContact: "",
-      telefon: "",
-    },
+    data: customerFields({ clientName: `Restanțier ${code} SRL`, cif: "RO14399840", codClient: code, email: "plati@restantier.ro" }),
   });
   expect(created.status(), await created.text()).toBeLessThan(300);
   const customer = (await created.json()) as { id: number; clientName: string };

@@ -13,6 +13,7 @@ import { expect } from "vitest";
 import type { Customer, InvoiceImportResult, InvoiceSendResult } from "../../contract/api";
 import { dataProvider } from "../../src/providers/dataProvider";
 import { httpClient } from "../../src/providers/httpClient";
+import { customerFields } from "./customerFields";
 import { xlsxOf } from "./excelFiles";
 
 const ROMANIA_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest", year: "numeric", month: "2-digit", day: "2-digit" });
@@ -36,21 +37,7 @@ export function firstOfLastMonth(day: string): string {
 
 async function addCustomer(clientName: string, cif: string, codClient: string): Promise<Customer> {
   const { data } = await dataProvider.create("customers", {
-    data: {
-      clientName,
-      cif,
-      regCom: "J12/55/2019",
-      codClient,
-      adresa: "Str. Memorandumului 28",
-      localitate: "Cluj-Napoca",
-      judet: "Cluj",
-      banca: "",
-      iban: "",
-      tara: "Romania",
-      email: "office@client.ro",
-      persContact: "",
-      telefon: "",
-    },
+    data: customerFields({ clientName, cif, codClient, email: "office@client.ro" }),
   });
   return data as Customer;
 }
