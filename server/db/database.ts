@@ -256,6 +256,8 @@ export interface InvoicesTable {
   dueDate: Generated<string | null>;
   /** What is still to be collected on it (0 when nothing is): kept by recountReceivable(). */
   unpaid: Generated<number>;
+  /** What it adds to receivable_months.invoiced in its month of issue now (migration 0026): kept by recountReceivable(). */
+  countedTotal: Generated<number>;
 }
 
 export type InvoicePaymentStatus = "pending" | "unclear" | "recorded" | "deleted";
@@ -288,6 +290,18 @@ export interface InvoicePaymentsTable {
   /** The invoice's tenant and currency, copied in (migration 0023): received is counted by date from an index. */
   tenantId: number | null;
   currency: string | null;
+  /** What it adds to receivable_months.received in its month now (migration 0026): kept by recountReceivable(). */
+  countedAmount: Generated<number>;
+}
+
+/** What was invoiced and received per tenant, currency and month (migration 0026), moved by recountReceivable(). */
+export interface ReceivableMonthsTable {
+  tenantId: number;
+  currency: string;
+  /** yyyy-mm */
+  month: string;
+  invoiced: number;
+  received: number;
 }
 
 /** One action taken on an invoice (migration 0014): its history, shown as a timeline. */
@@ -423,6 +437,7 @@ export interface Database {
   audit_log: AuditLogTable;
   invoice_events: InvoiceEventsTable;
   invoice_payments: InvoicePaymentsTable;
+  receivable_months: ReceivableMonthsTable;
   anaf_companies: AnafCompaniesTable;
   anaf_refresh_claims: AnafRefreshClaimsTable;
   receipts: ReceiptsTable;

@@ -113,6 +113,22 @@ describeEachDialect("the demo company's data", (dialect) => {
     expect(payments.every((payment) => payment.tenantId === stored[0].tenantId && payment.currency === "RON")).toBe(true);
   });
 
+  it("counts its sent invoices and payments in the monthly sums (receivable_months), each in its month", async () => {
+    const cents = (amount: number) => Math.round(amount * 100) / 100;
+    const expected: Record<string, { invoiced: number; received: number }> = {};
+    const cell = (key: string) => (expected[key] ??= { invoiced: 0, received: 0 });
+    const sent = await t.db.selectFrom("invoices").select(["tenantId", "currency", "issueDate", "sentTotal"])
+      .where("documentType", "=", "invoice").where("status", "=", "sent").where("sentTotal", "is not", null).execute();
+    for (const row of sent) cell(`${row.tenantId} ${row.currency} ${row.issueDate.slice(0, 7)}`).invoiced += Number(row.sentTotal);
+    const payments = await t.db.selectFrom("invoice_payments").select(["tenantId", "currency", "date", "amount"]).where("status", "=", "recorded").execute();
+    for (const row of payments) cell(`${row.tenantId} ${row.currency} ${row.date.slice(0, 7)}`).received += Number(row.amount);
+    const months = await t.db.selectFrom("receivable_months").selectAll().execute();
+    expect(Object.fromEntries(months.map((row) => [`${row.tenantId} ${row.currency} ${row.month}`, { invoiced: cents(Number(row.invoiced)), received: cents(Number(row.received)) }]))).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([key, value]) => [key, { invoiced: cents(value.invoiced), received: cents(value.received) }])),
+    );
+    expect(payments.length).toBeGreaterThan(0);
+  });
+
   it("shows its admin a company ready to invoice: every first step done", async () => {
     const steps = await get<FirstSteps>("/api/first-steps", admin);
     expect(steps).toEqual({ smartBillConnection: true, invoicingUser: true, warehouse: true, customers: true });

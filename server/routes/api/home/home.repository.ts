@@ -1,12 +1,13 @@
 /**
- * The home's queries, each answered from a partial covering index of migration 0023 (never from
- * the invoices' lines): what was invoiced and received by currency and month, what is owed by
+ * The home's queries: what was invoiced and received by currency and month from the monthly
+ * table (migration 0026), the rest from partial covering indexes of migration 0023 (never from
+ * the invoices' lines): what is owed by
  * currency and due date, by customer and currency, and two counts. Dialect-free; the conditions
  * the partial indexes name are written as literals so both planners can use them.
  */
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/database";
-import { countedAsInvoiced, owing } from "../invoices/countedAsInvoiced";
+import { owing } from "../invoices/countedAsInvoiced";
 import { notInvoicedProforma } from "../invoices/notInvoiced";
 
 export interface MonthAmount {
@@ -15,48 +16,31 @@ export interface MonthAmount {
   amount: number;
 }
 
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
 /**
- * Sums by day and currency, folded into months here: grouped in the index's own order (tenant,
- * day, currency), the database adds up as it reads, without sorting every row into months first.
+ * Invoiced (counted as invoiced, by month of issue) and received (payments recorded, by the
+ * payment's month), by currency, for the months from `from` to before `until` (yyyy-mm-dd, first
+ * days): read from receivable_months (migration 0026), at most 13 rows per currency. Rounded to
+ * cents, so a cell moved up and down again by the same amount reads 0, as the sums it replaces did.
  */
-function byMonth(rows: { currency: string; day: string; amount: number | string | null }[]): MonthAmount[] {
-  const months = new Map<string, MonthAmount>();
-  for (const row of rows) {
-    const month = row.day.slice(0, 7);
-    const key = `${row.currency} ${month}`;
-    const sum = months.get(key) ?? { currency: row.currency, month, amount: 0 };
-    sum.amount += Number(row.amount ?? 0);
-    months.set(key, sum);
-  }
-  return [...months.values()];
-}
-
-/** Invoiced (sentTotal of the invoices counted) by currency and month of issue, from `from` to before `until`. */
-export async function invoicedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
+export async function receivableMonths(
+  db: Kysely<Database>,
+  tenantId: number,
+  from: string,
+  until: string,
+): Promise<{ invoiced: MonthAmount[]; received: MonthAmount[] }> {
   const rows = await db
-    .selectFrom("invoices")
-    .select(["currency", "issueDate as day", sql<number | string>`sum(${sql.ref("sentTotal")})`.as("amount")])
+    .selectFrom("receivable_months")
+    .select(["currency", "month", "invoiced", "received"])
     .where("tenantId", "=", tenantId)
-    .where(countedAsInvoiced())
-    .where("issueDate", ">=", from)
-    .where("issueDate", "<", until)
-    .groupBy(["issueDate", "currency"])
+    .where("month", ">=", from.slice(0, 7))
+    .where("month", "<", until.slice(0, 7))
     .execute();
-  return byMonth(rows);
-}
-
-/** Received (payments recorded) by the payment's currency and month, from `from` to before `until`. */
-export async function receivedByMonth(db: Kysely<Database>, tenantId: number, from: string, until: string): Promise<MonthAmount[]> {
-  const rows = await db
-    .selectFrom("invoice_payments")
-    .select([sql<string>`${sql.ref("currency")}`.as("currency"), "date as day", sql<number | string>`sum(${sql.ref("amount")})`.as("amount")])
-    .where("tenantId", "=", tenantId)
-    .where(sql<boolean>`${sql.ref("status")} = ${sql.lit("recorded")}`)
-    .where("date", ">=", from)
-    .where("date", "<", until)
-    .groupBy(["date", "currency"])
-    .execute();
-  return byMonth(rows);
+  return {
+    invoiced: rows.map((row) => ({ currency: row.currency, month: row.month, amount: cents(Number(row.invoiced)) })),
+    received: rows.map((row) => ({ currency: row.currency, month: row.month, amount: cents(Number(row.received)) })),
+  };
 }
 
 export interface OwedByDueDate {

@@ -12,11 +12,10 @@ import {
   clientNames,
   countProformasNotInvoiced,
   countUnsentInvoices,
-  invoicedByMonth,
   type MonthAmount,
   owedByClient,
   owedByDueDate,
-  receivedByMonth,
+  receivableMonths,
 } from "./home.repository";
 
 const TOP_DEBTORS = 10;
@@ -37,9 +36,8 @@ export async function readHomeFigures(db: Kysely<Database>, tenantId: number, no
   // This month, the 11 before it for the chart, and the same month last year.
   const from = `${monthBefore(today, CHART_MONTHS)}-01`;
   const until = `${monthBefore(today, -1)}-01`;
-  const [invoiced, received, owed, debtors, proformas, unsent] = await Promise.all([
-    invoicedByMonth(db, tenantId, from, until),
-    receivedByMonth(db, tenantId, from, until),
+  const [{ invoiced, received }, owed, debtors, proformas, unsent] = await Promise.all([
+    receivableMonths(db, tenantId, from, until),
     owedByDueDate(db, tenantId),
     owedByClient(db, tenantId, today),
     countProformasNotInvoiced(db, tenantId),

@@ -9,8 +9,11 @@
  * cancelled or deleted one, on an invoice reversed in full ("stornata in totalitate") nor on the
  * storno itself. Otherwise SmartBill's own payment status when it was read, else the total less
  * the payments recorded through us.
+ *
+ * It also keeps the monthly sums of what was invoiced and received (receivable_months, migration
+ * 0026) by moving them by what this invoice's and its payments' contributions changed.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/database";
 import { dueDateOf } from "./invoiceDates";
 import { invoiceTotal } from "./invoices.repository";
@@ -37,6 +40,9 @@ export async function recountReceivable(db: Kysely<Database>, invoiceId: number)
       "paymentPaid",
       "paymentCheckedAt",
       "unpaid",
+      "tenantId",
+      "currency",
+      "countedTotal",
     ])
     .where("id", "=", invoiceId)
     .executeTakeFirst();
@@ -52,8 +58,78 @@ export async function recountReceivable(db: Kysely<Database>, invoiceId: number)
     dueDate = dueDateOf(row.issueDate, row.dueDays) ?? null;
   }
   const unpaid = issued ? await owed(db, invoiceId, row, sentTotal) : 0;
+  await recountMonths(db, invoiceId, row, sentTotal);
   if (sentTotal === row.sentTotal && dueDate === row.dueDate && unpaid === Number(row.unpaid)) return;
   await db.updateTable("invoices").set({ sentTotal, dueDate, unpaid }).where("id", "=", invoiceId).execute();
+}
+
+/**
+ * Moves the invoice's and its payments' contributions to receivable_months (migration 0026) by
+ * what changed. Each stored contribution is replaced by a compare-and-set: when another
+ * transaction moved it first (two processes on one PostgreSQL), the update changes no row and
+ * its delta is not added again; the cell is then moved by an upsert that adds, never overwrites.
+ */
+async function recountMonths(
+  db: Kysely<Database>,
+  invoiceId: number,
+  row: {
+    tenantId: number;
+    currency: string;
+    issueDate: string;
+    documentType: string;
+    status: string;
+    cancelledAt: string | null;
+    deletedAt: string | null;
+    countedTotal: number;
+  },
+  sentTotal: number | null,
+): Promise<void> {
+  // Counted as invoiced (countedAsInvoiced.ts): an issued invoice, neither cancelled nor deleted.
+  const counted =
+    row.documentType === "invoice" && row.status === "sent" && row.cancelledAt === null && row.deletedAt === null && sentTotal !== null ? sentTotal : 0;
+  const stored = Number(row.countedTotal);
+  if (counted !== stored) {
+    const moved = await db
+      .updateTable("invoices")
+      .set({ countedTotal: counted })
+      .where("id", "=", invoiceId)
+      .where("countedTotal", "=", stored)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) await addToMonth(db, row.tenantId, row.currency, row.issueDate, { invoiced: counted - stored, received: 0 });
+  }
+  const payments = await db
+    .selectFrom("invoice_payments")
+    .select(["id", "amount", "status", "date", "countedAmount", "tenantId", "currency"])
+    .where("invoiceId", "=", invoiceId)
+    .execute();
+  for (const payment of payments) {
+    const amount = payment.status === "recorded" ? Number(payment.amount) : 0;
+    const before = Number(payment.countedAmount);
+    if (amount === before) continue;
+    const moved = await db
+      .updateTable("invoice_payments")
+      .set({ countedAmount: amount })
+      .where("id", "=", payment.id)
+      .where("countedAmount", "=", before)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) > 0) {
+      await addToMonth(db, payment.tenantId ?? row.tenantId, payment.currency ?? row.currency, payment.date, { invoiced: 0, received: amount - before });
+    }
+  }
+}
+
+/** Adds to the month's cell of `day` (yyyy-mm-dd), creating it at these amounts when it is not there yet. */
+async function addToMonth(db: Kysely<Database>, tenantId: number, currency: string, day: string, delta: { invoiced: number; received: number }) {
+  await db
+    .insertInto("receivable_months")
+    .values({ tenantId, currency, month: day.slice(0, 7), ...delta })
+    .onConflict((oc) =>
+      oc.columns(["tenantId", "currency", "month"]).doUpdateSet({
+        invoiced: sql<number>`${sql.ref("receivable_months.invoiced")} + ${sql.ref("excluded.invoiced")}`,
+        received: sql<number>`${sql.ref("receivable_months.received")} + ${sql.ref("excluded.received")}`,
+      }),
+    )
+    .execute();
 }
 
 async function owed(

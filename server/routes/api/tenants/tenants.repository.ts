@@ -40,9 +40,10 @@ export async function tenantOwnedTables(): Promise<string[]> {
  * Tables with a `tenantId` that hold no data of their own, so they never keep a tenant: SQLite's
  * queue of customers waiting for the text index follows the customers table, which does; an
  * invoice's payments carry their invoice's tenant (to count what was received from an index) and
- * go with that invoice, which keeps it.
+ * go with that invoice, which keeps it; the monthly sums of what was invoiced and received
+ * (receivable_months) follow the invoices and go with the tenant.
  */
-export const TENANT_DERIVED_TABLES = ["customers_unindexed", "invoice_payments"] as const;
+export const TENANT_DERIVED_TABLES = ["customers_unindexed", "invoice_payments", "receivable_months"] as const;
 
 /**
  * Tables with a `tenantId` that record what was done rather than hold the tenant's data: they
