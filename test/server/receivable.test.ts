@@ -96,6 +96,20 @@ describeEachDialect("what is owed on a document (sentTotal, dueDate, unpaid)", (
     expect(await stored(id)).toMatchObject({ sentTotal: 121, unpaid: 0 });
   });
 
+  it("an invoice with a line in another currency counts at SmartBill's total once its payment status is read", async () => {
+    const draft = await addDraftInvoice(t, clientId);
+    await t.db.updateTable("invoice_lines").set({ currency: "EUR" }).where("invoiceId", "=", draft).execute();
+    await action("POST", `/api/smartbill/invoice/send/${draft}`);
+    // No one sum of its lines: nothing is counted until SmartBill says what the invoice totals.
+    expect(await stored(draft)).toEqual({ sentTotal: null, dueDate: "2026-09-14", unpaid: 0 });
+    await action("POST", `/api/smartbill/invoice/${draft}/payment-status`);
+    const { paymentTotal } = await t.db.selectFrom("invoices").select("paymentTotal").where("id", "=", draft).executeTakeFirstOrThrow();
+    expect(Number(paymentTotal)).toBeGreaterThan(0);
+    expect(await stored(draft)).toEqual({ sentTotal: Number(paymentTotal), dueDate: "2026-09-14", unpaid: Number(paymentTotal) });
+    const [month] = await t.db.selectFrom("receivable_months").select("invoiced").where("tenantId", "=", DEMO_TENANT).where("month", "=", "2026-08").execute();
+    expect(Number(month.invoiced)).toBeGreaterThanOrEqual(Number(paymentTotal));
+  });
+
   it("a cancelled invoice owes nothing; restored, it owes again", async () => {
     const id = await addSentInvoice(t, invoicing, clientId);
     await action("POST", `/api/smartbill/invoice/${id}/cancel`);

@@ -57,6 +57,9 @@ export async function recountReceivable(db: Kysely<Database>, invoiceId: number)
     sentTotal = total === null ? null : toCents(Number(total));
     dueDate = dueDateOf(row.issueDate, row.dueDays) ?? null;
   }
+  // Lines in another currency than the invoice's have no one sum here; SmartBill's own total of
+  // the invoice, once its payment status is read, is the amount the invoice counts for.
+  if (issued && sentTotal === null && row.paymentCheckedAt !== null && row.paymentTotal !== null) sentTotal = toCents(Number(row.paymentTotal));
   const unpaid = issued ? await owed(db, invoiceId, row, sentTotal) : 0;
   await recountMonths(db, invoiceId, row, sentTotal);
   if (sentTotal === row.sentTotal && dueDate === row.dueDate && unpaid === Number(row.unpaid)) return;
