@@ -102,7 +102,8 @@ describe("the super-admin's tenant switcher", () => {
     expect(within(list).getAllByRole("button")).toHaveLength(20);
 
     await userEvent.type(within(dialog).getByLabelText("Caută firma (nume sau descriere)"), "firma 17");
-    await vi.waitFor(() => expect(within(list).getAllByRole("button").map((item) => item.textContent)).toEqual(["Firma 17 SRL"]));
+    // The search asks the server (after the field's pause): as long as a busy machine needs, not vi.waitFor's 1 s.
+    await vi.waitFor(() => expect(within(list).getAllByRole("button").map((item) => item.textContent)).toEqual(["Firma 17 SRL"]), { timeout: 15_000 });
     expect(within(dialog).queryByText(/Se afișează primele/)).toBeNull();
   });
 

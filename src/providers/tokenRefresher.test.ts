@@ -136,7 +136,7 @@ describe("a session whose access token expired while the browser was closed", ()
       expect(new Set(answers.map((answer) => answer!.refreshToken)).size).toBe(1);
       expect(answers[0]!.refreshToken).not.toBe(first.refreshToken);
       // The login lives on: its next exchange is a plain one.
-      await vi.waitFor(() => expect(session.get()?.refreshToken).toBe(answers[0]!.refreshToken));
+      await vi.waitFor(() => expect(session.get()?.refreshToken).toBe(answers[0]!.refreshToken), { timeout: 10_000 });
       const next = await requestJson<LoginResponse>("/dmz-api/refresh", {
         method: "POST",
         body: JSON.stringify({ refreshToken: answers[0]!.refreshToken }),
