@@ -37,9 +37,10 @@ test.describe("at 1280 px", () => {
     for (const header of ["Număr", "Client", "Data emiterii", "Data scadenței", "Total", "Încasare", "Stare"]) {
       await expect(page.getByRole("columnheader").filter({ hasText: new RegExp(`^${header}$`) }), header).toBeInViewport({ ratio: 1 });
     }
-    // The workbook's lines are in two currencies: no one total names them.
-    await expect(row.getByRole("cell").nth(4)).toHaveText("mai multe monede");
-    await expect(row.getByRole("cell").nth(6)).toBeInViewport({ ratio: 1 });
+    // The workbook's lines are in two currencies: no one total names them. (The cells past the selection's checkbox.)
+    const cells = row.getByRole("cell").filter({ hasNot: page.getByRole("checkbox") });
+    await expect(cells.nth(4)).toHaveText("mai multe monede");
+    await expect(cells.nth(6)).toBeInViewport({ ratio: 1 });
   });
 });
 
