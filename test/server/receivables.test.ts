@@ -247,7 +247,7 @@ describeEachDialect("what customers owe ('Scadențe') and the invoice list's fil
     expect(await listed("currency=EUR")).toEqual(["e"]);
     expect(await listed("unsent=true")).toEqual(["refused"]);
     expect(await listed("sent=false&currency=RON")).toContain("cancelled");
-    for (const query of ["paymentStatus=platit", "overdue=1", "issueDateFrom=ieri", "issueDateTo=2026-9-1", "currency=ron", "sent=da"]) {
+    for (const query of ["paymentStatus=platit", "overdue=1", "issueDateFrom=ieri", "issueDateTo=2026-9-1", "issueDateFrom=2026-13-45", "currency=ron", "sent=da"]) {
       const response = await t.api("GET", `/api/smartbill/invoice?${query}`, { session: invoicing });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().message, query).toMatch(/^Date invalide: „/);

@@ -15,7 +15,8 @@ import type { ListFilter } from "../listQuery";
 import { countedAsInvoiced, owing } from "./countedAsInvoiced";
 import { notInvoicedProforma } from "./notInvoiced";
 
-const DAY = { type: "string", maxLength: 10, pattern: "^\\d{4}-\\d{2}-\\d{2}$" } as const;
+// A calendar day as yyyy-mm-dd: months 01–12 and days 01–31, so "2026-13-45" is refused, not an empty list.
+const DAY = { type: "string", maxLength: 10, pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$" } as const;
 const YES_OR_NO = { type: "string", enum: ["true", "false"] } as const;
 export const PAYMENT_STATUSES = ["paid", "partial", "unpaid"] as const;
 
