@@ -24,6 +24,8 @@ export const INVOICE_EVENT_ACTIONS = [
   "issuedFromProforma",
   // A reminder of the overdue invoice e-mailed through SmartBill (detail: {to, subject}).
   "reminder",
+  // SPV's status of the invoice changed (detail: {status, error?, messageId}); written by the e-Factura sync.
+  "efactura",
 ] as const;
 export type InvoiceEventAction = (typeof INVOICE_EVENT_ACTIONS)[number];
 

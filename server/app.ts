@@ -20,6 +20,7 @@ import { BODY_LIMITS } from "./bodyLimits";
 import type { Config } from "./config";
 import { errorHandler } from "./errors";
 import { anafPlugin } from "./plugins/anaf";
+import { efacturaUrlsPlugin } from "./plugins/efacturaUrls";
 import { apiCompressionPlugin } from "./plugins/apiCompression";
 import { apiDocsPlugin } from "./plugins/apiDocs";
 import { auditPlugin } from "./plugins/audit";
@@ -98,6 +99,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(staticUiPlugin, { uiDir: config.uiDir });
   app.register(smartBillUrlsPlugin);
   app.register(anafPlugin);
+  app.register(efacturaUrlsPlugin);
   app.register(taskWorkerPlugin, { kinds: options.taskKinds });
   app.register(customerIndexerPlugin);
   app.register(cleanUpPlugin);

@@ -8,6 +8,7 @@ import { isIP } from "node:net";
 import { TOKEN_REFRESH_LEAD_MS } from "../contract/constants";
 import { isEmailAddress } from "../contract/emailAddress";
 import { anafBaseUrl, anafUrlProblem, DEFAULT_ANAF_URL } from "./anaf/allowedUrl";
+import { DEMO_EFACTURA_CLIENT } from "./efactura/demoClient";
 import { DEFAULT_SMARTBILL_ALLOWED_HOSTS, normalizedAllowedHost } from "./smartbill/allowedUrl";
 
 export interface LoginThrottleConfig {
@@ -73,6 +74,42 @@ export interface AnafConfig {
   url: string | undefined;
   /** ANAF_TIMEOUT_MS (default 15 s): how long one request may take before it counts as failed. */
   timeoutMs: number;
+}
+
+/**
+ * ANAF's e-Factura (SPV), read with each company's own authorisation (server/efactura/). Every
+ * address is checked like ANAF_URL (https; plain http only on 127.0.0.1 or localhost). In demo mode
+ * an unset address is this server's e-Factura emulator (/anaf-efactura-emulator): undefined then.
+ */
+export interface EfacturaConfig {
+  /** ANAF_CLIENT_ID / ANAF_CLIENT_SECRET: the operator's application registered at ANAF; unset, no tenant can connect (demo: the emulator's). */
+  clientId: string | undefined;
+  clientSecret: string | undefined;
+  /** ANAF_OAUTH_URL (default https://logincert.anaf.ro): authorize, token and revoke under /anaf-oauth2/v1/. */
+  oauthUrl: string | undefined;
+  /** ANAF_EFACTURA_URL (default https://api.anaf.ro): the REST API under /prod/FCTEL/rest/. */
+  apiUrl: string | undefined;
+  /** ANAF_EFACTURA_PUBLIC_URL (default https://webservicesp.anaf.ro): `transformare` (XML to PDF), no OAuth. */
+  publicUrl: string | undefined;
+  /**
+   * EFACTURA_TOKEN_KEY: 32 bytes, base64 (`openssl rand -base64 32`), encrypting the tokens at
+   * rest. Required with ANAF_CLIENT_ID outside demo mode; demo mode uses a fixed key.
+   */
+  tokenKey: Buffer;
+  /** EFACTURA_ARCHIVE_DIR: where the signed ZIPs are kept as files; unset, in the database. */
+  archiveDir: string | undefined;
+  /** EFACTURA_SYNC_INTERVAL_SECONDS (default 900): how often each connected tenant's messages are read; 0 = never. */
+  syncIntervalSeconds: number;
+  /** EFACTURA_TOKEN_REFRESH_INTERVAL_SECONDS (default 86400): how often tokens near their end are refreshed; 0 = never. */
+  tokenRefreshIntervalSeconds: number;
+  /** EFACTURA_TIMEOUT_MS (default 30 s): how long one call to ANAF may take. */
+  timeoutMs: number;
+  /** EFACTURA_DAILY_LIST_LIMIT (default 1000): message-list pages the fleet asks per CIF and day (ANAF allows far more). */
+  dailyListLimit: number;
+  /** EFACTURA_DAILY_STATUS_LIMIT (default 1000): stareMesaj calls per CIF and day. */
+  dailyStatusLimit: number;
+  /** EFACTURA_DAILY_DOWNLOADS_PER_MESSAGE (default 8): downloads of one message per day; ANAF allows 10. */
+  dailyDownloadsPerMessage: number;
 }
 
 /** PostgreSQL connections per process, unless DATABASE_POOL_SIZE says otherwise. */
@@ -151,6 +188,7 @@ export interface Config {
    */
   smartBillAllowedHosts: readonly string[];
   anaf: AnafConfig;
+  efactura: EfacturaConfig;
   /** METRICS_TOKEN: the Bearer token GET /metrics wants; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** CLEANUP_INTERVAL_SECONDS: how often expired tokens, old counters, mail and tasks go; 0 = never. */
@@ -289,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
       url: anafUrl(env, "ANAF_URL", demo),
       timeoutMs: integer(env, "ANAF_TIMEOUT_MS", 15_000, 1),
     },
+    efactura: efacturaConfig(env, demo),
     metricsToken: optional(env, "METRICS_TOKEN"),
     cleanUpIntervalSeconds: integer(env, "CLEANUP_INTERVAL_SECONDS", 3600, 0),
     auditRetentionDays: integer(env, "AUDIT_RETENTION_DAYS", 365, 1),
@@ -329,6 +368,52 @@ function allowedHosts(env: Env, name: string): readonly string[] {
     );
   }
   return [...new Set(hosts as string[])];
+}
+
+/** The demo's key: tokens the emulator gave are not secret, and a demo database moves between machines. */
+const DEMO_EFACTURA_TOKEN_KEY = Buffer.alloc(32, "demo-efactura-key");
+const EFACTURA_DEFAULTS = { oauthUrl: "https://logincert.anaf.ro", apiUrl: "https://api.anaf.ro", publicUrl: DEFAULT_ANAF_URL };
+
+function efacturaConfig(env: Env, demo: boolean): EfacturaConfig {
+  const clientId = optional(env, "ANAF_CLIENT_ID") ?? (demo ? DEMO_EFACTURA_CLIENT.id : undefined);
+  const clientSecret = optional(env, "ANAF_CLIENT_SECRET") ?? (demo ? DEMO_EFACTURA_CLIENT.secret : undefined);
+  if (Boolean(clientId) !== Boolean(clientSecret)) {
+    throw new ConfigError("ANAF_CLIENT_ID and ANAF_CLIENT_SECRET go together: set both (the application registered at ANAF) or neither.");
+  }
+  const rawKey = optional(env, "EFACTURA_TOKEN_KEY");
+  let tokenKey = DEMO_EFACTURA_TOKEN_KEY;
+  if (rawKey !== undefined) {
+    tokenKey = Buffer.from(rawKey, "base64");
+    if (tokenKey.length !== 32) {
+      throw new ConfigError("EFACTURA_TOKEN_KEY must be 32 bytes in base64 (e.g. `openssl rand -base64 32`).");
+    }
+  } else if (!demo && clientId) {
+    throw new ConfigError(
+      "EFACTURA_TOKEN_KEY is required with ANAF_CLIENT_ID when NODE_ENV=production: 32 bytes in base64 (e.g. `openssl rand -base64 32`); it encrypts the companies' ANAF tokens at rest.",
+    );
+  }
+  const url = (name: string, fallback: string) => {
+    const raw = optional(env, name);
+    if (raw === undefined) return demo ? undefined : fallback;
+    const problem = anafUrlProblem(raw);
+    if (problem) throw new ConfigError(`${name} must be an ANAF address, e.g. ${fallback} (${problem}), got "${raw}".`);
+    return anafBaseUrl(raw);
+  };
+  return {
+    clientId,
+    clientSecret,
+    oauthUrl: url("ANAF_OAUTH_URL", EFACTURA_DEFAULTS.oauthUrl),
+    apiUrl: url("ANAF_EFACTURA_URL", EFACTURA_DEFAULTS.apiUrl),
+    publicUrl: url("ANAF_EFACTURA_PUBLIC_URL", EFACTURA_DEFAULTS.publicUrl),
+    tokenKey,
+    archiveDir: optional(env, "EFACTURA_ARCHIVE_DIR"),
+    syncIntervalSeconds: integer(env, "EFACTURA_SYNC_INTERVAL_SECONDS", 900, 0),
+    tokenRefreshIntervalSeconds: integer(env, "EFACTURA_TOKEN_REFRESH_INTERVAL_SECONDS", 86_400, 0),
+    timeoutMs: integer(env, "EFACTURA_TIMEOUT_MS", 30_000, 1),
+    dailyListLimit: integer(env, "EFACTURA_DAILY_LIST_LIMIT", 1000, 1),
+    dailyStatusLimit: integer(env, "EFACTURA_DAILY_STATUS_LIMIT", 1000, 1),
+    dailyDownloadsPerMessage: integer(env, "EFACTURA_DAILY_DOWNLOADS_PER_MESSAGE", 8, 1, 10),
+  };
 }
 
 /** ANAF_URL checked (allowedUrl.ts); unset: ANAF's host, or in demo mode the server's own emulator (undefined). */

@@ -17,6 +17,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { AnafState } from "../../contract/anaf";
 import type { CustomerFields, InvoiceStatus } from "../../contract/api";
 import type { DocumentType } from "../../contract/documentKinds";
+import type { EfacturaStatus } from "../../contract/efactura";
 
 export interface TenantsTable {
   id: Generated<number>;
@@ -247,6 +248,11 @@ export interface InvoicesTable {
   documentViewUrl: Generated<string | null>;
   /** On an invoice: the proforma it was issued from (unique: one invoice per proforma). */
   proformaId: Generated<number | null>;
+  /** SPV's status (migration 0027): null until a message names the invoice. */
+  efacturaStatus: Generated<EfacturaStatus | null>;
+  efacturaMessageId: Generated<number | null>;
+  efacturaError: Generated<string | null>;
+  efacturaUpdatedAt: Generated<string | null>;
   /** On a proforma: the invoice SmartBill says it became, as last read from /estimate/invoices. */
   invoicedSeries: Generated<string | null>;
   invoicedNumber: Generated<string | null>;
@@ -443,6 +449,75 @@ export interface Database {
   receipts: ReceiptsTable;
   reminder_settings: ReminderSettingsTable;
   invoice_reminders: InvoiceRemindersTable;
+  efactura_connections: EfacturaConnectionsTable;
+  efactura_authorizations: EfacturaAuthorizationsTable;
+  efactura_messages: EfacturaMessagesTable;
+  efactura_usage: EfacturaUsageTable;
+}
+
+/** A tenant's SPV connection (migration 0027); the two tokens are tokenCipher.ts's ciphertexts. */
+export interface EfacturaConnectionsTable {
+  tenantId: number;
+  cif: string;
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: string;
+  refreshExpiresAt: string;
+  connectedAt: string;
+  connectedByUserId: number | null;
+  connectedByEmail: string;
+  refreshedAt: string | null;
+  refreshStartedAt: string | null;
+  problem: string | null;
+  syncedAt: string | null;
+  /** Unix ms (bigint: pg answers it as a string). */
+  syncedUntilMs: number | string | null;
+  updatedAt: string;
+}
+
+/** An authorisation sent to ANAF's consent page and not back yet: single-use state and PKCE verifier. */
+export interface EfacturaAuthorizationsTable {
+  state: string;
+  tenantId: number;
+  userId: number;
+  userEmail: string;
+  codeVerifier: string;
+  createdAt: string;
+}
+
+/** One SPV message of a tenant, read once, with what its ZIP holds (and the ZIP when archived). */
+export interface EfacturaMessagesTable {
+  id: Generated<number>;
+  tenantId: number;
+  messageId: string;
+  type: string;
+  uploadId: string | null;
+  cif: string;
+  details: string;
+  createdAt: string;
+  readAt: string;
+  number: string | null;
+  issueDate: string | null;
+  dueDate: string | null;
+  supplierName: string | null;
+  supplierCif: string | null;
+  buyerName: string | null;
+  buyerCif: string | null;
+  total: number | null;
+  currency: string | null;
+  errorText: string | null;
+  invoiceId: number | null;
+  archive: Uint8Array | null;
+  archivePath: string | null;
+  archivedAt: string | null;
+}
+
+/** Calls made to ANAF per CIF, Romanian day and operation, by the whole fleet. */
+export interface EfacturaUsageTable {
+  cif: string;
+  day: string;
+  operation: string;
+  count: Generated<number>;
 }
 
 export type ReceiptKind = "Chitanta" | "Bon";

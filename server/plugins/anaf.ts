@@ -28,7 +28,7 @@ export const anafPlugin = fp(
 );
 
 /** The port this server answers on over loopback; none before it listens. */
-function loopbackPort(address: AddressInfo | string | null): number | undefined {
+export function loopbackPort(address: AddressInfo | string | null): number | undefined {
   if (!address || typeof address === "string") return undefined;
   const reachable = ["0.0.0.0", "::", "::1", "::ffff:127.0.0.1"].includes(address.address) || address.address.startsWith("127.");
   return reachable ? address.port : undefined;
