@@ -24,4 +24,10 @@ export interface HomeFigures {
   currencies: CurrencyFigures[];            // RON first, then alphabetical; only currencies with something to show
   proformasNotInvoiced: { count: number };  // sent proformas, not cancelled/deleted, with no invoice of ours (proformaId)
   unsentInvoices: { count: number };        // invoices with status 'refused' or 'unclear'
+  /**
+   * Only when the tenant is connected to SPV (absent otherwise): 'Termen e-Factura' — issued invoices
+   * with no SPV message whose deadline is near or passed (the list's ?efactura=due) — and
+   * 'Respinse în e-Factura' (?efactura=rejected).
+   */
+  efactura?: { due: number; rejected: number };
 }

@@ -29,4 +29,13 @@ export const HomeFiguresSchema = Type.Object({
   currencies: Type.Array(CurrencyFiguresSchema, { description: "RON first, then alphabetical; never added together" }),
   proformasNotInvoiced: Type.Object({ count: Type.Integer() }),
   unsentInvoices: Type.Object({ count: Type.Integer({ description: "invoices refused by SmartBill or whose answer was lost" }) }),
+  efactura: Type.Optional(
+    Type.Object(
+      {
+        due: Type.Integer({ description: "issued invoices with no SPV message whose e-Factura deadline is near or passed (?efactura=due)" }),
+        rejected: Type.Integer({ description: "invoices ANAF rejected (?efactura=rejected)" }),
+      },
+      { description: "only when the tenant is connected to ANAF's SPV" },
+    ),
+  ),
 });

@@ -9,6 +9,7 @@ import { BUYER_PROBLEM_CODES } from "../buyerProblemCodes";
 import { MAX_DUE_DAYS, MIN_DUE_DAYS } from "../constants";
 import { CUSTOMER_COLUMNS } from "../customerColumns";
 import { DOCUMENT_TYPES } from "../documentKinds";
+import { EFACTURA_STATUSES } from "../efactura";
 import { INVOICE_EVENT_ACTIONS, INVOICE_EVENT_OUTCOMES, PAYMENT_STATUSES } from "../invoiceEvents";
 import { LINE_TEXT_MAX, MAX_AMOUNT } from "../invoiceLineBounds";
 import { INVOICE_STATUSES } from "../invoiceStatuses";
@@ -95,6 +96,24 @@ export const InvoiceLineSchema = Type.Object({
   ...InvoiceLineInputSchema.properties,
 });
 
+/** What an invoice says about e-Factura (contract/efactura.ts InvoiceEfactura). */
+export const InvoiceEfacturaSchema = Type.Object(
+  {
+    status: Type.Union([Type.Enum(EFACTURA_STATUSES), Type.Null()], { description: "SPV's status; null while SPV has no message about it" }),
+    error: Nullable(Type.String({ description: "ANAF's error text of a rejection" })),
+    messageAt: Nullable(Type.String({ description: "when SPV created the message that set the status (ISO 8601)" })),
+    archived: Type.Boolean({ description: "the signed ZIP is archived: …/efactura/zip and …/efactura/pdf answer" }),
+    deadline: Nullable(
+      Type.String({
+        description:
+          "yyyy-mm-dd, the last day to reach SPV (5 working days after issue); set only for an issued invoice with no SPV message, of a tenant connected to SPV, issued within SPV's 60 days",
+      }),
+    ),
+    workingDaysLeft: Nullable(Type.Integer({ description: "working days left until `deadline` (Romania's date), negative once passed" })),
+  },
+  { description: "e-Factura (SPV); null on a proforma" },
+);
+
 /** The invoice's own fields beyond the form, as every answer gives them. */
 const invoiceFields = {
   id: Type.Integer(),
@@ -149,6 +168,7 @@ const invoiceFields = {
       { description: "on a proforma: the invoice SmartBill says it became (last read from /estimate/invoices)" },
     ),
   ),
+  efactura: Type.Union([InvoiceEfacturaSchema, Type.Null()]),
 };
 
 /** GET /{id}/history: one action taken on the invoice, oldest first. */
@@ -206,6 +226,7 @@ export const invoiceUpdateSchema = Type.Object(
     proformaId: maybe(Type.Integer()),
     invoiceId: maybe(Type.Integer()),
     invoicedAs: Type.Optional(Type.Unknown()),
+    efactura: Type.Optional(Type.Unknown()),
   },
   strict,
 );

@@ -126,7 +126,7 @@ const INVOICE_FIELDS = Object.keys({
   version: true, dueDate: true, clientName: true, status: true, sentSeries: true, sentNumber: true, errorText: true,
   sentAt: true, createdAt: true, updatedAt: true, products: true, cancelled: true, deletedFromSmartBill: true,
   reversalOfId: true, reversedById: true, payment: true, total: true, documentType: true, documentViewUrl: true,
-  proformaId: true, invoiceId: true, invoicedAs: true, unpaid: true,
+  proformaId: true, invoiceId: true, invoicedAs: true, unpaid: true, efactura: true,
 } satisfies Record<keyof Invoice, true>);
 const INVOICE_LINE_FIELDS = Object.keys({
   id: true, invoiceId: true, name: true, code: true, quantity: true, price: true, measuringUnitName: true, currency: true,

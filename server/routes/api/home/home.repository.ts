@@ -9,6 +9,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "../../../db/database";
 import { owing } from "../invoices/countedAsInvoiced";
 import { notInvoicedProforma } from "../invoices/notInvoiced";
+import { efacturaFilterIs } from "../invoices/efacturaDue";
 
 export interface MonthAmount {
   currency: string;
@@ -122,4 +123,23 @@ export async function countUnsentInvoices(db: Kysely<Database>, tenantId: number
     .where("documentType", "=", "invoice")
     .executeTakeFirstOrThrow();
   return Number(count);
+}
+
+/**
+ * e-Factura's figures, the list's ?efactura=due and ?efactura=rejected counted (efacturaDue.ts);
+ * undefined when the tenant is not connected to SPV (nothing is read from it then).
+ */
+export async function countEfactura(db: Kysely<Database>, tenantId: number, today: string): Promise<{ due: number; rejected: number } | undefined> {
+  const connected = await db.selectFrom("efactura_connections").select("tenantId").where("tenantId", "=", tenantId).executeTakeFirst();
+  if (!connected) return undefined;
+  const { due, rejected } = await db
+    .selectFrom("invoices")
+    .select([
+      sql<number | string>`sum(case when ${efacturaFilterIs(today, "due")} then 1 else 0 end)`.as("due"),
+      sql<number | string>`sum(case when ${efacturaFilterIs(today, "rejected")} then 1 else 0 end)`.as("rejected"),
+    ])
+    .where("tenantId", "=", tenantId)
+    .where("documentType", "=", "invoice")
+    .executeTakeFirstOrThrow();
+  return { due: Number(due ?? 0), rejected: Number(rejected ?? 0) };
 }

@@ -10,6 +10,7 @@ import { romanianDate } from "../../../smartbill/bucharestTime";
 import { bucketOf, daysOverdue } from "../invoices/aging";
 import {
   clientNames,
+  countEfactura,
   countProformasNotInvoiced,
   countUnsentInvoices,
   type MonthAmount,
@@ -36,12 +37,13 @@ export async function readHomeFigures(db: Kysely<Database>, tenantId: number, no
   // This month, the 11 before it for the chart, and the same month last year.
   const from = `${monthBefore(today, CHART_MONTHS)}-01`;
   const until = `${monthBefore(today, -1)}-01`;
-  const [{ invoiced, received }, owed, debtors, proformas, unsent] = await Promise.all([
+  const [{ invoiced, received }, owed, debtors, proformas, unsent, efactura] = await Promise.all([
     receivableMonths(db, tenantId, from, until),
     owedByDueDate(db, tenantId),
     owedByClient(db, tenantId, today),
     countProformasNotInvoiced(db, tenantId),
     countUnsentInvoices(db, tenantId),
+    countEfactura(db, tenantId, today),
   ]);
 
   const currencies = new Set([...invoiced, ...received].filter((row) => row.amount !== 0).map((row) => row.currency));
@@ -96,5 +98,5 @@ export async function readHomeFigures(db: Kysely<Database>, tenantId: number, no
     };
   });
 
-  return { today, currencies: figures, proformasNotInvoiced: { count: proformas }, unsentInvoices: { count: unsent } };
+  return { today, currencies: figures, proformasNotInvoiced: { count: proformas }, unsentInvoices: { count: unsent }, ...(efactura && { efactura }) };
 }

@@ -35,7 +35,7 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (
   );
 
   app.get("/:id", { schema: { params: invoiceIdParams, response: { 200: InvoiceSchema } } }, async (request) => {
-    const invoice = await getInvoice(app.db, scopeOf(request, kind), request.params.id);
+    const invoice = await getInvoice(app.db, scopeOf(request, kind), request.params.id, romanianDate(app.now()));
     if (!invoice) throw notFound();
     return invoice;
   });
@@ -68,7 +68,7 @@ export const invoiceFormRoutes: FastifyPluginAsyncTypebox<KindOptions> = async (
         refuseFrozen(now.status);
         return stale(reply, now.version);
       }
-      return (await getInvoice(app.db, scope, id))!;
+      return (await getInvoice(app.db, scope, id, romanianDate(app.now())))!;
     },
   );
 };

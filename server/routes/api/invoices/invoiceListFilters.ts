@@ -8,11 +8,14 @@
  *   ?overdue=true              something owed, due before today (Romania's date)
  *   ?unsent=true               refused by SmartBill, or its answer lost ('refused', 'unclear')
  *   ?notInvoiced=true          (proformas) issued and not become an invoice (notInvoiced.ts)
+ *   ?efactura=sent|validated|rejected|none|due   SPV's status, none yet, or its deadline near (efacturaDue.ts)
  * "false" keeps the other rows. Anything else is refused by the schema, in Romanian.
  */
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { ListFilter } from "../listQuery";
+import { EFACTURA_FILTERS, type EfacturaFilter } from "../../../../contract/efactura";
 import { countedAsInvoiced, owing } from "./countedAsInvoiced";
+import { efacturaFilterIs } from "./efacturaDue";
 import { notInvoicedProforma } from "./notInvoiced";
 
 // A calendar day as yyyy-mm-dd: months 01–12 and days 01–31, so "2026-13-45" is refused, not an empty list.
@@ -35,7 +38,7 @@ function paymentStatusIs(value: string | number): Expression<SqlBool> {
   return sql<SqlBool>`${owing()} and ${column("unpaid")} ${comparison} ${column("sentTotal")}`;
 }
 
-/** The filters; `today` is Romania's date, for `overdue`. */
+/** The filters; `today` is Romania's date, for `overdue` and e-Factura's `due`. */
 export const invoiceListFilters = (today: string) =>
   ({
     sent: { column: "invoices.status", schema: YES_OR_NO, where: yesOrNo(countedAsInvoiced()) },
@@ -46,4 +49,5 @@ export const invoiceListFilters = (today: string) =>
     overdue: { column: "invoices.dueDate", schema: YES_OR_NO, where: yesOrNo(sql<SqlBool>`${owing()} and coalesce(${column("dueDate")}, ${today}) < ${today}`) },
     unsent: { column: "invoices.status", schema: YES_OR_NO, where: yesOrNo(sql<SqlBool>`${column("status")} in (${sql.lit("refused")}, ${sql.lit("unclear")})`) },
     notInvoiced: { column: "invoices.id", schema: YES_OR_NO, where: yesOrNo(notInvoicedProforma()) },
+    efactura: { column: "invoices.efacturaStatus", schema: { type: "string", enum: EFACTURA_FILTERS }, where: (value) => efacturaFilterIs(today, value as EfacturaFilter) },
   }) as const satisfies Record<string, ListFilter>;

@@ -37,6 +37,8 @@ import { timestamp } from "../../../db/timestamps";
 import { type ListSpec, runList } from "../listQuery";
 import { dueDateOf } from "./invoiceDates";
 import { invoiceListFilters } from "./invoiceListFilters";
+import { romanianDate } from "../../../smartbill/bucharestTime";
+import { EFACTURA_COLUMNS, type EfacturaRow, efacturaArchived, efacturaConnectedColumn, efacturaMessageAt, invoiceEfacturaOf } from "./invoiceEfactura";
 import { getInvoiceLines, insertInvoiceLines } from "./invoiceLines.repository";
 
 /** The statuses in which the form and the lines may change (sending and sent are frozen). */
@@ -115,6 +117,7 @@ const INVOICE_COLUMNS = [
   "invoices.invoicedSeries",
   "invoices.invoicedNumber",
   "invoices.unpaid",
+  ...EFACTURA_COLUMNS,
   "customers.clientName",
 ] as const;
 
@@ -154,7 +157,7 @@ function invoicesWithClient(db: Kysely<Database>, scope: DocumentScope) {
     .where("invoices.documentType", "=", scope.documentType);
 }
 
-type InvoiceRow = {
+type InvoiceRow = Omit<EfacturaRow, "documentType" | "status" | "draft" | "sentNumber" | "cancelledAt" | "deletedAt" | "issueDate"> & {
   id: number;
   clientId: number | null;
   warehouseId: number | null;
@@ -196,7 +199,7 @@ type InvoiceRow = {
   total: number | string | null;
 };
 
-function toInvoice(row: InvoiceRow): Invoice {
+function toInvoice(row: InvoiceRow, today: string): Invoice {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -235,6 +238,7 @@ function toInvoice(row: InvoiceRow): Invoice {
     invoiceId: row.invoiceId,
     invoicedAs: row.invoicedSeries !== null && row.invoicedNumber !== null ? { series: row.invoicedSeries, number: row.invoicedNumber } : null,
     unpaid: Number(row.unpaid),
+    efactura: invoiceEfacturaOf(row, today),
   };
 }
 
@@ -280,16 +284,27 @@ function formColumns(form: InvoiceForm) {
   };
 }
 
-/** The tenant's document of the kind with its lines (ordered by id), or undefined when it is not in the scope. */
-export async function getInvoice(db: Kysely<Database>, scope: DocumentScope, id: number): Promise<Invoice | undefined> {
+/**
+ * The tenant's document of the kind with its lines (ordered by id), or undefined when it is not in
+ * the scope. `today` (Romania's date) dates e-Factura's deadline: the routes pass the server's clock.
+ */
+export async function getInvoice(
+  db: Kysely<Database>,
+  scope: DocumentScope,
+  id: number,
+  today: string = romanianDate(Date.now()),
+): Promise<Invoice | undefined> {
   const row = await invoicesWithClient(db, scope)
     .where("invoices.id", "=", id)
     .select(INVOICE_COLUMNS)
     .select(invoiceTotal)
     .select(issuedInvoiceId)
+    .select(efacturaMessageAt)
+    .select(efacturaArchived)
+    .select(efacturaConnectedColumn)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...toInvoice(row), products: await getInvoiceLines(db, id) };
+  return { ...toInvoice(row, today), products: await getInvoiceLines(db, id) };
 }
 
 /** The list: Invoice items without lines; an array, or a page with page/size. */
@@ -298,8 +313,9 @@ export function listInvoices(db: Kysely<Database>, scope: DocumentScope, params:
     invoicesWithClient(db, scope),
     params,
     invoiceListFor(today),
-    (query) => query.select(INVOICE_COLUMNS).select(invoiceTotal).select(issuedInvoiceId),
-    (rows) => rows.map(toInvoice),
+    (query) =>
+      query.select(INVOICE_COLUMNS).select(invoiceTotal).select(issuedInvoiceId).select(efacturaMessageAt).select(efacturaArchived).select(efacturaConnectedColumn),
+    (rows) => rows.map((row) => toInvoice(row, today)),
   );
 }
 
