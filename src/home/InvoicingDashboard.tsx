@@ -1,7 +1,8 @@
 /**
  * The invoicing role's home (and the super-admin's, acting on a company): GET /api/home's
  * figures, one panel per currency, then what needs following up (proformas not invoiced,
- * invoices that could not be sent). A company that has sent no invoice yet gets a friendly line
+ * invoices that could not be sent, and for a company connected to SPV: 'Termen e-Factura' and
+ * 'Respinse în e-Factura'). A company that has sent no invoice yet gets a friendly line
  * instead; the home's shortcuts show under it either way.
  */
 import { useQuery } from "@tanstack/react-query";
@@ -17,13 +18,20 @@ import { formatDay } from "../invoices/invoiceText";
 import type { AppDataProvider } from "../providers/customMethods";
 import { CurrencyPanel } from "./CurrencyPanel";
 import { FigureLink } from "./FigureLink";
-import { proformasNotInvoicedLink, unsentInvoicesLink } from "./homeLinks";
+import { efacturaDueLink, efacturaRejectedLink, proformasNotInvoicedLink, unsentInvoicesLink } from "./homeLinks";
 
 function FollowUp({ figures }: { figures: HomeFigures }) {
   const translate = useTranslate();
   const items = [
     { what: translate("home.dashboard.proformasNotInvoiced"), count: figures.proformasNotInvoiced.count, to: proformasNotInvoicedLink() },
     { what: translate("home.dashboard.unsentInvoices"), count: figures.unsentInvoices.count, to: unsentInvoicesLink() },
+    // Only for a company connected to SPV (otherwise the server sends none).
+    ...(figures.efactura
+      ? [
+          { what: translate("home.dashboard.efacturaDue"), count: figures.efactura.due, to: efacturaDueLink() },
+          { what: translate("home.dashboard.efacturaRejected"), count: figures.efactura.rejected, to: efacturaRejectedLink() },
+        ]
+      : []),
   ];
   return (
     <Card variant="outlined" component="section" aria-labelledby="home-follow-up" sx={{ mt: 3 }}>
@@ -55,7 +63,7 @@ export function InvoicingDashboard({ tenantId }: { tenantId: number }) {
   if (isPending) return <Typography color="text.secondary" sx={{ mt: 2 }}>{translate("home.dashboard.loading")}</Typography>;
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{translate("home.dashboard.error", { message: errorMessage(error, "") })}</Alert>;
   const nothingYet = data.currencies.length === 0;
-  const toFollow = data.proformasNotInvoiced.count > 0 || data.unsentInvoices.count > 0;
+  const toFollow = data.proformasNotInvoiced.count > 0 || data.unsentInvoices.count > 0 || (data.efactura?.due ?? 0) > 0 || (data.efactura?.rejected ?? 0) > 0;
   return (
     <Box component="section" aria-labelledby="home-dashboard" sx={{ mt: 2 }} data-testid="home-dashboard">
       <Typography variant="h6" component="h2" id="home-dashboard">

@@ -43,3 +43,9 @@ export const proformasNotInvoicedLink = () => listLink("proformas", { notInvoice
 
 /** Refused by SmartBill, or its answer lost (states `refused` and `unclear`). */
 export const unsentInvoicesLink = () => listLink("invoices", { unsent: true });
+
+/** Issued, no SPV message, and e-Factura's deadline near or passed ('Termen e-Factura'). */
+export const efacturaDueLink = () => listLink("invoices", { efactura: "due" });
+
+/** Rejected by ANAF in e-Factura. */
+export const efacturaRejectedLink = () => listLink("invoices", { efactura: "rejected" });

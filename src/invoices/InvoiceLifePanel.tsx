@@ -17,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import type { Invoice } from "../../contract/api";
 import { DocumentLinks } from "./DocumentLinks";
 import { DuplicateButton } from "./DuplicateButton";
+import { InvoiceEfacturaCard } from "./InvoiceEfacturaCard";
 import { InvoiceHistory } from "./InvoiceHistory";
 import { InvoiceLink } from "./InvoiceLifeField";
 import { InvoicePayments } from "./InvoicePayments";
@@ -126,6 +127,7 @@ function SentInvoiceLife({ invoice, children }: { invoice: Invoice; children?: R
       <DocumentLinks document={invoice} />
       {!invoice.deletedFromSmartBill && <PublicLink url={invoice.documentViewUrl} />}
       {issued && !invoice.deletedFromSmartBill && refresh && <PaymentSummary invoice={invoice} refresh={refresh} />}
+      {issued && <InvoiceEfacturaCard invoice={invoice} />}
       {/* Deleted from SmartBill: nothing is left to do there, only the history to read. */}
       {!invoice.deletedFromSmartBill && (
         <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" role="group" aria-label={translate("resources.invoices.life.title")} sx={{ my: 1 }}>

@@ -3,7 +3,7 @@
  * reads come first and fit a laptop's screen: the number (SmartBill's series and number once sent,
  * else our '#id'), the client (its name from the customer list, the raw id when it is gone), the
  * dates, the total with VAT and its currency, the payment (or cancelled, deleted, storno, with
- * links between an invoice and its storno), the state, and a menu of a sent invoice's actions.
+ * links between an invoice and its storno), the state, e-Factura's status or deadline (EfacturaStatusChip), and a menu of a sent invoice's actions.
  * The form's other fields (series, draft, currency, language, precision, stock, mentions,
  * observations) are there to show through 'Coloane' (react-admin's column chooser, remembered
  * per browser), hidden at first. A row opens the invoice's screen. On a phone each invoice is a
@@ -38,6 +38,7 @@ import { ReminderSettingsButton } from "../reminders/ReminderSettingsButton";
 import { SendReminderButton } from "../reminders/SendReminderButton";
 import { SmartBillConnectionNotice } from "../smartbillConnection/SmartBillConnectionNotice";
 import { useDocumentKind } from "./documentKind";
+import { EfacturaStatusChip } from "./EfacturaStatusChip";
 import { InvoiceLifeField } from "./InvoiceLifeField";
 import { InvoiceRowActions } from "./InvoiceRowActions";
 import { InvoiceStatusField, invoiceStatusText } from "./InvoiceStatusField";
@@ -100,7 +101,12 @@ export function InvoiceList() {
                 status: invoiceStatusText(invoice, translate),
               })
             }
-            tertiaryText={totalText}
+            // e-Factura's status (or its deadline flag) beside the total; nothing when there is neither.
+            tertiaryText={(invoice) => (
+              <>
+                {totalText(invoice)} <EfacturaStatusChip efactura={invoice.efactura} quiet />
+              </>
+            )}
           />
         ) : (
           <DatagridConfigurable
@@ -119,6 +125,14 @@ export function InvoiceList() {
             <FunctionField<Invoice> source="total" sortable={false} textAlign="right" render={totalText} sx={{ whiteSpace: "nowrap" }} />
             <InvoiceLifeField label="resources.invoices.life.payment.column" />
             <InvoiceStatusField label="resources.invoices.fields.status" />
+            {resource === "invoices" && (
+              <FunctionField<Invoice>
+                source="efactura"
+                label="resources.invoices.filters.efactura"
+                sortable={false}
+                render={(invoice) => <EfacturaStatusChip efactura={invoice.efactura} />}
+              />
+            )}
             <InvoiceRowActions label="resources.invoices.fields.actions" />
             <TextField source="seriesName" />
             <FunctionField<Invoice> source="draft" render={(invoice) => yesNo(invoice.draft)} />

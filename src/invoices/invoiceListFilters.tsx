@@ -2,10 +2,11 @@
  * The filters of 'Facturi importate' beyond the page itself: the state, not sent (refused or
  * unclear: the home's 'Facturi netrimise'), the payment status and overdue alone (from the stored
  * receivable amounts), the issue period, the currency, and "issued" (sent, neither cancelled nor
- * deleted: what the home counts as invoiced). A proforma list filters those not yet turned into
+ * deleted: what the home counts as invoiced), e-Factura's state. A proforma list filters those not yet turned into
  * an invoice. A filter a link sets shows as a removable field.
  */
 import { BooleanInput, DateInput, SelectInput } from "react-admin";
+import { EFACTURA_FILTER_LABELS, EFACTURA_FILTERS } from "../../contract/efactura";
 import { INVOICE_STATUSES } from "../../contract/invoiceStatuses";
 import { SMARTBILL_CURRENCIES } from "../../contract/smartBillChoices";
 import type { DocumentResource } from "./documentKind";
@@ -47,5 +48,13 @@ export function invoiceListFilters(resource: DocumentResource) {
     <DateInput key="issueDateTo" source="issueDateTo" label={words("issueDateTo")} />,
     <SelectInput key="currency" source="currency" label={words("currency")} choices={CURRENCY_CHOICES} />,
     <BooleanInput key="sent" source="sent" label={words("sent")} parse={onlyWhenOn} />,
+    // SPV's status, none yet, or the deadline near (the home's 'Termen e-Factura').
+    <SelectInput
+      key="efactura"
+      source="efactura"
+      label={words("efactura")}
+      choices={EFACTURA_FILTERS.map((id) => ({ id, name: EFACTURA_FILTER_LABELS[id] }))}
+      translateChoice={false}
+    />,
   ];
 }
