@@ -130,7 +130,8 @@ export function InvoiceList() {
                 source="efactura"
                 label="resources.invoices.filters.efactura"
                 sortable={false}
-                render={(invoice) => <EfacturaStatusChip efactura={invoice.efactura} />}
+                // Only what SmartBill issued goes to SPV: a request not sent shows nothing here.
+                render={(invoice) => (invoice.status === "sent" ? <EfacturaStatusChip efactura={invoice.efactura} /> : null)}
               />
             )}
             <InvoiceRowActions label="resources.invoices.fields.actions" />
