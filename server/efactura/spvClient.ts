@@ -16,7 +16,7 @@ import type { Kysely } from "kysely";
 import type { EfacturaConfig } from "../config";
 import type { Database } from "../db/database";
 import { dailyLimitOf, reserveCall, type UsageOperation } from "./usage";
-import { MAX_ZIP_BYTES } from "./ubl";
+import { decodeXmlText, MAX_ZIP_BYTES } from "./ubl";
 
 /**
  * - limit: ANAF's daily limit (or its 204) was reached: stop for today;
@@ -200,7 +200,7 @@ export function createSpvClient(options: SpvClientOptions) {
       const header = parsed.header as Record<string, unknown> | undefined;
       if (!header || typeof header !== "object") throw new SpvError("unavailable", spvWords.unexpected("starea fără „header”"));
       const errors = (Array.isArray(header.Errors) ? header.Errors : header.Errors ? [header.Errors] : [])
-        .map((error) => (error && typeof error === "object" ? String((error as Record<string, unknown>)["@_errorMessage"] ?? "") : ""))
+        .map((error) => (error && typeof error === "object" ? decodeXmlText(String((error as Record<string, unknown>)["@_errorMessage"] ?? "")) : ""))
         .filter(Boolean);
       const stare = typeof header["@_stare"] === "string" ? header["@_stare"] : "";
       if (!stare && errors.some((error) => DAILY_LIMIT.test(error))) throw new SpvError("limit", spvWords.limit(errors.join("; ")));

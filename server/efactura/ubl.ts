@@ -5,7 +5,8 @@
  * - the ZIP is bounded (MAX_ZIP_BYTES) and each entry's declared uncompressed size is checked
  *   before it is inflated, and the inflated text again after (a lying header), so a ZIP bomb
  *   cannot fill the memory;
- * - fast-xml-parser expands no external entity and here no entity at all (processEntities off),
+ * - fast-xml-parser expands no external entity (it refuses the document) and here no DOCTYPE
+ *   entity at all (processEntities off; only XML's five and character references are decoded),
  *   so an entity bomb stays text;
  * - prefixes are dropped (removeNSPrefix): ANAF and the suppliers' software write `cbc:`, `ns2:`
  *   or a default namespace as they like.
@@ -140,10 +141,21 @@ function child(node: unknown, name: string): unknown {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/** An element's text (or an attribute's value), trimmed; null when empty or absent. */
+const XML_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** XML's own five entities and character references; a DOCTYPE's entities are never expanded (they stay as written). */
+export function decodeXmlText(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== "#") return XML_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = name[1].toLowerCase() === "x" ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** An element's text (or an attribute's value), trimmed and decoded; null when empty or absent. */
 function text(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (isObject(value)) return text(value["#text"]);
-  const result = String(value).trim();
+  const result = decodeXmlText(String(value)).trim();
   return result === "" ? null : result;
 }
