@@ -5,6 +5,7 @@
  * them (saveEfacturaConnection).
  */
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { DEMO_EFACTURA_CLIENT, EFACTURA_EMULATOR_PREFIX } from "../../server/efactura/demoClient";
 import { saveEfacturaConnection } from "../../server/efactura/efacturaAccess";
@@ -22,8 +23,8 @@ export async function efacturaAdmin(t: TestApp, method: "GET" | "POST" | "DELETE
   return response.body ? response.json() : undefined;
 }
 
-/** An access token of the emulator's, obtained by the authorisation-code flow. */
-export async function emulatorTokens(t: TestApp): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
+/** An access token of the emulator's, obtained by the authorisation-code flow (on `host`: the app, or an emulator of its own). */
+export async function emulatorTokens(host: Pick<FastifyInstance, "inject">, prefix = EFACTURA_EMULATOR_PREFIX): Promise<{ access_token: string; refresh_token: string; expires_in: number }> {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const headers = { "content-type": "application/x-www-form-urlencoded" };
   const verifier = randomBytes(32).toString("base64url");
@@ -36,12 +37,12 @@ export async function emulatorTokens(t: TestApp): Promise<{ access_token: string
     code_challenge: pkceChallenge(verifier),
     code_challenge_method: "S256",
   };
-  const consent = await t.app.inject({ method: "POST", url: `${EFACTURA_EMULATOR_PREFIX}/anaf-oauth2/v1/authorize`, headers, payload: form({ ...params, decision: "allow" }) });
+  const consent = await host.inject({ method: "POST", url: `${prefix}/anaf-oauth2/v1/authorize`, headers, payload: form({ ...params, decision: "allow" }) });
   expect(consent.statusCode, consent.body).toBe(302);
   const code = new URL(consent.headers.location as string).searchParams.get("code")!;
-  const token = await t.app.inject({
+  const token = await host.inject({
     method: "POST",
-    url: `${EFACTURA_EMULATOR_PREFIX}/anaf-oauth2/v1/token`,
+    url: `${prefix}/anaf-oauth2/v1/token`,
     headers,
     payload: form({ grant_type: "authorization_code", code, redirect_uri: redirect, code_verifier: verifier, client_id: DEMO_EFACTURA_CLIENT.id, client_secret: DEMO_EFACTURA_CLIENT.secret }),
   });
@@ -50,8 +51,12 @@ export async function emulatorTokens(t: TestApp): Promise<{ access_token: string
 }
 
 /** Connects the tenant to the emulator's SPV (or stores `accessToken` as its token). */
-export async function connectToEmulator(t: TestApp, tenantId: number, { cif = DEMO_SPV_CIF, accessToken }: { cif?: string; accessToken?: string } = {}): Promise<void> {
-  const tokens = accessToken ? { access_token: accessToken, refresh_token: "refresh", expires_in: 90 * 86_400 } : await emulatorTokens(t);
+export async function connectToEmulator(
+  t: Pick<TestApp, "db" | "app"> & { config: { efactura: { tokenKey: Buffer } } },
+  tenantId: number,
+  { cif = DEMO_SPV_CIF, accessToken, host = t.app }: { cif?: string; accessToken?: string; host?: Pick<FastifyInstance, "inject"> } = {},
+): Promise<void> {
+  const tokens = accessToken ? { access_token: accessToken, refresh_token: "refresh", expires_in: 90 * 86_400 } : await emulatorTokens(host);
   const now = Date.now();
   await saveEfacturaConnection(
     t.db,
