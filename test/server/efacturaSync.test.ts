@@ -191,6 +191,32 @@ describeEachDialect("e-Factura sync (task 'efactura-sync')", (dialect) => {
     expect(await invoice(a)).toMatchObject({ efacturaStatus: "validated" });
   });
 
+  it("a download or a status refused for the day leaves the message and the invoice for the next run", async () => {
+    const a = await sendInvoice(false);
+    await efacturaAdmin(t, "POST", "/faults", { operation: "download", fault: "limit", times: 10 });
+    expect((await sync()).status).toBe("done");
+    expect((await connection()).problem).toMatch(/S-au facut deja/);
+    expect(await invoice(a)).toMatchObject({ efacturaStatus: null });
+    await efacturaAdmin(t, "DELETE", "/faults");
+
+    await efacturaAdmin(t, "POST", "/faults", { operation: "status", fault: "limit" });
+    expect((await sync()).status).toBe("done");
+    expect(await invoice(a)).toMatchObject({ efacturaStatus: "sent" });
+    expect((await sync()).status).toBe("done");
+    expect(await invoice(a)).toMatchObject({ efacturaStatus: "validated" });
+    expect((await statuses(a)).map((detail) => detail.status)).toEqual(["sent", "validated"]);
+    expect((await connection()).problem).toBeNull();
+  });
+
+  it("keeps an error message naming none of the tenant's invoices unmatched, with its text", async () => {
+    await efacturaAdmin(t, "POST", "/messages", { tip: "ERORI FACTURA", number: "ALTA9999", supplier: { cif: DEMO_SPV_CIF } });
+    expect((await sync()).status).toBe("done");
+    const row = await t.db.selectFrom("efactura_messages").selectAll().where("tenantId", "=", DEMO_TENANT).where("type", "=", "ERORI FACTURA").executeTakeFirstOrThrow();
+    expect(row.invoiceId).toBeNull();
+    expect(row.errorText).toContain("ALTA9999");
+    expect(row.archivedAt).not.toBeNull();
+  });
+
   it("'Citește acum' answers 409 for a tenant not connected to SPV", async () => {
     await t.db.deleteFrom("efactura_connections").where("tenantId", "=", DEMO_TENANT).execute();
     const response = await t.api("POST", "/api/efactura/sync", { session: invoicing });
