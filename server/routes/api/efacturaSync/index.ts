@@ -35,11 +35,12 @@ export const EfacturaSyncAnswer = Type.Object({
 });
 
 export const efacturaSyncRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const access = checkedBy(adminOrInvoicing, "smartbillConnection", "invoices");
   app.post(
     "/sync",
     {
-      ...checkedBy(adminOrInvoicing, "smartbillConnection", "invoices"),
-      config: { ...checkedBy(adminOrInvoicing, "smartbillConnection", "invoices").config, audit: false },
+      onRequest: access.onRequest,
+      config: { ...access.config, audit: false },
       schema: { response: { 202: EfacturaSyncAnswer, 409: MessageAnswer, 429: MessageAnswer } },
     },
     async (request, reply) => {
