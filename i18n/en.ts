@@ -1144,7 +1144,7 @@ export const en = {
       empty: "There are no tasks yet.",
       invite: "A task appears here when you import a warehouse's stock from SmartBill.",
       title: "Tasks",
-      kinds: { "stock-import": "Stock import", "customer-anaf-check": "Customers checked with ANAF", "invoice-reminders": "Payment reminders" },
+      kinds: { "stock-import": "Stock import", "customer-anaf-check": "Customers checked with ANAF", "invoice-reminders": "Payment reminders", "efactura-sync": "e-Factura (SPV) messages" },
       statuses: { queued: "Queued", running: "Running", done: "Done", failed: "Failed" },
       counts: "%{created}, %{updated}, %{errors}",
       created: "%{smart_count} new |||| %{smart_count} new",

@@ -37,6 +37,7 @@ import { metricsPlugin } from "./plugins/metrics";
 import { notFoundPlugin } from "./plugins/notFound";
 import { paymentStatusRefreshPlugin } from "./plugins/paymentStatusRefresh";
 import { anafRefreshPlugin } from "./plugins/anafRefresh";
+import { efacturaSyncPlugin } from "./plugins/efacturaSync";
 import { requestBodiesPlugin } from "./plugins/requestBodies";
 import { requestSchedulingPlugin } from "./plugins/requestScheduling";
 import { securityHeadersPlugin } from "./plugins/securityHeaders";
@@ -107,6 +108,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(cleanUpPlugin);
   app.register(paymentStatusRefreshPlugin);
   app.register(anafRefreshPlugin);
+  app.register(efacturaSyncPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 
