@@ -1323,12 +1323,14 @@ export const en = {
         issueDateTo: "Issued until",
       },
       show: "Invoice %{number} from %{supplier}",
-      downloadPdf: "Download PDF",
-      downloadZip: "Download signed ZIP",
-      downloadError: "The download failed: %{message}",
       notArchived: "This invoice's signed archive is not kept yet.",
       unknownSupplier: "Unknown supplier",
     },
+  },
+  efacturaFiles: {
+    downloadPdf: "Download PDF",
+    downloadZip: "Download signed ZIP",
+    downloadError: "The download failed: %{message}",
   },
   customerStatement: {
     columns: { date: "Date", document: "Document", description: "Description", debit: "Debit", credit: "Credit", balance: "Balance" },

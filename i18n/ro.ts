@@ -1270,12 +1270,15 @@ export const ro = {
         issueDateTo: "Emisă până la",
       },
       show: "Factura %{number} de la %{supplier}",
-      downloadPdf: "Descarcă PDF",
-      downloadZip: "Descarcă ZIP semnat",
-      downloadError: "Descărcarea nu a reușit: %{message}",
       notArchived: "Arhiva semnată a acestei facturi nu este încă păstrată.",
       unknownSupplier: "Furnizor necunoscut",
     },
+  },
+  // The archived e-Factura's files (src/common/EfacturaFileButtons.tsx): an invoice's, a supplier's.
+  efacturaFiles: {
+    downloadPdf: "Descarcă PDF",
+    downloadZip: "Descarcă ZIP semnat",
+    downloadError: "Descărcarea nu a reușit: %{message}",
   },
   // 'Fișa client' on a customer's page (src/customers/CustomerStatement.tsx); the table's words are the PDF's.
   customerStatement: {

@@ -2,7 +2,8 @@
  * 'Facturi primite' against the live server: the supplier invoices SPV sent, as the sync stores
  * them (written into the server's database: the sync itself runs against ANAF), shown with
  * Romanian dates and amounts, newest received first; a filter; the empty list's sentence; and
- * one invoice's page with its signed ZIP downloaded as archived.
+ * one invoice's page with its signed ZIP downloaded as archived. And the same buttons for an
+ * invoice the company sent and SPV validated (EfacturaDownloads).
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -11,8 +12,10 @@ import { createDatabase } from "../../server/db/connection";
 import type { Database } from "../../server/db/database";
 import { captureDownloads } from "../../test/helpers/downloads";
 import { type LiveServer, signInLive, startLiveServer, usePageOrigin } from "../../test/helpers/liveServer";
-import { addReceivedInvoice } from "../../test/helpers/receivedInvoices";
+import { addReceivedInvoice, addSpvMessage, spvZip, ublInvoice } from "../../test/helpers/receivedInvoices";
+import { addStoredDocument } from "../../test/helpers/storedInvoices";
 import { renderWithAdmin } from "../../test/helpers/renderWithAdmin";
+import { EfacturaDownloads } from "../invoices/EfacturaDownloads";
 import { ReceivedInvoiceList } from "./ReceivedInvoiceList";
 import { ReceivedInvoiceShow } from "./ReceivedInvoiceShow";
 
@@ -95,5 +98,33 @@ describe("'Facturi primite'", () => {
     } finally {
       downloads.restore();
     }
+  });
+});
+
+describe("an invoice's archived e-Factura", () => {
+  it("downloads the signed ZIP SPV gave for the invoice, and says why when there is none", async () => {
+    const invoiceId = await addStoredDocument(db, { tenantId, clientId: null, issueDate: "2026-11-05", total: 500, seriesName: "SBL" });
+    const invoice = await db.selectFrom("invoices").select(["id", "sentSeries", "sentNumber"]).where("id", "=", invoiceId).executeTakeFirstOrThrow();
+    const number = `${invoice.sentSeries}${invoice.sentNumber}`;
+    const zip = await spvZip("3001000010", ublInvoice({ number, issueDate: "2026-11-05", supplierName: "Demo SRL", supplierCif: "RO12345678", total: 500, currency: "RON" }));
+    const messageId = await addSpvMessage(db, { tenantId, messageId: "3001000010", type: "FACTURA TRIMISA", createdAt: "2026-11-05T12:00:00.000Z", zip, number, invoiceId });
+    await db.updateTable("invoices").set({ efacturaStatus: "validated", efacturaMessageId: messageId }).where("id", "=", invoiceId).execute();
+
+    const downloads = captureDownloads();
+    try {
+      const view = renderWithAdmin(<EfacturaDownloads invoice={invoice} />);
+      const saved = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă ZIP semnat" })));
+      expect(saved.filename).toBe(`efactura-${number}.zip`);
+      expect(Buffer.compare(Buffer.from(await saved.blob.arrayBuffer()), zip)).toBe(0);
+      view.unmount();
+    } finally {
+      downloads.restore();
+    }
+
+    const unarchived = await addStoredDocument(db, { tenantId, clientId: null, issueDate: "2026-11-06", total: 70 });
+    const none = await db.selectFrom("invoices").select(["id", "sentSeries", "sentNumber"]).where("id", "=", unarchived).executeTakeFirstOrThrow();
+    renderWithAdmin(<EfacturaDownloads invoice={none} />);
+    await userEvent.click(screen.getByRole("button", { name: "Descarcă ZIP semnat" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Descărcarea nu a reușit: Factura nu are încă o arhivă e-Factura (ZIP-ul semnat de ANAF).");
   });
 });
