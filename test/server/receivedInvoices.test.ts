@@ -170,8 +170,11 @@ describeEachDialect("'Facturi primite' and the archived e-Factura downloads", (d
       expect(response.statusCode, query).toBe(400);
       expect(response.json<{ message: string }>().message, query).toBe(message);
     }
-    const export400 = await t.api("GET", `${RECEIVED}/export?format=pdf`, { session: invoicing });
-    expect(export400.statusCode).toBe(400);
+    for (const query of ["format=pdf", "format=csv&sort=price,asc", "format=xlsx&currency=lei"]) {
+      const response = await t.api("GET", `${RECEIVED}/export?${query}`, { session: invoicing });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.headers["content-type"], query).toMatch(/^application\/json/);
+    }
   });
 
   it("exports exactly what is filtered as CSV (Romanian header) and XLSX", async () => {

@@ -56,7 +56,7 @@ export const receivedInvoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get("/export", { schema: { querystring: exportSchema } }, async (request, reply) => {
     const { format = "csv", ...filters } = request.query;
-    const rows = exportReceived(app.db, request.tenantId, filters);
+    const rows = await exportReceived(app.db, request.tenantId, filters);
     const { headers, sheet } = receivedInvoiceFiles;
     const filename = receivedInvoiceFiles.export(format);
     if (format === "xlsx") {

@@ -101,12 +101,17 @@ export async function receivedArchive(db: Kysely<Database>, tenantId: number, id
   return receivedOf(db, tenantId).select(["archive", "archivePath", "number"]).where("efactura_messages.id", "=", id).executeTakeFirst();
 }
 
-/** Every row the filters select, in the list's order, read in slices (an export). */
-export async function* exportReceived(db: Kysely<Database>, tenantId: number, params: ReceivedParams, sliceSize = 5000): AsyncGenerator<ReceivedInvoice> {
+/**
+ * Every row the filters select, in the list's order, read in slices (an export). The query is
+ * made before the answer starts, so a bad sort is a 400, not a file cut short.
+ */
+export async function exportReceived(db: Kysely<Database>, tenantId: number, params: ReceivedParams, sliceSize = 5000): Promise<AsyncGenerator<ReceivedInvoice>> {
   const query = await listSelectQuery(receivedOf(db, tenantId), { ...params, page: undefined, size: undefined }, receivedList, select);
-  for (let offset = 0; ; offset += sliceSize) {
-    const rows = await query.limit(sliceSize).offset(offset).execute();
-    yield* rows.map((row) => toItem(row as Row));
-    if (rows.length < sliceSize) return;
-  }
+  return (async function* () {
+    for (let offset = 0; ; offset += sliceSize) {
+      const rows = await query.limit(sliceSize).offset(offset).execute();
+      yield* rows.map((row) => toItem(row as Row));
+      if (rows.length < sliceSize) return;
+    }
+  })();
 }
