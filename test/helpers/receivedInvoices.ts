@@ -19,12 +19,16 @@ export interface UblParts {
   currency: string;
   /** A storno's credit note (381) instead of an invoice. */
   creditNote?: boolean;
+  /** false: no invoice line, which ANAF's checks refuse ([BR-16]). */
+  withLine?: boolean;
 }
 
 /** A small but well-formed UBL 2.1 invoice (RO_CIUS), enough for ANAF's transformare to read. */
 export function ublInvoice(parts: UblParts): string {
   const root = parts.creditNote ? "CreditNote" : "Invoice";
   const amount = parts.total.toFixed(2);
+  const line = parts.creditNote ? "CreditNoteLine" : "InvoiceLine";
+  const quantity = parts.creditNote ? "CreditedQuantity" : "InvoicedQuantity";
   return `<?xml version="1.0" encoding="UTF-8"?>
 <${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
   <cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:efactura.mfinante.ro:CIUS-RO:1.0.1</cbc:CustomizationID>
@@ -45,6 +49,14 @@ export function ublInvoice(parts: UblParts): string {
     <cbc:TaxInclusiveAmount currencyID="${parts.currency}">${amount}</cbc:TaxInclusiveAmount>
     <cbc:PayableAmount currencyID="${parts.currency}">${amount}</cbc:PayableAmount>
   </cac:LegalMonetaryTotal>
+  ${
+    parts.withLine === false
+      ? ""
+      : `<cac:${line}><cbc:ID>1</cbc:ID><cbc:${quantity} unitCode="H87">1</cbc:${quantity}>
+    <cbc:LineExtensionAmount currencyID="${parts.currency}">${amount}</cbc:LineExtensionAmount>
+    <cac:Item><cbc:Name>Marfă conform contract</cbc:Name></cac:Item>
+    <cac:Price><cbc:PriceAmount currencyID="${parts.currency}">${amount}</cbc:PriceAmount></cac:Price></cac:${line}>`
+  }
 </${root}>
 `;
 }

@@ -53,9 +53,12 @@ describeEachDialect("'Facturi primite' and the archived e-Factura downloads", (d
   let unarchivedInvoice: number;
   let theirInvoice: number;
   let sentMessage: number;
+  let creditNote: number;
 
   beforeAll(async () => {
     t = await testApp(dialect, { env: { EFACTURA_ARCHIVE_DIR: archiveDir } });
+    // Listening, the server's own ANAF e-Factura emulator is its `transformare`.
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
     ({ invoicing, admin } = await signInDemoRoles(t));
     const db = t.db;
     // In the database (no archiveDir given to keepArchive), in the folder, and not archived.
@@ -83,6 +86,11 @@ describeEachDialect("'Facturi primite' and the archived e-Factura downloads", (d
     });
     await updateStoredDocument(db, sentInvoice, { efacturaStatus: "validated", efacturaMessageId: sentMessage });
     unarchivedInvoice = await addStoredDocument(db, { clientId: null, issueDate: "2026-11-06", total: 70 });
+    // A storno SPV validated: a credit note, which transformare reads as FCN.
+    creditNote = await addStoredDocument(db, { clientId: null, issueDate: "2026-11-07", total: -500 });
+    const creditZip = await spvZip("3001000012", ublInvoice({ number: "SBL-STORNO-1", issueDate: "2026-11-07", supplierName: "Demo SRL", supplierCif: "RO12345678", total: 500, currency: "RON", creditNote: true }));
+    const creditMessage = await addSpvMessage(db, { tenantId: DEMO_TENANT, messageId: "3001000012", type: "FACTURA TRIMISA", createdAt: "2026-11-07T12:00:00.000Z", zip: creditZip, invoiceId: creditNote });
+    await updateStoredDocument(db, creditNote, { efacturaStatus: "validated", efacturaMessageId: creditMessage });
 
     // Another company's supplier invoice and sent invoice.
     const other = await addTenant(t, "Altă Firmă Primite SRL");
@@ -234,11 +242,62 @@ describeEachDialect("'Facturi primite' and the archived e-Factura downloads", (d
     }
   });
 
-  it("says ANAF does not answer when transformare cannot be reached", async () => {
-    // Not listening: no address for ANAF's public service (the emulator answers once the server listens).
-    const pdf = await t.api("GET", `${RECEIVED}/${row.alfa.id}/pdf`, { session: invoicing });
-    expect(pdf.statusCode).toBe(502);
-    expect(pdf.json<{ message: string }>().message).toBe("ANAF nu răspunde. Încercați din nou.");
+  const emulator = "/anaf-efactura-emulator/admin";
+  const transformCalls = async () =>
+    (await t.api("GET", `${emulator}/requests`)).json<{ requests: { operation: string; path: string }[] }>().requests.filter((entry) => entry.operation === "transform");
+
+  it("hands ANAF's PDF of the archived invoice (transformare FACT1, or FCN for a credit note)", async () => {
+    await t.api("DELETE", `${emulator}/requests`);
+    const pdf = await t.api("GET", `${RECEIVED}/${row.beta.id}/pdf`, { session: invoicing });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toBe('attachment; filename="efactura-B17.pdf"');
+    expect(pdf.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    const invoicePdf = await t.api("GET", `${INVOICES}/${sentInvoice}/efactura/pdf`, { session: invoicing });
+    expect(invoicePdf.statusCode, invoicePdf.body).toBe(200);
+    expect(invoicePdf.headers["content-disposition"]).toBe(`attachment; filename="efactura-${sentNumber}.pdf"`);
+    expect(invoicePdf.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    const creditPdf = await t.api("GET", `${INVOICES}/${creditNote}/efactura/pdf`, { session: invoicing });
+    expect(creditPdf.statusCode, creditPdf.body).toBe(200);
+    expect((await transformCalls()).map((call) => call.path)).toEqual([
+      "/prod/FCTEL/rest/transformare/FACT1",
+      "/prod/FCTEL/rest/transformare/FACT1",
+      "/prod/FCTEL/rest/transformare/FCN",
+    ]);
+  });
+
+  it("says in Romanian why there is no PDF: ANAF's refusal with its words, or ANAF not answering", async () => {
+    const lineless = await addSpvMessage(t.db, {
+      tenantId: DEMO_TENANT, messageId: "3001000013", type: "FACTURA PRIMITA", createdAt: "2026-01-01T08:00:00.000Z",
+      number: "FARA-LINII", supplierName: "Delta SRL", supplierCif: "RO40000006", total: 1, currency: "RON", issueDate: "2026-01-01",
+      zip: await spvZip("3001000013", ublInvoice({ number: "FARA-LINII", issueDate: "2026-01-01", supplierName: "Delta SRL", supplierCif: "RO40000006", total: 1, currency: "RON", withLine: false })),
+    });
+    try {
+      const refused = await t.api("GET", `${RECEIVED}/${lineless}/pdf`, { session: invoicing });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json<{ message: string }>().message).toBe(
+        "ANAF nu a putut transforma factura în PDF: E: validari globale eroare: [BR-16] O factura trebuie sa aiba cel putin o linie a facturii (BG-25).",
+      );
+    } finally {
+      await t.db.deleteFrom("efactura_messages").where("id", "=", lineless).execute();
+    }
+
+    const answers: Record<string, string> = {
+      "500": "ANAF nu răspunde. Încercați din nou.",
+      firewall: "ANAF nu răspunde. Încercați din nou.",
+      "204": "ANAF nu răspunde. Încercați din nou.",
+      limit: "ANAF nu a putut transforma factura în PDF: S-a atins limita de apeluri pentru serviciul de transformare in cursul zilei",
+    };
+    for (const [fault, message] of Object.entries(answers)) {
+      expect((await t.api("POST", `${emulator}/faults`, { body: { operation: "transform", fault } })).statusCode).toBeLessThan(300);
+      const pdf = await t.api("GET", `${RECEIVED}/${row.alfa.id}/pdf`, { session: invoicing });
+      expect(pdf.statusCode, fault).toBe(502);
+      expect(pdf.json<{ message: string }>().message, fault).toBe(message);
+    }
+    // The fault spent, the PDF comes.
+    expect((await t.api("GET", `${RECEIVED}/${row.alfa.id}/pdf`, { session: invoicing })).statusCode).toBe(200);
   });
 
   it("is read-only, and only for the roles that read invoices", async () => {
