@@ -2,7 +2,8 @@
  * 'Facturi primite' against the live server: the supplier invoices SPV sent, as the sync stores
  * them (written into the server's database: the sync itself runs against ANAF), shown with
  * Romanian dates and amounts, newest received first; a filter; the empty list's sentence; and
- * one invoice's page with its signed ZIP downloaded as archived. And the same buttons for an
+ * one invoice's page with its signed ZIP downloaded as archived and ANAF's PDF of it (the live
+ * server's own e-Factura emulator is its `transformare`). And the same buttons for an
  * invoice the company sent and SPV validated (EfacturaDownloads).
  */
 import { configure, screen, waitFor, within } from "@testing-library/react";
@@ -35,8 +36,8 @@ beforeAll(async () => {
   await signInLive("facturare@demo.ro");
 }, 90_000);
 afterAll(async () => {
-  await db.destroy();
-  await server.close();
+  await db?.destroy();
+  await server?.close();
 }, 30_000);
 beforeEach(() => signInLive("facturare@demo.ro"));
 
@@ -95,6 +96,10 @@ describe("'Facturi primite'", () => {
       const zip = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Descarcă ZIP semnat" })));
       expect(zip.filename).toBe("efactura-FA-0001.zip");
       expect(Buffer.compare(Buffer.from(await zip.blob.arrayBuffer()), alfa.zip)).toBe(0);
+      // ANAF's rendering, from the live server's own e-Factura emulator.
+      const pdf = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Descarcă PDF" })));
+      expect(pdf.filename).toBe("efactura-FA-0001.pdf");
+      expect(new TextDecoder().decode((await pdf.blob.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     } finally {
       downloads.restore();
     }
@@ -116,6 +121,9 @@ describe("an invoice's archived e-Factura", () => {
       const saved = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă ZIP semnat" })));
       expect(saved.filename).toBe(`efactura-${number}.zip`);
       expect(Buffer.compare(Buffer.from(await saved.blob.arrayBuffer()), zip)).toBe(0);
+      const pdf = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă PDF" })));
+      expect(pdf.filename).toBe(`efactura-${number}.pdf`);
+      expect(new TextDecoder().decode((await pdf.blob.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
       view.unmount();
     } finally {
       downloads.restore();
