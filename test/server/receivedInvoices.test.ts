@@ -274,14 +274,24 @@ describeEachDialect("'Facturi primite' and the archived e-Factura downloads", (d
       number: "FARA-LINII", supplierName: "Delta SRL", supplierCif: "RO40000006", total: 1, currency: "RON", issueDate: "2026-01-01",
       zip: await spvZip("3001000013", ublInvoice({ number: "FARA-LINII", issueDate: "2026-01-01", supplierName: "Delta SRL", supplierCif: "RO40000006", total: 1, currency: "RON", withLine: false })),
     });
+    const errorZip = await addSpvMessage(t.db, {
+      tenantId: DEMO_TENANT, messageId: "3001000014", type: "FACTURA PRIMITA", createdAt: "2026-01-01T09:00:00.000Z",
+      zip: await spvZip("3001000014", '<?xml version="1.0"?><header xmlns="mfp:anaf:dgti:efactura:mesajEroriFactuta:v1"><Error errorMessage="E: eroare"/></header>'),
+    });
     try {
       const refused = await t.api("GET", `${RECEIVED}/${lineless}/pdf`, { session: invoicing });
       expect(refused.statusCode).toBe(502);
       expect(refused.json<{ message: string }>().message).toBe(
         "ANAF nu a putut transforma factura în PDF: E: validari globale eroare: [BR-16] O factura trebuie sa aiba cel putin o linie a facturii (BG-25).",
       );
+      // A ZIP that holds ANAF's errors, not an invoice: nothing to render, and ANAF is not asked.
+      const before = (await transformCalls()).length;
+      const errorsOnly = await t.api("GET", `${RECEIVED}/${errorZip}/pdf`, { session: invoicing });
+      expect(errorsOnly.statusCode).toBe(409);
+      expect(errorsOnly.json<{ message: string }>().message).toBe("Arhiva e-Factura nu conține o factură (este un mesaj de erori ANAF).");
+      expect((await transformCalls()).length).toBe(before);
     } finally {
-      await t.db.deleteFrom("efactura_messages").where("id", "=", lineless).execute();
+      await t.db.deleteFrom("efactura_messages").where("id", "in", [lineless, errorZip]).execute();
     }
 
     const answers: Record<string, string> = {
