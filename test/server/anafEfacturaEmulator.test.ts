@@ -423,3 +423,18 @@ describe("the ANAF e-Factura emulator", () => {
     });
   });
 });
+
+describe("the ANAF e-Factura emulator with the demo's data", () => {
+  it("holds the messages of the invoices the demo company had issued through SmartBill, SBL0004 rejected", async () => {
+    const t = await testApp("sqlite", { env: { DEMO_DATA: "on" } });
+    try {
+      const response = await t.app.inject({ method: "GET", url: `${E}/admin/messages?cif=${DEMO_SMARTBILL_CIF}` });
+      const listed = response.json<{ messages: { tip: string; document?: { number: string }; errors?: string[] }[] }>().messages;
+      expect(listed.filter((m) => m.tip === "FACTURA TRIMISA").map((m) => m.document?.number)).toEqual(["SBL0001", "SBL0002", "SBL0003"]);
+      expect(listed.find((m) => m.tip === "ERORI FACTURA")?.errors?.[0]).toContain("Factura SBL0004");
+      expect(listed.filter((m) => m.tip === "FACTURA PRIMITA")).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -293,7 +293,7 @@ export function faultAnswer(
   switch (fault) {
     case "timeout":
       // No answer: the connection is held, then dropped.
-      runtime.hanging.hold(reply.raw.socket, runtime.settings.hangMs);
+      runtime.hanging.hold(reply.request.raw.socket, runtime.settings.hangMs);
       return reply;
     case "500":
       return reply.code(500).send({ timestamp: new Date(runtime.now()).toISOString(), status: 500, error: "Internal Server Error", message: "Eroare interna SPV" });

@@ -45,7 +45,14 @@ export interface EfacturaEmulatorOptions {
   clients?: { id: string; secret: string }[];
   /** The server's clock (default Date.now). */
   now?: () => number;
+  /**
+   * Invoices SmartBill issued before the emulator started (the demo's history): their messages
+   * are made as if SPV had processed each 20 minutes after its issue.
+   */
+  history?: IssuedDocument[];
 }
+
+const UPLOAD_DELAY_MS = 20 * 60_000;
 
 const MAX_LOGGED_REQUESTS = 2000;
 const FIRST_UPLOAD_ID = 5_001_130_000;
@@ -87,9 +94,9 @@ export class EfacturaEmulatorRuntime {
     return { id: String(this.nextDownload++), idSolicitare: String(this.nextUpload++) };
   }
 
-  /** SmartBill issued an invoice or storno: SPV makes its message now. */
-  receiveIssued(issued: IssuedDocument): SpvMessage {
-    const message = messageOfIssued(issued, this.nextIds(), this.now());
+  /** SmartBill issued an invoice or storno: SPV makes its message now (or at `at`). */
+  receiveIssued(issued: IssuedDocument, at = this.now()): SpvMessage {
+    const message = messageOfIssued(issued, this.nextIds(), at);
     this.messages.push(message);
     return message;
   }
@@ -138,6 +145,9 @@ export class EfacturaEmulatorRuntime {
 
   private seed(): void {
     const now = this.now();
+    for (const issued of this.options.history ?? []) {
+      if (!issued.invoice.isDraft) this.receiveIssued(issued, Date.parse(issued.invoice.createdAt) + UPLOAD_DELAY_MS);
+    }
     for (const buyer of this.options.seedBuyers ?? []) {
       for (const { document, createdAt } of seededSupplierInvoices(buyer, now)) this.addReceived(document, createdAt);
     }
