@@ -83,6 +83,8 @@ export const IRREGULAR_PATHS = {
   receivables: { prefix: "/smartbill/receivables", calls: ["list"] },
   // Reminders of overdue invoices: no list of their own, only the custom methods' calls (API_PATHS).
   reminders: { prefix: "/smartbill/reminders", calls: [] },
+  // 'Facturi primite': supplier invoices from SPV, read only (server/routes/api/receivedInvoices).
+  receivedInvoices: { prefix: "/efactura/received", calls: ["list", "read"] },
 } as const satisfies Record<string, IrregularPath>;
 
 /** A name's row of IRREGULAR_PATHS, or none for a plain resource. */
@@ -98,7 +100,7 @@ export const API_PREFIXES = Object.fromEntries(Object.keys(IRREGULAR_PATHS).map(
 };
 
 /** The lists the server exports as CSV or XLSX (their route folder's `GET /export`). */
-export type ExportableResource = "customers" | "audit" | "receivables";
+export type ExportableResource = "customers" | "audit" | "receivables" | "receivedInvoices";
 
 /** The full path of a resource's routes, e.g. `/api/products`. */
 export const apiPathOf = (name: string): string => `${API}${apiPrefixOf(name)}`;

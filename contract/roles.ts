@@ -31,6 +31,8 @@ export const ROLE_MATRIX = {
   receipts: invoicing,
   // What customers still owe ('Scadențe'): read from the invoices the same clerks issue.
   receivables: invoicing,
+  // 'Facturi primite': supplier invoices from SPV, read by the same clerks who handle the company's invoices.
+  receivedInvoices: invoicing,
   customers: invoicing,
   stock: invoicing,
   // The catalogue the invoice lines are filled from: daily invoicing work, as stock and customers.

@@ -1109,7 +1109,7 @@ export const ro = {
       empty: "Nu există încă sarcini.",
       invite: "O sarcină apare aici când importați stocul unui depozit din SmartBill.",
       title: "Sarcini",
-      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată" },
+      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată", "efactura-sync": "Mesaje e-Factura (SPV)" },
       statuses: { queued: "În așteptare", running: "În lucru", done: "Finalizată", failed: "Eșuată" },
       // A task's counts, one phrase each; neuter, as the products a stock import counts.
       counts: "%{created}, %{updated}, %{errors}",
@@ -1260,6 +1260,39 @@ export const ro = {
       },
       unknownClient: "Client necunoscut",
     },
+    receivedInvoices: {
+      name: "Factură primită |||| Facturi primite |||| Facturi primite",
+      title: "Facturi primite",
+      menu: "Facturi primite",
+      empty: "Nicio factură primită încă.",
+      invite: "Facturile trimise de furnizori apar aici după ce firma este conectată la ANAF (SPV).",
+      fetchError: "Eroare la preluarea facturilor primite.",
+      exportError: "Eroare la exportul facturilor primite: %{message}",
+      search: "Caută (furnizor, CIF, număr)",
+      fields: {
+        id: "#",
+        supplierName: "Furnizor",
+        supplierCif: "CIF",
+        number: "Număr",
+        issueDate: "Data",
+        dueDate: "Scadența",
+        total: "Total",
+        currency: "Monedă",
+        receivedAt: "Primită la",
+        messageId: "ID descărcare ANAF",
+        issueDateFrom: "Emisă de la",
+        issueDateTo: "Emisă până la",
+      },
+      show: "Factura %{number} de la %{supplier}",
+      notArchived: "Arhiva semnată a acestei facturi nu este încă păstrată.",
+      unknownSupplier: "Furnizor necunoscut",
+    },
+  },
+  // The archived e-Factura's files (src/common/EfacturaFileButtons.tsx): an invoice's, a supplier's.
+  efacturaFiles: {
+    downloadPdf: "Descarcă PDF",
+    downloadZip: "Descarcă ZIP semnat",
+    downloadError: "Descărcarea nu a reușit: %{message}",
   },
   // 'Fișa client' on a customer's page (src/customers/CustomerStatement.tsx); the table's words are the PDF's.
   customerStatement: {

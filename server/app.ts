@@ -29,6 +29,7 @@ import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { demoAnafPlugin } from "./plugins/demoAnaf";
+import { demoEfacturaPlugin } from "./plugins/demoEfactura";
 import { demoSmartBillPlugin } from "./plugins/demoSmartBill";
 import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
@@ -36,6 +37,7 @@ import { metricsPlugin } from "./plugins/metrics";
 import { notFoundPlugin } from "./plugins/notFound";
 import { paymentStatusRefreshPlugin } from "./plugins/paymentStatusRefresh";
 import { anafRefreshPlugin } from "./plugins/anafRefresh";
+import { efacturaSyncPlugin } from "./plugins/efacturaSync";
 import { requestBodiesPlugin } from "./plugins/requestBodies";
 import { requestSchedulingPlugin } from "./plugins/requestScheduling";
 import { securityHeadersPlugin } from "./plugins/securityHeaders";
@@ -48,6 +50,7 @@ import { xsrfPlugin } from "./plugins/xsrf";
 import { refusedBeforeRouting } from "./refusedBeforeRouting";
 import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
+import { IssuedDocuments } from "./smartbill/emulator/issuedDocuments";
 import type { TaskKinds } from "./tasks/types";
 import { validatorCompiler } from "./validation";
 
@@ -105,6 +108,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(cleanUpPlugin);
   app.register(paymentStatusRefreshPlugin);
   app.register(anafRefreshPlugin);
+  app.register(efacturaSyncPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 
@@ -116,8 +120,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     api.register(apiRoutes, { prefix: API });
   });
   if (config.demo) {
-    app.register(demoSmartBillPlugin);
+    // What the SmartBill emulator issues, SmartBill uploads to e-Factura: the e-Factura emulator hears of it.
+    const issued = new IssuedDocuments();
+    app.register(demoSmartBillPlugin, { issued });
     app.register(demoAnafPlugin);
+    app.register(demoEfacturaPlugin, { issued });
   }
   app.register(notFoundPlugin);
   return app;

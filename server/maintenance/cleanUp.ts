@@ -6,6 +6,7 @@
  * - e-mails sent more than DELIVERED_MAIL_DAYS ago (unsent ones stay: they are what went wrong);
  * - tasks done or failed more than FINISHED_TASK_DAYS ago;
  * - audit log rows older than AUDIT_RETENTION_DAYS;
+ * - e-Factura's daily usage counters (efactura_usage) of days before yesterday: ANAF's day is over;
  * - SmartBill budgets (PostgreSQL's shared one) of tokens with no call counting, no lockout and
  *   no hold left: a token used again starts a fresh row, which counts the same.
  * In a fleet one process at a time does it: on PostgreSQL the pass holds a transaction-wide
@@ -16,6 +17,7 @@ import type { Kysely } from "kysely";
 import { TRANSACTION_LOCKS, tryLockUntilCommit } from "../db/connection";
 import type { Database } from "../db/database";
 import { timestamp, timestampIn } from "../db/timestamps";
+import { removeOldUsage } from "../efactura/usage";
 
 export const DELIVERED_MAIL_DAYS = 30;
 export const FINISHED_TASK_DAYS = 30;
@@ -30,7 +32,7 @@ export interface CleanUpWindows {
 
 /** Rows removed per table; null when another process of the fleet was cleaning up. */
 export type CleanUpResult = Record<
-  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks" | "idleBudgets" | "auditLog",
+  "refreshTokens" | "passwordTokens" | "loginFailures" | "deliveredMail" | "finishedTasks" | "idleBudgets" | "auditLog" | "efacturaUsage",
   number
 > | null;
 
@@ -59,6 +61,7 @@ export async function cleanUp(db: Kysely<Database>, windows: CleanUpWindows, now
           .where("finishedAt", "<", timestampIn(-FINISHED_TASK_DAYS * DAY_SECONDS, now)),
       ),
       idleBudgets: await removeIdleBudgets(trx, now),
+      efacturaUsage: await removeOldUsage(trx, now),
       auditLog: await removed(
         trx.deleteFrom("audit_log").where("createdAt", "<", timestampIn(-windows.auditRetentionDays * DAY_SECONDS, now)),
       ),

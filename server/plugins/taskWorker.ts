@@ -33,6 +33,7 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
           concurrency,
           smartBillUrls: app.smartBillUrls,
           anaf: app.anaf,
+          app,
         })
       : null;
     app.decorate("taskWorker", worker);

@@ -7,6 +7,7 @@ import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
 import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
 import { createInvoiceReminders } from "./kinds/invoiceReminders";
+import { createEfacturaSync } from "./kinds/efacturaSync";
 import type { TaskKind } from "../../contract/api";
 import type { TaskHandler, TaskKinds } from "./types";
 
@@ -16,4 +17,5 @@ export const TASK_KINDS = {
   "customer-anaf-check": createCustomerAnafCheck(),
   "anaf-refresh": createAnafRefresh(),
   "invoice-reminders": createInvoiceReminders(),
+  "efactura-sync": createEfacturaSync(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -3,7 +3,7 @@
  * either answers the outcome (the task is 'done') or throws (the task is 'failed'). The worker
  * (worker.ts) claims tasks and calls the kind named by the task's `kind`.
  */
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Kysely, Selectable } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
@@ -43,6 +43,8 @@ export interface TaskContext {
   smartBillUrls?: SmartBillUrlPolicy;
   /** The app's ANAF client (`app.anaf`); absent, a task cannot ask ANAF. */
   anaf?: AnafClient;
+  /** The server, for kinds that call its services (e-Factura: its URLs, clock and settings); absent in a worker built without one. */
+  app?: FastifyInstance;
 }
 
 /** A finished task's result: the message to show (Romanian) and its final counters. */

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { AnafClient } from "../anaf/client";
@@ -52,6 +52,8 @@ export interface TaskWorkerOptions {
   smartBillUrls?: SmartBillUrlPolicy;
   /** Handed to every task (TaskContext.anaf). */
   anaf?: AnafClient;
+  /** Handed to every task (TaskContext.app). */
+  app?: FastifyInstance;
 }
 
 export interface TaskWorker {
@@ -137,6 +139,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           progress: (update) => reportProgress(db, task.id, workerId, update),
           smartBillUrls: options.smartBillUrls,
           anaf: options.anaf,
+          app: options.app,
         });
         const { message, ...counts } = outcome;
         result = { status: "done", message, counts };

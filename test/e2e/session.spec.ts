@@ -150,6 +150,7 @@ const SMARTBILL_ENTRIES = [
   "Facturi proforma",
   "Chitanțe",
   "Scadențe",
+  "Facturi primite",
   "Stoc produse",
   "Import stoc",
   "Nomenclator produse",

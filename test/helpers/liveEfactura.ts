@@ -9,7 +9,8 @@ import type { EfacturaStatus } from "../../contract/efactura";
 import type { LiveServer } from "./liveServer";
 
 function withDatabase<T>(server: LiveServer, work: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
+  if (!server.databaseUrl.startsWith("sqlite:")) throw new Error("liveEfactura writes the live server's SQLite file only");
+  const db = new Database(server.databaseUrl.slice("sqlite:".length));
   try {
     db.pragma("busy_timeout = 10000");
     return work(db);

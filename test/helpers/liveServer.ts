@@ -10,8 +10,8 @@ import { join } from "node:path";
 
 export interface LiveServer {
   url: string;
-  /** Its SQLite file, for a test that writes what no route of the client writes (another process's work, such as the e-Factura sync's). */
-  databasePath: string;
+  /** Its SQLite database, for a test that writes what no API makes (what a background task would store). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
@@ -21,14 +21,14 @@ export interface LiveServer {
  */
 export async function startLiveServer(env: Record<string, string> = {}): Promise<LiveServer> {
   const dir = mkdtempSync(join(tmpdir(), "live-server-"));
-  const databasePath = join(dir, "app.db");
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(dir, "app.db")}`;
   const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "development",
       PORT: "0",
       HOST: "127.0.0.1",
-      DATABASE_URL: `sqlite:${databasePath}`,
+      DATABASE_URL: databaseUrl,
       UI_DIR: join(dir, "no-ui"),
       LOG_LEVEL: process.env.LIVE_SERVER_LOG ? "error" : "silent",
       // An empty demo company: each test makes the data it counts on.
@@ -61,7 +61,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
   child.stdout!.resume();
   return {
     url: `http://127.0.0.1:${port}`,
-    databasePath,
+    databaseUrl,
     async close() {
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");

@@ -39,6 +39,11 @@ const FILE_ROUTES = new Set([
   "GET /api/smartbill/proforma/{id}/pdf",
   "GET /api/smartbill/customer/{id}/statement/pdf",
   "GET /api/smartbill/customer/{id}/statement/xlsx",
+  "GET /api/smartbill/invoice/{id}/efactura/zip",
+  "GET /api/smartbill/invoice/{id}/efactura/pdf",
+  "GET /api/efactura/received/export",
+  "GET /api/efactura/received/{id}/zip",
+  "GET /api/efactura/received/{id}/pdf",
 ]);
 
 describeEachDialect("the API document", (dialect) => {

@@ -18,12 +18,14 @@
  *   deleteRoute.ts   DELETE /{id}/smartbill
  *   paymentRoutes.ts GET /payment-types, GET|POST /{id}/payments, DELETE /{id}/payments/{paymentId}, POST /{id}/payment-status
  *   reverseRoute.ts  POST /{id}/reverse (the storno)
+ *   efacturaFileRoutes.ts GET /{id}/efactura/zip, GET /{id}/efactura/pdf (its archived signed e-Factura)
  *
  * Sending is send.ts, a plugin of its own at the same prefix.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { keptAnafState } from "./buyerCheck";
 import { invoiceBuyerCheckRoute } from "./buyerCheckRoute";
+import { invoiceEfacturaFileRoutes } from "./efacturaFileRoutes";
 import { INVOICE_KIND } from "./documentKinds";
 import { registerDocumentRoutes } from "./documentRoutes";
 import { invoicePaymentRoutes } from "./paymentRoutes";
@@ -41,6 +43,7 @@ export const invoiceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(invoiceBuyerCheckRoute(keptAnafState), options);
   await app.register(invoicePaymentRoutes, options);
   await app.register(invoiceReverseRoute, options);
+  await app.register(invoiceEfacturaFileRoutes, options);
 };
 
 // The VAT rates answer at /smartbill/tax, beside the invoices they serve.
