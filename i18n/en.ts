@@ -774,9 +774,6 @@ export const en = {
           noMessage: "No SPV message",
           messageAt: "SPV message of %{when}",
           deadline: "%{text} (deadline: %{date})",
-          downloadZip: "Download signed ZIP",
-          downloadPdf: "Download PDF (ANAF)",
-          downloadError: "The download failed: %{message}",
         },
         history: {
           title: "History",
@@ -1341,7 +1338,7 @@ export const en = {
     },
   },
   efacturaFiles: {
-    downloadPdf: "Download PDF",
+    downloadPdf: "Download PDF (ANAF)",
     downloadZip: "Download signed ZIP",
     downloadError: "The download failed: %{message}",
   },

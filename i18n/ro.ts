@@ -724,9 +724,6 @@ export const ro = {
           noMessage: "Fără mesaj SPV",
           messageAt: "Mesaj SPV din %{when}",
           deadline: "%{text} (termen: %{date})",
-          downloadZip: "Descarcă ZIP semnat",
-          downloadPdf: "Descarcă PDF (ANAF)",
-          downloadError: "Descărcarea nu a reușit: %{message}",
         },
         history: {
           title: "Istoric",
@@ -1290,7 +1287,8 @@ export const ro = {
   },
   // The archived e-Factura's files (src/common/EfacturaFileButtons.tsx): an invoice's, a supplier's.
   efacturaFiles: {
-    downloadPdf: "Descarcă PDF",
+    // '(ANAF)': ANAF's rendering, beside SmartBill's own 'Descarcă PDF' on an invoice's screen.
+    downloadPdf: "Descarcă PDF (ANAF)",
     downloadZip: "Descarcă ZIP semnat",
     downloadError: "Descărcarea nu a reușit: %{message}",
   },

@@ -202,8 +202,6 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
     /** SmartBill's PDF of a sent invoice. */
     invoicePdf: (invoiceId: number) => requestFile(invoice(invoiceId, "pdf")),
     /** The signed ZIP ANAF returned for the invoice (invoice + the Ministry of Finance's signature), and ANAF's PDF of it. */
-    invoiceEfacturaZip: (invoiceId: number) => requestFile(invoice(invoiceId, "efactura/zip")),
-    invoiceEfacturaPdf: (invoiceId: number) => requestFile(invoice(invoiceId, "efactura/pdf")),
 
     /** The e-mail form prefilled: the customer's address, the tenant's cc, subject and body. */
     invoiceEmailForm: (invoiceId: number, signal?: AbortSignal) => get<InvoiceEmailForm>(invoice(invoiceId, "email"), signal),

@@ -90,14 +90,14 @@ describe("'Facturi primite'", () => {
     expect(screen.getByText("1.234,56 RON")).toBeInTheDocument();
     expect(screen.getByText("02.12.2026")).toBeInTheDocument();
     expect(screen.getByText("3001000001")).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Descarcă PDF" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Descarcă PDF (ANAF)" })).toBeEnabled();
     const downloads = captureDownloads();
     try {
       const zip = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Descarcă ZIP semnat" })));
       expect(zip.filename).toBe("efactura-FA-0001.zip");
       expect(Buffer.compare(Buffer.from(await zip.blob.arrayBuffer()), alfa.zip)).toBe(0);
       // ANAF's rendering, from the live server's own e-Factura emulator.
-      const pdf = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Descarcă PDF" })));
+      const pdf = await downloads.savedBy(() => userEvent.click(screen.getByRole("button", { name: "Descarcă PDF (ANAF)" })));
       expect(pdf.filename).toBe("efactura-FA-0001.pdf");
       expect(new TextDecoder().decode((await pdf.blob.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     } finally {
@@ -121,7 +121,7 @@ describe("an invoice's archived e-Factura", () => {
       const saved = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă ZIP semnat" })));
       expect(saved.filename).toBe(`efactura-${number}.zip`);
       expect(Buffer.compare(Buffer.from(await saved.blob.arrayBuffer()), zip)).toBe(0);
-      const pdf = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă PDF" })));
+      const pdf = await downloads.savedBy(() => userEvent.click(view.getByRole("button", { name: "Descarcă PDF (ANAF)" })));
       expect(pdf.filename).toBe(`efactura-${number}.pdf`);
       expect(new TextDecoder().decode((await pdf.blob.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
       view.unmount();
