@@ -1095,7 +1095,7 @@ export const ro = {
       empty: "Nu există încă sarcini.",
       invite: "O sarcină apare aici când importați stocul unui depozit din SmartBill.",
       title: "Sarcini",
-      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată" },
+      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată", "efactura-token-refresh": "Reînnoire autorizare ANAF (SPV)" },
       statuses: { queued: "În așteptare", running: "În lucru", done: "Finalizată", failed: "Eșuată" },
       // A task's counts, one phrase each; neuter, as the products a stock import counts.
       counts: "%{created}, %{updated}, %{errors}",

@@ -7,6 +7,7 @@ import { createPaymentStatusRefresh } from "./kinds/paymentStatusRefresh";
 import { createStockImport } from "./kinds/stockImport";
 import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
 import { createInvoiceReminders } from "./kinds/invoiceReminders";
+import { createEfacturaTokenRefresh } from "./kinds/efacturaTokenRefresh";
 import type { TaskKind } from "../../contract/api";
 import type { TaskHandler, TaskKinds } from "./types";
 
@@ -16,4 +17,5 @@ export const TASK_KINDS = {
   "customer-anaf-check": createCustomerAnafCheck(),
   "anaf-refresh": createAnafRefresh(),
   "invoice-reminders": createInvoiceReminders(),
+  "efactura-token-refresh": createEfacturaTokenRefresh(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -9,6 +9,7 @@ import type { TaskKind } from "../../contract/api";
 import type { Database, TasksTable } from "../db/database";
 import type { AnafClient } from "../anaf/client";
 import type { SmartBillUrlPolicy } from "../smartbill/allowedUrl";
+import type { EfacturaContext } from "../efactura/efacturaAccess";
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -43,6 +44,8 @@ export interface TaskContext {
   smartBillUrls?: SmartBillUrlPolicy;
   /** The app's ANAF client (`app.anaf`); absent, a task cannot ask ANAF. */
   anaf?: AnafClient;
+  /** What the e-Factura code needs of the app (the app itself); absent, a task cannot reach SPV. */
+  efactura?: EfacturaContext;
 }
 
 /** A finished task's result: the message to show (Romanian) and its final counters. */

@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { TaskKind } from "../../contract/api";
 import type { AnafClient } from "../anaf/client";
+import type { EfacturaContext } from "../efactura/efacturaAccess";
 import { dialectOf } from "../db/connection";
 import { isStorageUnavailable, storageProblem } from "../db/unavailable";
 import type { Database } from "../db/database";
@@ -52,6 +53,8 @@ export interface TaskWorkerOptions {
   smartBillUrls?: SmartBillUrlPolicy;
   /** Handed to every task (TaskContext.anaf). */
   anaf?: AnafClient;
+  /** Handed to every task (TaskContext.efactura). */
+  efactura?: EfacturaContext;
 }
 
 export interface TaskWorker {
@@ -137,6 +140,7 @@ export function createTaskWorker(options: TaskWorkerOptions): TaskWorker {
           progress: (update) => reportProgress(db, task.id, workerId, update),
           smartBillUrls: options.smartBillUrls,
           anaf: options.anaf,
+          efactura: options.efactura,
         });
         const { message, ...counts } = outcome;
         result = { status: "done", message, counts };
