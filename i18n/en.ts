@@ -47,6 +47,7 @@ export const en = {
     tasks: "Tasks",
     products: "Product catalogue",
     smartbillConnection: "SmartBill connection",
+    efacturaConnection: "e-Invoicing (SPV)",
     audit: "Audit log",
   },
   profile: {

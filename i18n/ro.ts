@@ -57,6 +57,7 @@ export const ro = {
     tasks: "Sarcini",
     products: "Nomenclator produse",
     smartbillConnection: "Conexiune SmartBill",
+    efacturaConnection: "e-Factura (SPV)",
     audit: AUDIT_LOG_NAME,
   },
   profile: {
