@@ -29,6 +29,7 @@ import { cleanUpPlugin } from "./plugins/cleanUp";
 import { customerIndexerPlugin } from "./plugins/customerIndexerPlugin";
 import { dbPlugin } from "./plugins/db";
 import { demoAnafPlugin } from "./plugins/demoAnaf";
+import { demoEfacturaPlugin } from "./plugins/demoEfactura";
 import { demoSmartBillPlugin } from "./plugins/demoSmartBill";
 import { healthPlugin } from "./plugins/health";
 import { mailerPlugin } from "./plugins/mailer";
@@ -50,6 +51,7 @@ import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
 import { efacturaCallbackRoutes } from "./routes/efacturaCallback";
 import { efacturaTokenRefreshPlugin } from "./plugins/efacturaTokenRefresh";
+import { IssuedDocuments } from "./smartbill/emulator/issuedDocuments";
 import type { TaskKinds } from "./tasks/types";
 import { validatorCompiler } from "./validation";
 
@@ -121,8 +123,11 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     api.register(efacturaCallbackRoutes);
   });
   if (config.demo) {
-    app.register(demoSmartBillPlugin);
+    // What the SmartBill emulator issues, SmartBill uploads to e-Factura: the e-Factura emulator hears of it.
+    const issued = new IssuedDocuments();
+    app.register(demoSmartBillPlugin, { issued });
     app.register(demoAnafPlugin);
+    app.register(demoEfacturaPlugin, { issued });
   }
   app.register(notFoundPlugin);
   return app;

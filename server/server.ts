@@ -8,6 +8,7 @@ import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyInstance } from "fastify";
 import { ANAF_DEMO_CUIS, ANAF_EMULATOR_PREFIX } from "./anaf/emulator/index";
+import { EFACTURA_EMULATOR_PREFIX } from "./efactura/demoClient";
 import { buildApp, type BuildAppOptions } from "./app";
 import { type Config, loadConfig } from "./config";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./db/seed";
@@ -83,6 +84,9 @@ export async function startServer(
     }
     if (config.anaf.url === undefined) {
       console.log(`ANAF: this server's emulator (${listenOrigin(config.host, port)}${ANAF_EMULATOR_PREFIX}); try CIF RO${ANAF_DEMO_CUIS.vatPayerBucharest}, or any valid CIF.`);
+    }
+    if (config.efactura.apiUrl === undefined) {
+      console.log(`ANAF e-Factura (SPV): this server's emulator (${listenOrigin(config.host, port)}${EFACTURA_EMULATOR_PREFIX}); 'Conectare la ANAF (SPV)' opens its consent page.`);
     }
   }
   return app;

@@ -7,12 +7,18 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { BODY_LIMITS, defaultBodyLimit } from "../bodyLimits";
-import { demoHistory, SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "../smartbill/emulator/index";
+import { demoHistory, type IssuedDocuments, SMARTBILL_EMULATOR_PREFIX, smartBillEmulator } from "../smartbill/emulator/index";
 
-export const demoSmartBillPlugin: FastifyPluginAsync = async (app) => {
+export interface DemoSmartBillOptions {
+  /** Where the emulator announces each invoice it issues (the e-Factura emulator listens). */
+  issued?: IssuedDocuments;
+}
+
+export const demoSmartBillPlugin: FastifyPluginAsync<DemoSmartBillOptions> = async (app, options) => {
   defaultBodyLimit(app, BODY_LIMITS.emulator);
   await app.register(smartBillEmulator, {
     prefix: SMARTBILL_EMULATOR_PREFIX,
+    ...(options.issued ? { issued: options.issued } : {}),
     ...(app.config.demoData ? { companies: [demoHistory().company] } : {}),
   });
 };

@@ -74,7 +74,7 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
         .efacturaConnection(signal)
         .then(setConnection)
         .catch((error: unknown) => {
-          if (!signal?.aborted) setFailure(errorMessage(error) || efacturaScreenWords.loadFailed);
+          if (!signal?.aborted) setFailure(errorMessage(error, efacturaScreenWords.loadFailed));
         }),
     [dataProvider],
   );
@@ -93,7 +93,7 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
       // To ANAF's page; it sends the browser back to the callback, then here.
       window.location.assign(authorizeUrl);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorMessage(error, efacturaScreenWords.loadFailed));
       setPending(false);
     }
   };
@@ -106,7 +106,7 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
       setMessage((await dataProvider.disconnectEfactura()).message);
       await load();
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorMessage(error, efacturaScreenWords.loadFailed));
     } finally {
       setPending(false);
     }

@@ -140,6 +140,7 @@ export function afterSendRoutes(api: FastifyInstance, helpers: AfterSendHelpers)
     if (!outcome.ok) {
       return reply.code(runtime.settings.validationStatus).send(envelope({ errorText: outcome.errorText }));
     }
+    runtime.issued.announce({ cif: company.cif, companyName: company.name, invoice: outcome.storno });
     if (dropsAfterStore(request, reply)) return reply;
     const { storno } = outcome;
     const origin = `${request.protocol}://${request.host}${prefix}`;

@@ -270,6 +270,8 @@ export function apiRoutes({ runtime, prefix, hanging }: ApiRoutesOptions): Fasti
         return reply.code(outcome.status ?? settings.validationStatus).send(failure(outcome.errorText));
       }
 
+      // Issued: SmartBill uploads it to e-Factura, even when a fault keeps the answer from the caller.
+      if (kind !== "estimate") runtime.issued.announce({ cif: company.cif, companyName: company.name, invoice: outcome.invoice });
       // The invoice is stored and numbered; with a fault the caller never hears of it.
       if (dropsAfterStore(request, reply)) return reply;
       const { invoice, url } = outcome;

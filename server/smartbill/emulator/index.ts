@@ -34,6 +34,7 @@ export {
   DEMO_WAREHOUSES,
   demoHistory,
 } from "./demoData";
+export { type IssuedDocument, IssuedDocuments, type IssuedDocumentListener } from "./issuedDocuments";
 export type { OutboxMail } from "./documentSend";
 export type { Fault, FaultKind } from "./faults";
 export { foldForPdf } from "./pdf";

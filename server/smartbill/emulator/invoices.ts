@@ -147,6 +147,7 @@ export function issueInvoice(
     number,
     isDraft,
     issueDate,
+    ...(isIsoDate(toText(body.dueDate)) ? { dueDate: toText(body.dueDate) } : {}),
     currency,
     precision,
     client: {

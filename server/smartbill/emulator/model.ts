@@ -56,6 +56,8 @@ export interface EmulatorInvoice {
   number: string;
   isDraft: boolean;
   issueDate: string;
+  /** The body's dueDate, when it named one (e-Factura's UBL carries it). */
+  dueDate?: string;
   currency: string;
   precision: number;
   client: { name: string; vatCode?: string; country?: string; email?: string };

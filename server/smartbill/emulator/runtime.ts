@@ -6,6 +6,7 @@
 import { demoAccounts, demoCompanies } from "./demoData";
 import type { OutboxMail } from "./documentSend";
 import { FaultQueue } from "./faults";
+import { IssuedDocuments } from "./issuedDocuments";
 import { EmulatorLimiter, type EmulatorLimiterSettings, SMARTBILL_LIMITS } from "./limiter";
 import { buildState, type EmulatorAccount, type EmulatorCompanySeed, type EmulatorState } from "./model";
 
@@ -50,6 +51,8 @@ export interface SmartBillEmulatorOptions extends Partial<Omit<EmulatorSettings,
   /** Default: the demo company RO40671760. */
   companies?: EmulatorCompanySeed[];
   limiter?: Partial<EmulatorLimiterSettings>;
+  /** Where issued invoices and stornos are announced (the demo's e-Factura emulator listens). */
+  issued?: IssuedDocuments;
 }
 
 export interface RequestLogEntry {
@@ -73,6 +76,8 @@ export class EmulatorRuntime {
   readonly requests: RequestLogEntry[] = [];
   /** What POST /document/send "sent", oldest first. */
   readonly outbox: OutboxMail[] = [];
+  /** Invoices and stornos as they are issued, for whoever listens (not reset: listeners stay). */
+  readonly issued: IssuedDocuments;
   private readonly seed: EmulatorState;
 
   constructor(private readonly options: SmartBillEmulatorOptions) {
@@ -80,6 +85,7 @@ export class EmulatorRuntime {
     this.state = structuredClone(this.seed);
     this.settings = initialSettings(options);
     this.limiter = new EmulatorLimiter(this.settings.limiter);
+    this.issued = options.issued ?? new IssuedDocuments();
   }
 
   /** Merges a partial change of the switches (limiter and delays merged field by field). */

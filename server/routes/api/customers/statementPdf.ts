@@ -5,30 +5,14 @@
  * and dates as Romanians write them (1.234,56; 27.11.2026). The text is set in pdfmake's own
  * Roboto, which holds ș ț ă â î (PDF's standard fonts do not).
  *
- * pdfmake is one object per process: its fonts and access policies are set once here, the only
- * place that uses it. It may read its own font files and nothing else, from disk or the network.
+ * pdfmake is one object per process: its fonts and access policies are set once, in server/pdfMake.ts.
  */
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import pdfMake from "pdfmake";
 import type { Content, TableCell, TDocumentDefinitions } from "pdfmake/interfaces";
 import type { CustomerStatement, StatementCurrency } from "../../../../contract/api";
 import { statementMessages } from "../../../messages";
+import { pdfMake } from "../../../pdfMake";
 import { formatRomanianTime } from "../../../smartbill/bucharestTime";
 import { romanianDay } from "./customerStatement";
-
-const FONT_DIR = join(dirname(createRequire(import.meta.url).resolve("pdfmake/package.json")), "fonts", "Roboto");
-
-pdfMake.setFonts({
-  Roboto: {
-    normal: join(FONT_DIR, "Roboto-Regular.ttf"),
-    bold: join(FONT_DIR, "Roboto-Medium.ttf"),
-    italics: join(FONT_DIR, "Roboto-Italic.ttf"),
-    bolditalics: join(FONT_DIR, "Roboto-MediumItalic.ttf"),
-  },
-});
-pdfMake.setUrlAccessPolicy(() => false);
-pdfMake.setLocalAccessPolicy((path) => path.startsWith(FONT_DIR));
 
 const amountFormat = new Intl.NumberFormat("ro-RO", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
