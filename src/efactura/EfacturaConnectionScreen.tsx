@@ -20,6 +20,7 @@ import { ScreenHeading } from "../common/ScreenHeading";
 import { useRoles } from "../common/useRoles";
 import { canAccess } from "../providers/canAccess";
 import type { AppDataProvider } from "../providers/customMethods";
+import { browserNavigation } from "./browserNavigation";
 import { formatRomanianDate, formatRomanianMinute } from "./efacturaTimes";
 
 export const EFACTURA_SCREEN_TITLE = "e-Factura (SPV)";
@@ -91,7 +92,7 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
     try {
       const { authorizeUrl } = await dataProvider.connectEfactura();
       // To ANAF's page; it sends the browser back to the callback, then here.
-      window.location.assign(authorizeUrl);
+      browserNavigation.assign(authorizeUrl);
     } catch (error) {
       setFailure(errorMessage(error, efacturaScreenWords.loadFailed));
       setPending(false);
