@@ -98,7 +98,7 @@ describe("the e-Factura (SPV) screen", () => {
 
   it("names the operator's settings when no application is registered at ANAF", async () => {
     const provider = {
-      ...memoryDataProvider([]),
+      ...memoryDataProvider([]).dataProvider,
       efacturaConnection: async () => ({
         available: false,
         connected: false,
