@@ -14,6 +14,8 @@ import { EFACTURA_EMULATOR_PREFIX, DEMO_EFACTURA_CLIENT } from "../../server/efa
 import { pkceChallenge } from "../../server/efactura/emulator/index";
 import { DEMO_SMARTBILL_CIF, DEMO_SMARTBILL_TOKEN, DEMO_SMARTBILL_USERNAME } from "../../server/smartbill/emulator/index";
 import { removeTemporaryDatabases } from "../helpers/databases";
+import { addCustomer, addSentInvoice } from "../helpers/sentInvoices";
+import { liveApp } from "../helpers/smartbillData";
 import { type TestApp, testApp } from "../helpers/testApp";
 
 afterAll(removeTemporaryDatabases);
@@ -433,6 +435,24 @@ describe("the ANAF e-Factura emulator with the demo's data", () => {
       expect(listed.filter((m) => m.tip === "FACTURA TRIMISA").map((m) => m.document?.number)).toEqual(["SBL0001", "SBL0002", "SBL0003"]);
       expect(listed.find((m) => m.tip === "ERORI FACTURA")?.errors?.[0]).toContain("Factura SBL0004");
       expect(listed.filter((m) => m.tip === "FACTURA PRIMITA")).toHaveLength(3);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("the ANAF e-Factura emulator beside the product", () => {
+  it("has the SPV message of an invoice the product sent through its own send route, with SmartBill's series and number", async () => {
+    const t = await liveApp("sqlite");
+    try {
+      const session = await t.signIn("facturare@demo.ro");
+      const id = await addSentInvoice(t, session, await addCustomer(t));
+      const sent = await t.db.selectFrom("invoices").select(["sentSeries", "sentNumber"]).where("id", "=", id).executeTakeFirstOrThrow();
+      const response = await t.app.inject({ method: "GET", url: `${E}/admin/messages?cif=${DEMO_SMARTBILL_CIF}` });
+      const listed = response.json<{ messages: { tip: string; document?: { number: string; customer: { cif: string } } }[] }>().messages;
+      const message = listed.find((m) => m.tip === "FACTURA TRIMISA");
+      expect(message?.document?.number).toBe(`${sent.sentSeries}${sent.sentNumber}`);
+      expect(message?.document?.customer.cif).toBe("12345678");
     } finally {
       await t.close();
     }

@@ -58,7 +58,9 @@
  *                                   log, clock and settings as at the start → {ok: true}
  *
  * Daily limits count per Romanian day of the emulator's clock: list calls per CIF (both lists),
- * stareMesaj calls per id_incarcare, downloads per message.
+ * stareMesaj calls per id_incarcare, downloads per message. Faults: "limit" answers the operation's
+ * own limit text (token: 429 {error: "slow_down"}; transform: stare nok); "timeout" holds a real
+ * connection for settings.hangMs, then drops it (under inject there is no socket to drop).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { IssuedDocuments } from "../../smartbill/emulator/issuedDocuments";
