@@ -31,6 +31,9 @@ export const AUDIT_ACTIONS = [
   "properties.update",
   "properties.delete",
   "smartbillConnection.update",
+  // The company connected to ANAF's SPV (the OAuth callback) or disconnected; never with a token.
+  "efacturaConnection.connect",
+  "efacturaConnection.disconnect",
   "warehouses.create",
   "warehouses.update",
   "warehouses.delete",
@@ -137,6 +140,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, string> = {
   "properties.update": "Modificare setare",
   "properties.delete": "Ștergere setare",
   "smartbillConnection.update": "Modificare conexiune SmartBill",
+  "efacturaConnection.connect": "Conectare la ANAF (SPV)",
+  "efacturaConnection.disconnect": "Deconectare de la ANAF (SPV)",
   "warehouses.create": "Adăugare gestiune",
   "warehouses.update": "Modificare gestiune",
   "warehouses.delete": "Ștergere gestiune",

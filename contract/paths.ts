@@ -76,6 +76,7 @@ export const IRREGULAR_PATHS = {
   proformas: { prefix: "/smartbill/proforma", calls: ["list", "create", "one", "read"] },
   tasks: { calls: ["list", "read"] },
   smartbillConnection: { prefix: "/smartbill/connection", calls: [] },
+  efacturaConnection: { prefix: "/efactura/connection", calls: [] },
   firstSteps: { prefix: "/first-steps", calls: [] },
   anaf: { calls: [] },
   receipts: { prefix: "/smartbill/receipt", calls: ["list", "create", "read"] },
@@ -114,6 +115,10 @@ export const API_PATHS = {
   smartBillConnectionTest: `${apiPathOf("smartbillConnection")}/test`,
   /** GET: whether the tenant's SmartBill settings are complete (`{configured}`), for every SmartBill screen. */
   smartBillConnectionStatus: `${apiPathOf("smartbillConnection")}/status`,
+  /** GET: the tenant's SPV connection (EfacturaConnection, never a token); POST: start connecting ({authorizeUrl}); DELETE: disconnect. */
+  efacturaConnection: apiPathOf("efacturaConnection"),
+  /** GET `?code&state` (or `?error&state`): where ANAF's consent page sends the browser back; public. */
+  efacturaCallback: `${API}/efactura/callback`,
   /** GET `/{cif}`: the company ANAF knows by that CIF (AnafCompany), for 'Completează din ANAF'. */
   anafCompany: `${apiPathOf("anaf")}/company`,
   /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */

@@ -24,6 +24,8 @@ export const ROLE_MATRIX = {
   users: administrators,
   properties: administrators,
   smartbillConnection: administrators,
+  // Connecting the company to ANAF's SPV (e-Factura) and disconnecting it; the invoicing role only reads its state.
+  efacturaConnection: administrators,
   invoices: invoicing,
   // Proformas are invoices' siblings: the same clerks issue them.
   proformas: invoicing,

@@ -57,6 +57,7 @@ export const ro = {
     tasks: "Sarcini",
     products: "Nomenclator produse",
     smartbillConnection: "Conexiune SmartBill",
+    efacturaConnection: "e-Factura (SPV)",
     audit: AUDIT_LOG_NAME,
   },
   profile: {
@@ -1106,7 +1107,7 @@ export const ro = {
       empty: "Nu există încă sarcini.",
       invite: "O sarcină apare aici când importați stocul unui depozit din SmartBill.",
       title: "Sarcini",
-      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată", "efactura-sync": "Mesaje e-Factura (SPV)" },
+      kinds: { "stock-import": "Import stoc", "customer-anaf-check": "Verificare clienți la ANAF", "invoice-reminders": "Reamintiri de plată", "efactura-sync": "Mesaje e-Factura (SPV)", "efactura-token-refresh": "Reînnoire autorizare ANAF (SPV)" },
       statuses: { queued: "În așteptare", running: "În lucru", done: "Finalizată", failed: "Eșuată" },
       // A task's counts, one phrase each; neuter, as the products a stock import counts.
       counts: "%{created}, %{updated}, %{errors}",

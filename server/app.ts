@@ -50,6 +50,8 @@ import { xsrfPlugin } from "./plugins/xsrf";
 import { refusedBeforeRouting } from "./refusedBeforeRouting";
 import { apiRoutes } from "./routes/api/index";
 import { dmzRoutes } from "./routes/dmz/index";
+import { efacturaCallbackRoutes } from "./routes/efacturaCallback";
+import { efacturaTokenRefreshPlugin } from "./plugins/efacturaTokenRefresh";
 import { IssuedDocuments } from "./smartbill/emulator/issuedDocuments";
 import type { TaskKinds } from "./tasks/types";
 import { validatorCompiler } from "./validation";
@@ -109,6 +111,7 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
   app.register(paymentStatusRefreshPlugin);
   app.register(anafRefreshPlugin);
   app.register(efacturaSyncPlugin);
+  app.register(efacturaTokenRefreshPlugin);
   // Before the routes: it learns them as they are added.
   app.register(apiDocsPlugin);
 
@@ -118,6 +121,8 @@ export function buildApp(config: Config, options: BuildAppOptions = {}): Fastify
     await api.register(apiCompressionPlugin);
     api.register(dmzRoutes, { prefix: DMZ_API });
     api.register(apiRoutes, { prefix: API });
+    // Public: the browser comes back from ANAF's consent page without the bearer token (its state authenticates it).
+    api.register(efacturaCallbackRoutes);
   });
   if (config.demo) {
     // What the SmartBill emulator issues, SmartBill uploads to e-Factura: the e-Factura emulator hears of it.

@@ -19,6 +19,7 @@ import { HOME_PAGE } from "./providers/nextPage";
 import { handNavigationTo } from "./public/navigation";
 import { LOGIN_PAGE, PUBLIC_PAGES } from "./public/publicPages";
 import { SMARTBILL_CONNECTION_PAGE } from "./smartbillConnection/connectionApi";
+import { EFACTURA_CONNECTION_PAGE } from "../contract/efacturaConnection";
 import { specRedirectRoutes } from "./specRoutes";
 import { RESOURCES } from "./resources";
 import { theme } from "./theme";
@@ -29,6 +30,7 @@ const Logout = lazy(() => import("./pages/Logout"));
 const Profile = lazy(() => import("./pages/Profile"));
 const ChangePassword = lazy(() => import("./pages/ChangePassword"));
 const SmartBillConnectionScreen = lazy(() => import("./smartbillConnection/SmartBillConnectionScreen"));
+const EfacturaConnectionScreen = lazy(() => import("./efactura/EfacturaConnectionScreen"));
 
 /** The admin app's frame, with the page frame the public pages and the shared cards speak through. */
 function FramedLayout({ children }: { children: ReactNode }) {
@@ -67,6 +69,7 @@ export function App() {
         <Route path="/profile" element={<Profile />} />
         <Route path="/schimbare-parola" element={<ChangePassword />} />
         <Route path={SMARTBILL_CONNECTION_PAGE} element={<SmartBillConnectionScreen />} />
+        <Route path={EFACTURA_CONNECTION_PAGE} element={<EfacturaConnectionScreen />} />
         {specRedirectRoutes}
       </CustomRoutes>
     </Admin>

@@ -6,7 +6,7 @@ import { Nullable, Timestamp } from "./answers";
 /** Long work (a stock import) run by the server's task worker. */
 export const TaskSchema = Type.Object({
   id: Type.Integer(),
-  kind: Type.Enum(["stock-import", "payment-status", "customer-anaf-check", "anaf-refresh", "invoice-reminders", "efactura-sync"] as const, { description: "an unknown kind (a newer server's) is answered as stored" }),
+  kind: Type.Enum(["stock-import", "payment-status", "customer-anaf-check", "anaf-refresh", "invoice-reminders", "efactura-sync", "efactura-token-refresh"] as const, { description: "an unknown kind (a newer server's) is answered as stored" }),
   title: Type.String({ description: "what the task does, e.g. 'Import stoc: Depozit Central'" }),
   status: Type.Enum(TASK_STATUSES),
   progress: Type.Integer({ minimum: 0, maximum: 100 }),

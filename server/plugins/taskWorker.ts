@@ -42,5 +42,5 @@ export const taskWorkerPlugin = fp<TaskWorkerPluginOptions>(
     // preClose runs before every onClose hook, so before the database is closed.
     app.addHook("preClose", () => worker.stop());
   },
-  { name: "taskWorker", dependencies: ["db", "smartBillUrls", "anaf"] },
+  { name: "taskWorker", dependencies: ["db", "smartBillUrls", "anaf", "efactura-urls"] },
 );

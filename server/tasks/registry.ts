@@ -8,6 +8,7 @@ import { createStockImport } from "./kinds/stockImport";
 import { createCustomerAnafCheck } from "./kinds/customerAnafCheck";
 import { createInvoiceReminders } from "./kinds/invoiceReminders";
 import { createEfacturaSync } from "./kinds/efacturaSync";
+import { createEfacturaTokenRefresh } from "./kinds/efacturaTokenRefresh";
 import type { TaskKind } from "../../contract/api";
 import type { TaskHandler, TaskKinds } from "./types";
 
@@ -18,4 +19,5 @@ export const TASK_KINDS = {
   "anaf-refresh": createAnafRefresh(),
   "invoice-reminders": createInvoiceReminders(),
   "efactura-sync": createEfacturaSync(),
+  "efactura-token-refresh": createEfacturaTokenRefresh(),
 } satisfies Record<TaskKind, TaskHandler> as TaskKinds;

@@ -7,6 +7,8 @@
 import type { SvgIconComponent } from "@mui/icons-material";
 import HomeIcon from "@mui/icons-material/Home";
 import CableIcon from "@mui/icons-material/Cable";
+import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
+import { EFACTURA_CONNECTION_PAGE } from "../../contract/efacturaConnection";
 import type { ResourceName } from "../../contract/roles";
 import { type AppResource, MENU_SECTION_NAMES, type MenuSectionName } from "../appResource";
 import { canAccess } from "../providers/canAccess";
@@ -35,6 +37,13 @@ const PAGES: readonly (MenuEntry & { section: MenuSectionName })[] = [
     label: "menu.smartbillConnection",
     icon: CableIcon,
     resource: "smartbillConnection",
+  },
+  {
+    section: "administration",
+    to: EFACTURA_CONNECTION_PAGE,
+    label: "menu.efacturaConnection",
+    icon: AccountBalanceIcon,
+    resource: "efacturaConnection",
   },
 ];
 

@@ -55,6 +55,8 @@ import type { HttpClient } from "./httpClient";
 import { requestFile } from "./requestFile";
 import { listQuery } from "./specPathDataProvider";
 
+import type { EfacturaAuthorization, EfacturaConnection } from "../../contract/efactura";
+
 export type { TaxRate } from "../../contract/api";
 
 export type ExportFormat = "csv" | "xlsx";
@@ -109,6 +111,15 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
       post<SmartBillConnectionTestResult>(API_PATHS.smartBillConnectionTest, connection),
 
     smartBillConnectionStatus: (signal?: AbortSignal) => get<SmartBillConnectionStatus>(API_PATHS.smartBillConnectionStatus, signal),
+
+    /** The tenant's connection to ANAF's SPV (never its tokens). */
+    efacturaConnection: (signal?: AbortSignal) => get<EfacturaConnection>(API_PATHS.efacturaConnection, signal),
+
+    /** Begins connecting to ANAF: the consent page to send the browser to. */
+    connectEfactura: () => post<EfacturaAuthorization>(API_PATHS.efacturaConnection),
+
+    /** Disconnects the company from ANAF (its tokens revoked there as far as ANAF answers). */
+    disconnectEfactura: () => remove<MessageResponse>(API_PATHS.efacturaConnection),
 
     /** Which of a new tenant's set-up steps are done. */
     firstSteps: (signal?: AbortSignal) => get<FirstSteps>(API_PATHS.firstSteps, signal),

@@ -449,6 +449,26 @@ describeEachDialect("the audit log", (dialect) => {
       { ...clerk, target: String(overdueId), targetLabel: expect.stringMatching(/^SBL \d{4}$/), result: "Trimisă către client@jurnal.ro" },
     );
 
+    // Connecting to ANAF (SPV): the record is written when the browser comes back from the consent page.
+    const authorizeUrl = new URL((await t.api("POST", "/api/efactura/connection", ad)).json<{ authorizeUrl: string }>().authorizeUrl);
+    const consent = await t.app.inject({
+      method: "POST",
+      url: authorizeUrl.pathname,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: `${authorizeUrl.searchParams.toString()}&decision=allow`,
+    });
+    const callback = new URL(consent.headers.location as string);
+    await recorded("efacturaConnection.connect", async () => {
+      // The callback answers the browser with a redirect to the screen, its success being the result it names.
+      const back = await t.api("GET", `${callback.pathname}${callback.search}`, { ...from, xsrf: false });
+      expect(back.headers.location).toBe("/efactura-spv?rezultat=connected");
+      return { ...back, statusCode: 200 } as LightMyRequestResponse;
+    }, {
+      ...adminUser,
+      targetLabel: expect.stringMatching(/^\d+$/),
+    });
+    await recorded("efacturaConnection.disconnect", () => t.api("DELETE", "/api/efactura/connection", ad), { ...adminUser, targetLabel: expect.stringMatching(/^\d+$/) });
+
     expect((await auditActions()).filter((action) => !seen.has(action))).toEqual([]);
   });
 
