@@ -119,6 +119,7 @@ export const API_PATHS = {
   efacturaConnection: apiPathOf("efacturaConnection"),
   /** GET `?code&state` (or `?error&state`): where ANAF's consent page sends the browser back; public. */
   efacturaCallback: `${API}/efactura/callback`,
+  efacturaSync: `${API}/efactura/sync`,
   /** GET `/{cif}`: the company ANAF knows by that CIF (AnafCompany), for 'Completează din ANAF'. */
   anafCompany: `${apiPathOf("anaf")}/company`,
   /** GET: the home's figures (contract/home.ts HomeFigures); the invoicing role. */

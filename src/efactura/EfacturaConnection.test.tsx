@@ -88,6 +88,10 @@ describe("the e-Factura (SPV) screen", () => {
     expect(screen.getByText(efacturaScreenWords.readOnly)).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Deconectare" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Reconectare" })).toBeNull();
+
+    // The clerk may have the messages read now rather than at the next pass.
+    await userEvent.setup().click(screen.getByRole("button", { name: "Citește acum mesajele SPV" }));
+    expect(await screen.findByText(efacturaScreenWords.syncQueued)).toBeInTheDocument();
   });
 
   it("shows a refused authorisation's words", async () => {

@@ -43,6 +43,8 @@ export const efacturaScreenWords = {
   cif: (cif: string) => `CIF: ${cif}`,
   syncedAt: (at: string | null) => (at ? `Ultima citire a mesajelor SPV: ${formatRomanianMinute(at)}` : "Mesajele SPV nu au fost citite încă."),
   loadFailed: "Starea conexiunii cu ANAF nu a putut fi citită.",
+  syncNow: "Citește acum mesajele SPV",
+  syncQueued: "Mesajele SPV se citesc acum; starea facturilor se actualizează când sarcina se încheie (vedeți „Sarcini”).",
 } as const;
 
 // A default export: App.tsx loads the screen on demand (React.lazy).
@@ -113,6 +115,19 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
     }
   };
 
+  const syncNow = async () => {
+    setPending(true);
+    setFailure(null);
+    try {
+      await dataProvider.syncEfactura();
+      setMessage(efacturaScreenWords.syncQueued);
+    } catch (error) {
+      setFailure(errorMessage(error, efacturaScreenWords.loadFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+
   const callbackResult = isEfacturaCallbackResult(result) ? result : null;
   return (
     <Paper sx={{ p: 2, maxWidth: 720 }}>
@@ -147,6 +162,11 @@ export function EfacturaConnectionPanel({ canChange }: { canChange: boolean }) {
               <Typography color="text.secondary">{efacturaScreenWords.syncedAt(connection.syncedAt)}</Typography>
             </Stack>
             {connection.problem && <Alert severity="warning">{connection.problem}</Alert>}
+            <div>
+              <Button variant="outlined" onClick={syncNow} disabled={pending}>
+                {efacturaScreenWords.syncNow}
+              </Button>
+            </div>
             {canChange && (
               <Stack direction="row" spacing={1}>
                 <Button variant="contained" onClick={connect} disabled={pending || !connection.available}>

@@ -118,6 +118,9 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
     /** Begins connecting to ANAF: the consent page to send the browser to. */
     connectEfactura: () => post<EfacturaAuthorization>(API_PATHS.efacturaConnection),
 
+    /** 'Citește acum': the company's SPV messages read now (the 'efactura-sync' task, one per tenant at a time). */
+    syncEfactura: () => post<{ taskId: number; queued: boolean }>(API_PATHS.efacturaSync),
+
     /** Disconnects the company from ANAF (its tokens revoked there as far as ANAF answers). */
     disconnectEfactura: () => remove<MessageResponse>(API_PATHS.efacturaConnection),
 
