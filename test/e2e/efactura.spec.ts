@@ -7,25 +7,14 @@
  * invoice is under 'Facturi primite'.
  */
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import JSZip from "jszip";
-import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
-import type { LoginResponse } from "../../contract/api";
 import { xlsxOf } from "../helpers/excelFiles";
 import { customerFields } from "../helpers/customerFields";
-import { DEMO, DEMO_PASSWORD, signInAndWaitForProfile } from "./helpers";
+import { clerkApi, DEMO, signInAndWaitForProfile } from "./helpers";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-/** The API as the invoicing clerk, for what the test needs in place before it looks. */
-async function clerkApi(page: Page, baseURL: string) {
-  await page.context().addCookies([{ name: XSRF_COOKIE, value: "e2e", url: baseURL }]);
-  const login = await page.request.post("/dmz-api/login", { data: { username: DEMO.facturare, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const session = (await login.json()) as LoginResponse;
-  const headers = { Authorization: `Bearer ${session.authenticationToken}`, [TENANT_HEADER]: String(session.tenant.id), [XSRF_HEADER]: "e2e" };
-  return { request: page.request as APIRequestContext, headers };
-}
 
 interface SentInvoice {
   id: number;

@@ -1,7 +1,9 @@
 /** Shared steps of the browser tests. */
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE_FILE } from "../../playwright.config";
+import type { LoginResponse } from "../../contract/api";
+import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO = {
@@ -92,4 +94,14 @@ export async function uploadInvoiceWorkbook(page: Page) {
   await page.getByRole("option", { name: "Magazin Cluj" }).click();
   await page.getByTestId("invoice-file").setInputFiles("test/fixtures/invoices/ro-title.xlsx");
   await page.getByRole("button", { name: "Încarcă fișierul" }).click();
+}
+
+/** The API as the invoicing clerk, for what a test needs in place before it looks (its own sign-in, on the page's cookies). */
+export async function clerkApi(page: Page, baseURL: string): Promise<{ request: APIRequestContext; headers: Record<string, string> }> {
+  await page.context().addCookies([{ name: XSRF_COOKIE, value: "e2e", url: baseURL }]);
+  const login = await page.request.post("/dmz-api/login", { data: { username: DEMO.facturare, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const session = (await login.json()) as LoginResponse;
+  const headers = { Authorization: `Bearer ${session.authenticationToken}`, [TENANT_HEADER]: String(session.tenant.id), [XSRF_HEADER]: "e2e" };
+  return { request: page.request, headers };
 }

@@ -6,12 +6,10 @@
  * whose closing balance is what the customer owes.
  */
 import { readFile } from "node:fs/promises";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { TENANT_HEADER, XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
-import type { LoginResponse } from "../../contract/api";
 import { xlsxOf } from "../helpers/excelFiles";
-import { DEMO, DEMO_PASSWORD, signInAndWaitForProfile } from "./helpers";
+import { clerkApi, DEMO, signInAndWaitForProfile } from "./helpers";
 import { customerFields } from "../helpers/customerFields";
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -24,15 +22,6 @@ function daysAgo(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** The API as the invoicing clerk, for what the test needs in place before it looks (its own sign-in). */
-async function clerkApi(page: Page, baseURL: string) {
-  await page.context().addCookies([{ name: XSRF_COOKIE, value: "e2e", url: baseURL }]);
-  const login = await page.request.post("/dmz-api/login", { data: { username: DEMO.facturare, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const session = (await login.json()) as LoginResponse;
-  const headers = { Authorization: `Bearer ${session.authenticationToken}`, [TENANT_HEADER]: String(session.tenant.id), [XSRF_HEADER]: "e2e" };
-  return { request: page.request as APIRequestContext, headers };
-}
 
 test("the home's overdue figure leads to the overdue invoices, two are reminded at once, and the customer's statement PDF gives what is owed", async ({ page, baseURL }) => {
   test.setTimeout(150_000);
