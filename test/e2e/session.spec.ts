@@ -170,13 +170,13 @@ test("the super-admin sees every section and entry of the menu", async ({ page }
     "SmartBill - clienți",
     "Administrare",
   ]);
-  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Firme", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
+  await expect(menuEntries(page)).toHaveText([...SMARTBILL_ENTRIES, "Firme", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill", "e-Factura (SPV)"]);
 });
 
 test("the admin sees General, the warehouses and Administration without Tenants", async ({ page }) => {
   await signInAndWaitForHome(page, DEMO.admin);
   await expect(menuSections(page)).toHaveText(["General", "SmartBill - stoc/depozite", "Administrare"]);
-  await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill"]);
+  await expect(menuEntries(page)).toHaveText(["Acasă", "Depozite", "Utilizatori", "Setări", "Jurnal de audit", "Conexiune SmartBill", "e-Factura (SPV)"]);
 });
 
 test("the invoicing user sees the SmartBill sections and no Administration", async ({ page }) => {
