@@ -6,6 +6,7 @@
  * tokens redacted.
  */
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import { API_PATHS } from "../contract/paths";
 
 export class AccessLog extends LogController {
   override incomingRequest(): void {}
@@ -34,5 +35,7 @@ export function accessLogger(level: string) {
 }
 
 export function redactTokens(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  const redacted = url.replace(/([?&]token=)[^&#]*/gi, "$1[redacted]");
+  // ANAF's authorisation code and its state arrive in the e-Factura callback's address: neither belongs in a log.
+  return redacted.startsWith(`${API_PATHS.efacturaCallback}?`) ? redacted.replace(/([?&](?:code|state)=)[^&#]*/gi, "$1[redacted]") : redacted;
 }

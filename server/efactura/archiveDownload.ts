@@ -9,6 +9,7 @@ import { HttpError } from "../errors";
 import { attachment } from "../routes/spreadsheetStreams";
 import { readArchive, type StoredArchive } from "./archive";
 import { EfacturaTransformError, transformToPdf } from "./transform";
+import { boundedEntryText } from "./ubl";
 
 export const ARCHIVE_MISSING = "Factura nu are încă o arhivă e-Factura (ZIP-ul semnat de ANAF).";
 const ARCHIVE_UNREADABLE = "Arhiva e-Factura a facturii nu poate fi citită.";
@@ -32,7 +33,8 @@ export async function archivedZip(app: FastifyInstance, stored: StoredArchive | 
 export async function invoiceXmlOf(zip: Buffer): Promise<string | undefined> {
   const archive = await JSZip.loadAsync(zip);
   const entry = Object.values(archive.files).find((file) => !file.dir && /\.xml$/i.test(file.name) && !/^semnatura_/i.test(file.name.split("/").pop() ?? ""));
-  return entry?.async("string");
+  // Bounded as the sync's reading is: a kept ZIP the sync found unreadable may still be a bomb.
+  return entry ? boundedEntryText(entry) : undefined;
 }
 
 /** A file name safe in a header: letters, digits, `_` and `-` of the invoice's number. */

@@ -168,7 +168,8 @@ export function createSpvClient(options: SpvClientOptions) {
       }
       if (!Array.isArray(json.mesaje)) throw new SpvError("unavailable", spvWords.unexpected("lista de mesaje fără „mesaje”"));
       const messages = (json.mesaje as Record<string, unknown>[]).flatMap((m): SpvMessage[] =>
-        m && m.id !== undefined && typeof m.tip === "string"
+        // ANAF's ids are digits; another (e.g. "../x") would name a file in the archive folder, so it is not taken.
+        m && (typeof m.id === "number" || typeof m.id === "string") && /^\d{1,30}$/.test(String(m.id)) && typeof m.tip === "string"
           ? [
               {
                 id: String(m.id),

@@ -3,7 +3,7 @@
  * CreditNote) or ANAF's error file (namespace mfp:anaf:dgti:efactura:mesajEroriFactuta:v1, its
  * `<Error errorMessage="…"/>`), beside `semnatura_<id>.xml`. Read without trusting it:
  * - the ZIP is bounded (MAX_ZIP_BYTES) and each entry's declared uncompressed size is checked
- *   before it is inflated, and the inflated text again after (a lying header), so a ZIP bomb
+ *   before it is inflated, and the inflated bytes counted as they come (a lying header), so a ZIP bomb
  *   cannot fill the memory;
  * - fast-xml-parser expands no external entity (it refuses the document) and here no DOCTYPE
  *   entity at all (processEntities off; only XML's five and character references are decoded),
@@ -73,13 +73,57 @@ export async function readSpvZip(zip: Uint8Array): Promise<SpvDocument> {
   }
   const entries = Object.values(archive.files).filter((file) => !file.dir && /\.xml$/i.test(file.name) && !/(^|\/)semnatura_/i.test(file.name));
   if (entries.length !== 1) throw new UnreadableZip(`expected one XML besides the signature, found ${entries.length}`);
-  const [entry] = entries;
+  return parseSpvXml(await boundedEntryText(entries[0]));
+}
+
+interface EntryStream {
+  on(event: "data", listener: (chunk: Uint8Array) => void): EntryStream;
+  on(event: "error", listener: (error: Error) => void): EntryStream;
+  on(event: "end", listener: () => void): EntryStream;
+  pause(): EntryStream;
+  resume(): EntryStream;
+}
+
+/**
+ * The entry's text, inflated at most MAX_XML_BYTES: the declared size is checked first, then the
+ * inflated bytes are counted as they come and the inflation stopped past the bound, because a
+ * header can lie (jszip itself compares the sizes only after inflating everything into memory,
+ * so a 10 MB ZIP could take gigabytes first).
+ */
+export function boundedEntryText(entry: JSZip.JSZipObject, maxBytes = MAX_XML_BYTES): Promise<string> {
   // jszip keeps each entry's declared size from the central directory.
   const declared = (entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize;
-  if (typeof declared !== "number" || declared > MAX_XML_BYTES) throw new UnreadableZip(`${entry.name} declares ${declared} bytes uncompressed`);
-  const bytes = await entry.async("uint8array");
-  if (bytes.byteLength > MAX_XML_BYTES) throw new UnreadableZip(`${entry.name} inflates to more than ${MAX_XML_BYTES} bytes`);
-  return parseSpvXml(Buffer.from(bytes).toString("utf8"));
+  if (typeof declared !== "number" || declared > maxBytes) return Promise.reject(new UnreadableZip(`${entry.name} declares ${declared} bytes uncompressed`));
+  return new Promise((resolve, reject) => {
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let done = false;
+    // jszip's own streaming reader (not in its typings), which inflates chunk by chunk.
+    const stream = (entry as unknown as { internalStream(type: "uint8array"): EntryStream }).internalStream("uint8array");
+    stream
+      .on("data", (chunk: Uint8Array) => {
+        if (done) return;
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          done = true;
+          stream.pause();
+          reject(new UnreadableZip(`${entry.name} inflates to more than ${maxBytes} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      })
+      .on("error", (error: Error) => {
+        if (done) return;
+        done = true;
+        reject(new UnreadableZip(`${entry.name} cannot be inflated: ${error.message}`));
+      })
+      .on("end", () => {
+        if (done) return;
+        done = true;
+        resolve(Buffer.concat(chunks).toString("utf8"));
+      })
+      .resume();
+  });
 }
 
 /** An invoice (Invoice / CreditNote) or ANAF's error file, from its XML text. */

@@ -19,6 +19,7 @@ import {
   type EfacturaCallbackResult,
 } from "../../contract/efacturaConnection";
 import { API_PATHS } from "../../contract/paths";
+import { rolesAllow } from "../../contract/roles";
 import { refuseControlCharacters } from "../controlCharacters";
 import { efacturaCallbackUrl } from "../efactura/callbackUrl";
 import { oauthSettings, saveEfacturaConnection } from "../efactura/efacturaAccess";
@@ -54,9 +55,17 @@ export const efacturaCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => 
         return back(reply, "invalid");
       }
       if (error || !code) return back(reply, error ? "denied" : "invalid");
-      // The admin who began must still be the tenant's.
+      // The admin who began must still be the tenant's, and still one who may connect it (a role
+      // taken away during the authorisation's minutes takes the authorisation with it).
       const user = await app.db.selectFrom("users").select(["id", "email"]).where("id", "=", pending.userId).where("tenantId", "=", pending.tenantId).executeTakeFirst();
       if (!user) return back(reply, "invalid");
+      const roles = await app.db
+        .selectFrom("user_roles")
+        .innerJoin("roles", "roles.id", "user_roles.roleId")
+        .select("roles.name")
+        .where("user_roles.userId", "=", user.id)
+        .execute();
+      if (!rolesAllow(roles.map((role) => role.name), "efacturaConnection")) return back(reply, "invalid");
       const cif = cifForAnaf((await readConnection(app.db, pending.tenantId)).cif);
       if (!cif) return back(reply, "noCif");
       const settings = oauthSettings(app);
