@@ -5,13 +5,13 @@
  * A failure shows the server's reason under the buttons (ANAF not answering, nothing archived).
  */
 import { useState } from "react";
-import { useTranslate } from "react-admin";
+import { useDataProvider, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import FolderZipIcon from "@mui/icons-material/FolderZip";
 import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
-import { requestFile } from "../providers/requestFile";
+import type { AppDataProvider } from "../providers/customMethods";
 import { errorMessage } from "./errorMessage";
 import { saveFile } from "./saveFile";
 
@@ -21,13 +21,14 @@ export const efacturaFileName = (number: string | null | undefined, fallback: st
 
 export function EfacturaFileButtons({ base, fileName, disabled = false }: { base: string; fileName: (extension: "pdf" | "zip") => string; disabled?: boolean }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const [busy, setBusy] = useState<"pdf" | "zip">();
   const [error, setError] = useState<string>();
   const download = async (kind: "pdf" | "zip") => {
     setBusy(kind);
     setError(undefined);
     try {
-      saveFile(await requestFile(`${base}/${kind}`), fileName(kind));
+      saveFile(await dataProvider.efacturaFile(base, kind), fileName(kind));
     } catch (failure) {
       setError(translate("efacturaFiles.downloadError", { message: errorMessage(failure, "") }));
     } finally {

@@ -118,6 +118,9 @@ export function createCustomMethods(http: HttpClient, documents: string = API_PA
     /** Begins connecting to ANAF: the consent page to send the browser to. */
     connectEfactura: () => post<EfacturaAuthorization>(API_PATHS.efacturaConnection),
 
+    /** An archived e-Factura's file: `base` answers `<base>/pdf` (ANAF's PDF of it) and `<base>/zip` (the signed ZIP). */
+    efacturaFile: (base: string, kind: "pdf" | "zip") => requestFile(`${base}/${kind}`),
+
     /** 'Citește acum': the company's SPV messages read now (the 'efactura-sync' task, one per tenant at a time). */
     syncEfactura: () => post<{ taskId: number; queued: boolean }>(API_PATHS.efacturaSync),
 

@@ -29,6 +29,10 @@ const HOUSE_TENANT_DATA: readonly TenantOwnedTable[] = [
   "receipts",
   "reminder_settings",
   "invoice_reminders",
+  // The company's SPV connection, an authorisation under way, and its SPV messages with their archived ZIPs.
+  "efactura_connections",
+  "efactura_authorizations",
+  "efactura_messages",
 ];
 
 /** Every table holding a tenant's data: the house's and each plain resource's. */
