@@ -3,7 +3,8 @@
  * browser back after the company's certificate signed in. Public — the browser arrives from ANAF
  * without the app's bearer token — so the `state` is what authenticates it: random, single-use
  * (deleted by the statement that reads it, so two arrivals with one state store at most once),
- * at most EFACTURA_AUTHORIZATION_MINUTES old, and bound to the tenant and the admin who began.
+ * at most EFACTURA_AUTHORIZATION_MINUTES old, bound to the tenant and the admin who began, and
+ * accepted only from the browser that began it (server/efactura/authorizationCookie.ts).
  * The code is exchanged with that authorisation's PKCE verifier, so a code stolen on the way is
  * worth nothing elsewhere. The browser is then sent to the 'e-Factura (SPV)' screen with a result
  * code the screen words (never text from the request). Registered beside /api (app.ts), outside
@@ -21,6 +22,7 @@ import {
 import { API_PATHS } from "../../contract/paths";
 import { rolesAllow } from "../../contract/roles";
 import { refuseControlCharacters } from "../controlCharacters";
+import { beganHere, forgetAuthorization } from "../efactura/authorizationCookie";
 import { efacturaCallbackUrl } from "../efactura/callbackUrl";
 import { oauthSettings, saveEfacturaConnection } from "../efactura/efacturaAccess";
 import { exchangeCode, OauthFailure } from "../efactura/oauthClient";
@@ -47,7 +49,10 @@ export const efacturaCallbackRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request, reply) => {
       const { code, state, error } = request.query;
-      if (!state) return back(reply, "invalid");
+      // Another browser's arrival (someone else's consent to this authorisation) leaves it
+      // untouched, for the browser that began it.
+      if (!state || !beganHere(request, state)) return back(reply, "invalid");
+      forgetAuthorization(request, reply);
       const now = app.now();
       // Read and spent in one statement: a second arrival with the same state finds nothing.
       const pending = await app.db.deleteFrom("efactura_authorizations").where("state", "=", state).returningAll().executeTakeFirst();

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { EfacturaConnection } from "../../contract/efactura";
 import { EFACTURA_CALLBACK_RESULTS, EFACTURA_CONNECTION_MESSAGES } from "../../contract/efacturaConnection";
 import type { LoginResponse } from "../../contract/api";
+import { AUTHORIZATION_COOKIE } from "../../server/efactura/authorizationCookie";
 import { EFACTURA_EMULATOR_PREFIX } from "../../server/efactura/demoClient";
 import { efacturaAccess, EfacturaNotConnected, refreshConnection, REFRESH_REFUSED_PROBLEM } from "../../server/efactura/efacturaAccess";
 import { pkcePair } from "../../server/efactura/oauthClient";
@@ -71,10 +72,16 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
     return response.body ? response.json() : undefined;
   }
 
+  /** The admin's browser: the cookie beginning leaves it, which it sends back to our callback. */
+  let browserCookie: string | undefined;
+
   /** POST: the consent page's address. */
   async function begin(session = admin): Promise<string> {
     const response = await t.api("POST", CONNECTION, { session });
     expect(response.statusCode, response.body).toBe(200);
+    const cookie = response.cookies.find((each) => each.name === AUTHORIZATION_COOKIE)!;
+    expect(cookie).toMatchObject({ path: "/api/efactura/callback", httpOnly: true, sameSite: "Lax", maxAge: 15 * 60 });
+    browserCookie = `${cookie.name}=${cookie.value}`;
     return response.json<{ authorizeUrl: string }>().authorizeUrl;
   }
 
@@ -96,9 +103,9 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
     return answer.headers.get("location")!;
   }
 
-  /** The browser back at our callback (no bearer token): where it is sent then. */
-  async function arrive(callbackUrl: string): Promise<string> {
-    const response = await fetch(callbackUrl, { redirect: "manual" });
+  /** The browser back at our callback (no bearer token; the cookie it holds): where it is sent then. */
+  async function arrive(callbackUrl: string, cookie = browserCookie): Promise<string> {
+    const response = await fetch(callbackUrl, { redirect: "manual", headers: cookie ? { cookie } : {} });
     expect(response.status).toBe(302);
     return response.headers.get("location")!;
   }
@@ -248,7 +255,7 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
       expect((await view(otherAdmin)).connection.connected).toBe(false);
     });
 
-    it("refuses the same state a second time", async () => {
+    it("refuses the same state a second time, even from the browser that began", async () => {
       const callback = await consent(await begin());
       expect(await arrive(callback)).toBe(`${SCREEN}connected`);
       const first = (await storedRow())!;
@@ -274,6 +281,24 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
     it("stores nothing when the person refuses on ANAF's page", async () => {
       expect(await arrive(await consent(await begin(), "deny"))).toBe(`${SCREEN}denied`);
       expect(await storedRow()).toBeUndefined();
+    });
+
+    it("accepts the callback only in the browser that began, which it then leaves with nothing", async () => {
+      // Another admin's consent address, opened by someone else (the victim's certificate at ANAF):
+      // that browser holds no cookie of ours, or one of its own authorisation.
+      const foreign = await consent(await begin(otherAdmin));
+      const foreignCookie = browserCookie;
+      const own = await consent(await begin());
+      for (const cookie of ["", foreignCookie, `${AUTHORIZATION_COOKIE}=forged`]) {
+        expect(await arrive(own, cookie)).toBe(`${SCREEN}invalid`);
+      }
+      expect(await storedRow()).toBeUndefined();
+      // Left for the browser that began: it still connects.
+      const response = await fetch(own, { redirect: "manual", headers: { cookie: browserCookie! } });
+      expect(response.headers.get("location")).toBe(`${SCREEN}connected`);
+      expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith(`${AUTHORIZATION_COOKIE}=`))).toMatch(/^[a-z_]+=; Max-Age=0; Path=\/api\/efactura\/callback;/);
+      expect((await storedRow())!.cif).toBeTruthy();
+      expect(await arrive(foreign, foreignCookie)).toBe(`${SCREEN}connected`);
     });
 
     it("refreshes a token about to end, the old refresh token then refused by the emulator", async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
 import { redactTokens } from "../../server/accessLog";
 import { invoiceXmlOf } from "../../server/efactura/archiveDownload";
+import { AUTHORIZATION_COOKIE } from "../../server/efactura/authorizationCookie";
 import { EFACTURA_EMULATOR_PREFIX } from "../../server/efactura/demoClient";
 import { createSpvClient } from "../../server/efactura/spvClient";
 import { MAX_XML_BYTES, readSpvZip, UnreadableZip } from "../../server/efactura/ubl";
@@ -133,7 +134,7 @@ describeEachDialect("an authorisation whose admin is no longer one when ANAF sen
   afterAll(() => t.close());
 
   /** A fresh admin of the demo tenant begins; the emulator's consent page agrees; the callback's address (with a real code). */
-  async function begunByNewAdmin(): Promise<{ userId: number; callback: string }> {
+  async function begunByNewAdmin(): Promise<{ userId: number; callback: string; cookie: string }> {
     serial += 1;
     const email = `admin-plecat-${serial}@demo.ro`;
     const userId = await addUser(t, { email, tenantId: DEMO_TENANT, roles: ["ROLE_ADMIN"], password: "parola-admin-plecat-1" });
@@ -152,22 +153,24 @@ describeEachDialect("an authorisation whose admin is no longer one when ANAF sen
     expect(consent.statusCode, consent.body).toBe(302);
     const callback = new URL(consent.headers.location as string);
     expect(callback.searchParams.get("code")).toBeTruthy();
-    return { userId, callback: `${callback.pathname}${callback.search}` };
+    const cookie = begin.cookies.find((each) => each.name === AUTHORIZATION_COOKIE)!;
+    return { userId, callback: `${callback.pathname}${callback.search}`, cookie: `${cookie.name}=${cookie.value}` };
   }
 
-  const arrive = async (callback: string) => {
-    const response = await t.app.inject({ method: "GET", url: callback });
+  const arrive = async ({ callback, cookie }: { callback: string; cookie: string }) => {
+    const response = await t.app.inject({ method: "GET", url: callback, headers: { cookie } });
     expect(response.statusCode).toBe(302);
     return response.headers.location;
   };
   const connection = () => t.db.selectFrom("efactura_connections").select("tenantId").where("tenantId", "=", DEMO_TENANT).executeTakeFirst();
 
   it("connects nothing when the admin's role was taken away meanwhile", async () => {
-    const { userId, callback } = await begunByNewAdmin();
+    const begun = await begunByNewAdmin();
+    const { userId } = begun;
     const invoicing = await t.db.selectFrom("roles").select("id").where("name", "=", "ROLE_SMARTBILL").executeTakeFirstOrThrow();
     await t.db.deleteFrom("user_roles").where("userId", "=", userId).execute();
     await t.db.insertInto("user_roles").values({ userId, roleId: invoicing.id }).execute();
-    expect(await arrive(callback)).toBe("/efactura-spv?rezultat=invalid");
+    expect(await arrive(begun)).toBe("/efactura-spv?rezultat=invalid");
     expect(await connection()).toBeUndefined();
   });
 
@@ -175,11 +178,11 @@ describeEachDialect("an authorisation whose admin is no longer one when ANAF sen
     const removed = await begunByNewAdmin();
     const deleted = await t.api("DELETE", `/api/user/${removed.userId}`, { session: await t.signIn("admin@demo.ro"), tenantId: DEMO_TENANT });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
-    expect(await arrive(removed.callback)).toBe("/efactura-spv?rezultat=invalid");
+    expect(await arrive(removed)).toBe("/efactura-spv?rezultat=invalid");
     expect(await connection()).toBeUndefined();
 
     const kept = await begunByNewAdmin();
-    expect(await arrive(kept.callback)).toBe("/efactura-spv?rezultat=connected");
+    expect(await arrive(kept)).toBe("/efactura-spv?rezultat=connected");
     expect(await connection()).toBeDefined();
   });
 });

@@ -6,18 +6,27 @@ import { afterEach } from "vitest";
 // What a screen shows after a call to the live server comes when the machine gets to it: on a
 // busy machine Testing Library's 1 s default for findBy…/waitFor failed tests that were right.
 // A wait ends as soon as the screen is there, so a longer bound costs a passing test nothing.
-configure({ asyncUtilTimeout: 5_000 });
+// 5 s was still too short on a fresh clone under load (an in-grid edit's refusal came later).
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no fetch and Node's has no browser manners: resolve relative URLs against the page,
-// and keep and send the page's own cookies on same-origin calls, as a browser does, so the
-// providers meet the real server exactly as they will in Chromium.
+// and keep and send the page's own cookies on same-origin calls, as a browser does (through the
+// page's cookie jar, so an HttpOnly cookie is kept and sent, by its path, but hidden from
+// document.cookie), so the providers meet the real server exactly as they will in Chromium.
+declare const jsdom: { cookieJar: CookieJar };
+interface CookieJar {
+  setCookieSync(cookie: string, url: string, options: { http: boolean; ignoreError: boolean }): unknown;
+  getCookieStringSync(url: string, options: { http: boolean }): string;
+  removeAllCookiesSync(): void;
+}
 const nodeFetch = globalThis.fetch;
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
   if (typeof input !== "string") return nodeFetch(input, init);
   const url = new URL(input, document.baseURI);
   const sameOrigin = url.origin === window.location.origin;
   const headers = new Headers(init?.headers);
-  if (sameOrigin && document.cookie) headers.set("Cookie", document.cookie);
+  const cookies = sameOrigin ? jsdom.cookieJar.getCookieStringSync(url.href, { http: true }) : "";
+  if (cookies) headers.set("Cookie", cookies);
   let body = init?.body;
   if (body instanceof FormData) {
     const encoded = await multipart(body);
@@ -25,7 +34,7 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     headers.set("Content-Type", encoded.contentType);
   }
   const response = await nodeFetch(url.href, { ...init, headers, body });
-  if (sameOrigin) for (const cookie of response.headers.getSetCookie()) document.cookie = cookie;
+  if (sameOrigin) for (const cookie of response.headers.getSetCookie()) jsdom.cookieJar.setCookieSync(cookie, url.href, { http: true, ignoreError: true });
   return response;
 };
 
@@ -54,8 +63,5 @@ async function multipart(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer
 afterEach(() => {
   cleanup();
   localStorage.clear();
-  document.cookie.split("; ").forEach((cookie) => {
-    const name = cookie.split("=")[0];
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  });
+  jsdom.cookieJar.removeAllCookiesSync();
 });

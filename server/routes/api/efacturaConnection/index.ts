@@ -3,7 +3,8 @@
  * - GET: its state (contract EfacturaConnection), never a token; for the admins who connect it
  *   and the invoicing role, whose screens read SPV through it.
  * - POST: begins connecting (admins): a pending authorisation with a random single-use `state`
- *   and a PKCE verifier, bound to the tenant and the admin; answers ANAF's consent page's address.
+ *   and a PKCE verifier, bound to the tenant, the admin and (by a cookie) the admin's browser;
+ *   answers ANAF's consent page's address.
  *   The browser comes back to GET /api/efactura/callback (server/routes/efacturaCallback.ts).
  * - DELETE: disconnects (admins): the tokens revoked at ANAF as far as it answers, the row deleted.
  * The tenant's SmartBill CIF is the company connected: without it, nothing begins.
@@ -15,6 +16,7 @@ import { rolesAllow } from "../../../../contract/roles";
 import { MessageAnswer } from "../../../../contract/schemas/answers";
 import { EfacturaAuthorizationSchema, EfacturaConnectionSchema } from "../../../../contract/schemas/efacturaConnection";
 import { timestamp } from "../../../db/timestamps";
+import { rememberAuthorization } from "../../../efactura/authorizationCookie";
 import { efacturaCallbackUrl } from "../../../efactura/callbackUrl";
 import { oauthSettings } from "../../../efactura/efacturaAccess";
 import { authorizeUrl, OauthFailure, pkcePair, randomState, revokeToken } from "../../../efactura/oauthClient";
@@ -67,6 +69,7 @@ export const efacturaConnectionRoutes: FastifyPluginAsyncTypebox = async (app) =
           .values({ state, tenantId: request.tenantId, userId: request.user.id, userEmail: request.user.email, codeVerifier: verifier, createdAt: timestamp(now) })
           .execute();
       });
+      rememberAuthorization(request, reply, state);
       return { authorizeUrl: authorizeUrl(settings, redirectUri, state, challenge) };
     },
   );
