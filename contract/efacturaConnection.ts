@@ -37,6 +37,9 @@ export const EFACTURA_CONNECTION_MESSAGES = {
   unavailable:
     "Operatorul nu a înregistrat aplicația la ANAF: conectarea la SPV este posibilă după ce setează ANAF_CLIENT_ID și ANAF_CLIENT_SECRET.",
   notListening: "Serverul nu poate construi adresa de întoarcere de la ANAF acum. Încercați din nou.",
+  // ANAF sends the browser back to one address; a browser on another (localhost for 127.0.0.1)
+  // would arrive there without the authorisation it began, and signed out.
+  otherAddress: (address: string) => `ANAF trimite înapoi la adresa ${address}. Deschideți aplicația la această adresă, apoi conectați firma.`,
   disconnected: "Firma a fost deconectată de la ANAF (SPV).",
   notConnected: "Firma nu este conectată la ANAF (SPV).",
 } as const;

@@ -283,6 +283,14 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
       expect(await storedRow()).toBeUndefined();
     });
 
+    it("sends a browser on another address than ANAF's way back to that address first", async () => {
+      const other = await t.api("POST", CONNECTION, { session: admin, headers: { origin: "http://localhost:1" } });
+      expect(other.statusCode).toBe(409);
+      expect(other.json().message).toBe(`ANAF trimite înapoi la adresa ${origin}. Deschideți aplicația la această adresă, apoi conectați firma.`);
+      expect(other.cookies).toEqual([]);
+      expect((await t.api("POST", CONNECTION, { session: admin, headers: { origin } })).statusCode).toBe(200);
+    });
+
     it("accepts the callback only in the browser that began, which it then leaves with nothing", async () => {
       // Another admin's consent address, opened by someone else (the victim's certificate at ANAF):
       // that browser holds no cookie of ours, or one of its own authorisation.

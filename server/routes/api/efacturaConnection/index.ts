@@ -54,6 +54,12 @@ export const efacturaConnectionRoutes: FastifyPluginAsyncTypebox = async (app) =
       if (!cif) return reply.code(409).send({ message: EFACTURA_CONNECTION_MESSAGES.noCif });
       const redirectUri = efacturaCallbackUrl(app);
       if (!settings || !redirectUri) return reply.code(503).send({ message: EFACTURA_CONNECTION_MESSAGES.notListening });
+      // The browser says where it is (Origin, on every POST): the cookie binding the authorisation
+      // to it reaches the callback only on the callback's own origin.
+      const callbackOrigin = new URL(redirectUri).origin;
+      if (request.headers.origin && request.headers.origin !== callbackOrigin) {
+        return reply.code(409).send({ message: EFACTURA_CONNECTION_MESSAGES.otherAddress(callbackOrigin) });
+      }
       const state = randomState();
       const { verifier, challenge } = pkcePair();
       const now = app.now();
