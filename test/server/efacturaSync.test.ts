@@ -14,6 +14,7 @@ import JSZip from "jszip";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { InvoiceEvent, LoginResponse, Task } from "../../contract/api";
 import { readArchive } from "../../server/efactura/archive";
+import { REFRESH_REFUSED_PROBLEM } from "../../server/efactura/efacturaAccess";
 import { romanianDate } from "../../server/smartbill/bucharestTime";
 import { removeTemporaryDatabases } from "../helpers/databases";
 import { describeEachDialect } from "../helpers/dialects";
@@ -160,6 +161,14 @@ describeEachDialect("e-Factura sync (task 'efactura-sync')", (dialect) => {
       expect((await connection()).problem).toBeNull();
     });
   }
+
+  it("keeps a refused refresh's problem through a reading that went well, the access token working its last days", async () => {
+    await t.db.updateTable("efactura_connections").set({ problem: REFRESH_REFUSED_PROBLEM }).where("tenantId", "=", DEMO_TENANT).execute();
+    const a = await sendInvoice(false);
+    expect((await sync()).status).toBe("done");
+    expect(await invoice(a)).toMatchObject({ efacturaStatus: "validated" });
+    expect((await connection()).problem).toBe(REFRESH_REFUSED_PROBLEM);
+  });
 
   it("asks for reconnecting when ANAF refuses the token (401); an administrator may ask for the reading too", async () => {
     await connectToEmulator(t, DEMO_TENANT, { accessToken: "a-token-anaf-does-not-know" });

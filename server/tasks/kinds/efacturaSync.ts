@@ -30,7 +30,7 @@ import { type EfacturaStatus, SPV_MESSAGE_TYPES } from "../../../contract/efactu
 import type { Database } from "../../db/database";
 import { timestamp } from "../../db/timestamps";
 import { keepArchive } from "../../efactura/archive";
-import { EfacturaNotConnected, efacturaAccess } from "../../efactura/efacturaAccess";
+import { EfacturaNotConnected, efacturaAccess, REFRESH_REFUSED_PROBLEM } from "../../efactura/efacturaAccess";
 import { createSpvClient, type SpvClient, SpvError, type SpvMessage } from "../../efactura/spvClient";
 import { readSpvZip, type SpvDocument, UnreadableZip } from "../../efactura/ubl";
 import { recordInvoiceEvent } from "../../routes/api/invoices/invoiceHistory";
@@ -285,12 +285,16 @@ export async function syncTenant(app: FastifyInstance, db: Kysely<Database>, ten
 
   await db
     .updateTable("efactura_connections")
-    .set({
+    .set((eb) => ({
       syncedAt: timestamp(app.now()),
       ...(syncedUntilMs === null ? {} : { syncedUntilMs }),
-      problem: stopped ? stopped.message : null,
+      // A reading that went well ends its own problems, not a refused refresh: the access token
+      // still works for its last days, and then nothing will, unless an admin reconnects.
+      problem: stopped
+        ? stopped.message
+        : eb.case().when("problem", "=", REFRESH_REFUSED_PROBLEM).then(REFRESH_REFUSED_PROBLEM).else(null).end(),
       updatedAt: timestamp(),
-    })
+    }))
     .where("tenantId", "=", tenantId)
     .execute();
 
