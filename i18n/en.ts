@@ -1338,6 +1338,7 @@ export const en = {
       show: "Invoice %{number} from %{supplier}",
       notArchived: "This invoice's signed archive is not kept yet.",
       unknownSupplier: "Unknown supplier",
+      phoneEntry: "issued %{issued}, due %{due}",
     },
   },
   efacturaFiles: {

@@ -1284,6 +1284,8 @@ export const ro = {
       show: "Factura %{number} de la %{supplier}",
       notArchived: "Arhiva semnată a acestei facturi nu este încă păstrată.",
       unknownSupplier: "Furnizor necunoscut",
+      // A row on a phone, under the supplier and the number.
+      phoneEntry: "emisă %{issued}, scadentă %{due}",
     },
   },
   // The archived e-Factura's files (src/common/EfacturaFileButtons.tsx): an invoice's, a supplier's.

@@ -11,6 +11,8 @@
  *   screen, or the screen names another (an import, a form under the list).
  * A list whose columns follow one of its filters (a switch between views of the same rows) passes
  * its columns, and its bulk actions, as functions of the list's current filters.
+ * A list that names its phone entry (`phoneEntry`) shows each row on a phone as a short entry
+ * instead of a table wider than the screen.
  */
 import type { ReactElement, ReactNode } from "react";
 import {
@@ -20,12 +22,16 @@ import {
   FilterButton,
   List,
   type ListProps,
+  SimpleList,
+  type SimpleListProps,
   type SortPayload,
   TopToolbar,
   useListContext,
   useTranslate,
 } from "react-admin";
 import AddIcon from "@mui/icons-material/Add";
+import type { Theme } from "@mui/material/styles";
+import useMediaQuery from "@mui/material/useMediaQuery";
 import type { ResourceName } from "../../contract/roles";
 import { ListEmpty, type ListEmptyProps } from "./ListEmpty";
 import { ListErrorAlert } from "./ListErrorAlert";
@@ -60,6 +66,8 @@ export interface ResourceListProps {
   after?: ReactNode;
   pagination?: ListProps["pagination"];
   queryOptions?: ListProps["queryOptions"];
+  /** On a phone, each row as an entry of these texts (what it is, its dates, its amount). */
+  phoneEntry?: Pick<SimpleListProps, "primaryText" | "secondaryText" | "tertiaryText">;
 }
 
 export function ResourceList({
@@ -77,8 +85,10 @@ export function ResourceList({
   pagination,
   queryOptions,
   bulkActionButtons = false,
+  phoneEntry,
 }: ResourceListProps) {
   const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   const title = translate(`resources.${resource}.title`);
   const add = `resources.${resource}.add`;
   // A resource without its own words for a failed read gets the product's 'Eroare: …'.
@@ -113,9 +123,13 @@ export function ResourceList({
           )
         }
       >
-        <ResourceDatagrid bulkActionButtons={bulkActionButtons} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />}>
-          {children}
-        </ResourceDatagrid>
+        {phone && phoneEntry ? (
+          <SimpleList {...phoneEntry} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />} />
+        ) : (
+          <ResourceDatagrid bulkActionButtons={bulkActionButtons} rowClick={rowClick} empty={nextStep && <ListEmpty {...nextStep} />}>
+            {children}
+          </ResourceDatagrid>
+        )}
       </List>
       {after}
     </RequireAccess>

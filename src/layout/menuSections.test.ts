@@ -66,6 +66,14 @@ describe("the sidebar's sections", () => {
     ]);
   });
 
+  it("lead each role that reads the SPV connection to it exactly once: admins in Administration, the invoicing role beside the invoices", () => {
+    const places = (roles: string[]) => shape(roles).filter(([, entries]) => entries.includes("/efactura-spv")).map(([title]) => title);
+    expect(places(["ROLE_SUPERADMIN"])).toEqual(["menu.sections.administration"]);
+    expect(places(["ROLE_ADMIN"])).toEqual(["menu.sections.administration"]);
+    expect(places(["ROLE_SMARTBILL"])).toEqual(["menu.sections.smartbill"]);
+    expect(places(["ROLE_ADMIN", "ROLE_SMARTBILL"])).toEqual(["menu.sections.administration"]);
+  });
+
   it("leave only Home to a signed-in user without roles", () => {
     expect(shape([])).toEqual([["menu.sections.general", ["/"]]]);
   });

@@ -21,6 +21,8 @@ export interface MenuEntry {
   icon: SvgIconComponent;
   /** the role matrix row that decides whether the entry shows; none: every signed-in user */
   resource?: ResourceName;
+  /** hidden from whom this row allows: they have the page's entry in another section */
+  unless?: ResourceName;
 }
 
 export interface MenuSection {
@@ -44,6 +46,16 @@ const PAGES: readonly (MenuEntry & { section: MenuSectionName })[] = [
     label: "menu.efacturaConnection",
     icon: AccountBalanceIcon,
     resource: "efacturaConnection",
+  },
+  // The invoicing role reads the SPV connection (when SPV was last read, 'Citește acum') without
+  // administering anything: the same page, beside the invoices it is about.
+  {
+    section: "smartbill",
+    to: EFACTURA_CONNECTION_PAGE,
+    label: "menu.efacturaConnection",
+    icon: AccountBalanceIcon,
+    resource: "invoices",
+    unless: "efacturaConnection",
   },
 ];
 
@@ -72,7 +84,9 @@ export function visibleSections(roles: readonly string[], resources: readonly Ap
   return menuSections(resources)
     .map((section) => ({
       ...section,
-      entries: section.entries.filter((entry) => !entry.resource || canAccess(roles, entry.resource)),
+      entries: section.entries.filter(
+        (entry) => (!entry.resource || canAccess(roles, entry.resource)) && !(entry.unless && canAccess(roles, entry.unless)),
+      ),
     }))
     .filter((section) => section.entries.length > 0);
 }

@@ -17,6 +17,7 @@ const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 export function ReceivedInvoiceList() {
   const translate = useTranslate();
+  const supplier = (row: ReceivedInvoice) => row.supplierName || translate("resources.receivedInvoices.unknownSupplier");
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate("resources.receivedInvoices.search")} />,
     <TextInput key="supplierCif" source="supplierCif" />,
@@ -32,11 +33,14 @@ export function ReceivedInvoiceList() {
       actions={<ListExportButtons resource="receivedInvoices" filename="facturi-primite" errorKey="resources.receivedInvoices.exportError" />}
       rowClick="show"
       empty={{ label: translate("menu.invoices"), icon: <ReceiptLongIcon />, to: "/invoices", target: "invoices" }}
+      phoneEntry={{
+        primaryText: (row: ReceivedInvoice) => [supplier(row), row.number].filter(Boolean).join(" · "),
+        secondaryText: (row: ReceivedInvoice) =>
+          translate("resources.receivedInvoices.phoneEntry", { issued: receivedDay(row.issueDate), due: receivedDay(row.dueDate) }),
+        tertiaryText: (row: ReceivedInvoice) => receivedTotal(row),
+      }}
     >
-      <FunctionField<ReceivedInvoice>
-        source="supplierName"
-        render={(row) => row.supplierName || translate("resources.receivedInvoices.unknownSupplier")}
-      />
+      <FunctionField<ReceivedInvoice> source="supplierName" render={supplier} />
       <TextField source="supplierCif" sx={NOWRAP} sortable={false} emptyText="—" />
       <TextField source="number" sx={NOWRAP} emptyText="—" />
       <FunctionField<ReceivedInvoice> source="issueDate" sx={NOWRAP} render={(row) => receivedDay(row.issueDate)} />

@@ -111,4 +111,23 @@ test("connected to ANAF, a sent invoice becomes 'Validată' with its signed ZIP 
   await expect(supplierRow).toBeVisible({ timeout: 15_000 });
   await expect(supplierRow).toContainText("CLJ 10387");
   await expect(supplierRow).toContainText("EUR");
+
+  // The clerk finds the SPV connection in the menu beside the invoices: to read, not to change.
+  await clerkPage.getByRole("menuitem", { name: "e-Factura (SPV)" }).click();
+  await expect(clerkPage.getByTestId("efactura-connection-state")).toContainText(`de ${DEMO.admin}`);
+  await expect(clerkPage.getByText("Doar un administrator al firmei poate conecta sau deconecta firma de la ANAF.")).toBeVisible();
+  await expect(clerkPage.getByRole("button", { name: "Deconectare" })).toHaveCount(0);
+
+  // On a phone each supplier's invoice is a short entry (who, which, when, how much): the page never scrolls sideways.
+  await clerkPage.setViewportSize({ width: 375, height: 740 });
+  await clerkPage.goto("/receivedInvoices");
+  const entry = clerkPage.getByRole("link").filter({ hasText: "CLUJ LOGISTIC DEMO SRL · CLJ 10387" });
+  await expect(entry).toBeVisible({ timeout: 15_000 });
+  await expect(entry).toContainText(/emisă \d{2}\.\d{2}\.\d{4}, scadentă \d{2}\.\d{2}\.\d{4}/);
+  await expect(entry).toContainText(/\d+,\d{2} EUR/);
+  await clerkPage.waitForLoadState("networkidle");
+  const { scrollWidth, innerWidth } = await clerkPage.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  await entry.click();
+  await expect(clerkPage.getByRole("heading", { level: 1, name: "Factura CLJ 10387 de la CLUJ LOGISTIC DEMO SRL" })).toBeVisible();
 });
