@@ -1,19 +1,15 @@
 /** The import form's starting values (spec section 9) and the form sent to the server. */
 import type { InvoiceForm } from "../../contract/api";
 import { INVOICE_DEFAULTS } from "../../contract/constants";
+import { romanianToday } from "../common/romanianTime";
 import type { InvoiceFormValues } from "./InvoiceFormFields";
-
-/** Today as yyyy-mm-dd in Romania, whatever the browser's time zone. */
-function todayInRomania(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Bucharest" }).format(now);
-}
 
 export function newInvoiceForm(): InvoiceFormValues {
   return {
     client: null,
     clientId: null,
     warehouseId: null,
-    issueDate: todayInRomania(),
+    issueDate: romanianToday(),
     mentions: "",
     observations: "",
     ...INVOICE_DEFAULTS,
