@@ -26,6 +26,7 @@ import { CUSTOMER_COLUMNS } from "../../contract/customerColumns";
 import { AUDIT_ACTION_NAMES } from "../../contract/auditActions";
 import { apiPathOf } from "../../contract/paths";
 import { type ResourceName, rolesAllow } from "../../contract/roles";
+import { AUTHORIZATION_COOKIE } from "../../server/efactura/authorizationCookie";
 import { auditActions } from "../../server/routes/api/audit/auditActionNames";
 import { plainResources } from "../../server/routes/api/routeFolders";
 import type { AuditLogTable } from "../../server/db/database";
@@ -450,7 +451,10 @@ describeEachDialect("the audit log", (dialect) => {
     );
 
     // Connecting to ANAF (SPV): the record is written when the browser comes back from the consent page.
-    const authorizeUrl = new URL((await t.api("POST", "/api/efactura/connection", ad)).json<{ authorizeUrl: string }>().authorizeUrl);
+    const begun = await t.api("POST", "/api/efactura/connection", ad);
+    const authorizeUrl = new URL(begun.json<{ authorizeUrl: string }>().authorizeUrl);
+    // The browser that began holds the cookie the callback asks for.
+    const held = begun.cookies.find((cookie) => cookie.name === AUTHORIZATION_COOKIE)!;
     const consent = await t.app.inject({
       method: "POST",
       url: authorizeUrl.pathname,
@@ -460,7 +464,7 @@ describeEachDialect("the audit log", (dialect) => {
     const callback = new URL(consent.headers.location as string);
     await recorded("efacturaConnection.connect", async () => {
       // The callback answers the browser with a redirect to the screen, its success being the result it names.
-      const back = await t.api("GET", `${callback.pathname}${callback.search}`, { ...from, xsrf: false });
+      const back = await t.api("GET", `${callback.pathname}${callback.search}`, { ...from, xsrf: false, headers: { cookie: `${held.name}=${held.value}` } });
       expect(back.headers.location).toBe("/efactura-spv?rezultat=connected");
       return { ...back, statusCode: 200 } as LightMyRequestResponse;
     }, {

@@ -63,6 +63,8 @@ describeEachDialect("e-Factura sync (task 'efactura-sync')", (dialect) => {
     await t.db.deleteFrom("efactura_usage").execute();
     // The reset emulator numbers its messages from the start again: ANAF's ids never repeat.
     await t.db.deleteFrom("efactura_messages").execute();
+    // A fresh connection: no watermark from an earlier test's reading narrows this one's.
+    await t.db.deleteFrom("efactura_connections").execute();
     await connectToEmulator(t, DEMO_TENANT);
   });
 
@@ -162,14 +164,6 @@ describeEachDialect("e-Factura sync (task 'efactura-sync')", (dialect) => {
     });
   }
 
-  it("keeps a refused refresh's problem through a reading that went well, the access token working its last days", async () => {
-    await t.db.updateTable("efactura_connections").set({ problem: REFRESH_REFUSED_PROBLEM }).where("tenantId", "=", DEMO_TENANT).execute();
-    const a = await sendInvoice(false);
-    expect((await sync()).status).toBe("done");
-    expect(await invoice(a)).toMatchObject({ efacturaStatus: "validated" });
-    expect((await connection()).problem).toBe(REFRESH_REFUSED_PROBLEM);
-  });
-
   it("asks for reconnecting when ANAF refuses the token (401); an administrator may ask for the reading too", async () => {
     await connectToEmulator(t, DEMO_TENANT, { accessToken: "a-token-anaf-does-not-know" });
     const task = await sync(admin);
@@ -231,5 +225,13 @@ describeEachDialect("e-Factura sync (task 'efactura-sync')", (dialect) => {
     const response = await t.api("POST", "/api/efactura/sync", { session: invoicing });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/nu este conectată la ANAF/);
+  });
+
+  it("keeps a refused refresh's problem through a reading that went well, the access token working its last days", async () => {
+    await t.db.updateTable("efactura_connections").set({ problem: REFRESH_REFUSED_PROBLEM }).where("tenantId", "=", DEMO_TENANT).execute();
+    const a = await sendInvoice(false);
+    expect((await sync()).status).toBe("done");
+    expect(await invoice(a)).toMatchObject({ efacturaStatus: "validated" });
+    expect((await connection()).problem).toBe(REFRESH_REFUSED_PROBLEM);
   });
 });
