@@ -122,8 +122,12 @@ export function oauthRoutes(app: FastifyInstance, runtime: EfacturaEmulatorRunti
   const logAuthorize = (request: FastifyRequest, status: number, outcome?: string) =>
     runtime.log({ at: runtime.now(), method: request.method, path: `${OAUTH_PATH}/authorize`, operation: "authorize", query: {}, status, outcome });
 
-  app.get(`${OAUTH_PATH}/authorize`, async (request, reply) => {
-    const params = paramsOf(request.query);
+  /**
+   * The checks both the consent page and its form's answer make: an unknown application or a
+   * foreign address gets ANAF's error page; a flow lacking PKCE goes back as invalid_request.
+   * Undefined when it answered.
+   */
+  const checkedAuthorize = (request: FastifyRequest, reply: FastifyReply, params: Params): FastifyReply | undefined => {
     const problem = authorizeProblem(params);
     if (problem) {
       logAuthorize(request, 400, "invalid");
@@ -134,6 +138,13 @@ export function oauthRoutes(app: FastifyInstance, runtime: EfacturaEmulatorRunti
       logAuthorize(request, 302, "invalid_request");
       return reply.redirect(redirectWith(params.redirect_uri, { error: "invalid_request", error_description: missing, state: params.state }));
     }
+    return undefined;
+  };
+
+  app.get(`${OAUTH_PATH}/authorize`, async (request, reply) => {
+    const params = paramsOf(request.query);
+    const refused = checkedAuthorize(request, reply, params);
+    if (refused) return refused;
     logAuthorize(request, 200);
     // The form posts here and is redirected to the application, on whatever origin it runs.
     const target = new URL(params.redirect_uri).origin;
@@ -145,16 +156,8 @@ export function oauthRoutes(app: FastifyInstance, runtime: EfacturaEmulatorRunti
 
   app.post(`${OAUTH_PATH}/authorize`, async (request, reply) => {
     const params = paramsOf(request.body);
-    const problem = authorizeProblem(params);
-    if (problem) {
-      logAuthorize(request, 400, "invalid");
-      return errorPage(reply, problem);
-    }
-    const missing = requestProblem(params);
-    if (missing) {
-      logAuthorize(request, 302, "invalid_request");
-      return reply.redirect(redirectWith(params.redirect_uri, { error: "invalid_request", error_description: missing, state: params.state }));
-    }
+    const refused = checkedAuthorize(request, reply, params);
+    if (refused) return refused;
     if (params.decision !== "allow") {
       logAuthorize(request, 302, "access_denied");
       return reply.redirect(redirectWith(params.redirect_uri, { error: "access_denied", state: params.state }));

@@ -47,21 +47,14 @@ const COLUMNS = [
   "efactura_messages.archivePath",
 ] as const;
 
-interface Row {
-  id: number;
-  messageId: string;
-  supplierName: string | null;
-  supplierCif: string | null;
-  number: string | null;
-  issueDate: string | null;
-  dueDate: string | null;
+/** The selected row: the contract's fields as stored (a total as the dialect returns a decimal). */
+type Row = Omit<ReceivedInvoice, "total" | "receivedAt" | "archived"> & {
   total: number | string | null;
-  currency: string | null;
   createdAt: string;
   archivedAt: string | null;
   archivePath: string | null;
   hasArchive: number | string | boolean | null;
-}
+};
 
 /** The tenant's supplier invoices, nothing selected. */
 const receivedOf = (db: Kysely<Database>, tenantId: number) =>
