@@ -6,7 +6,7 @@
  * for it.
  */
 import { useState } from "react";
-import { Labeled, ShowBase, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useShowContext, useTranslate } from "react-admin";
+import { ShowBase, TopToolbar, useDataProvider, useNotify, useRecordContext, useRefresh, useShowContext, useTranslate } from "react-admin";
 import { Link } from "react-router-dom";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
@@ -22,6 +22,7 @@ import type { Receipt } from "../../contract/api";
 import { errorMessage } from "../common/errorMessage";
 import { RequireAccess } from "../common/RequireAccess";
 import { saveFile } from "../common/saveFile";
+import { LabeledLine } from "../common/LabeledLine";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { formatDay, formatWhen } from "../invoices/invoiceText";
 import type { AppDataProvider } from "../providers/customMethods";
@@ -34,16 +35,6 @@ export function ReceiptShow() {
         <ReceiptPage />
       </ShowBase>
     </RequireAccess>
-  );
-}
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Labeled label={label}>
-      <Typography variant="body2" component="span">
-        {children || "—"}
-      </Typography>
-    </Labeled>
   );
 }
 
@@ -63,21 +54,21 @@ function ReceiptPage() {
       <Card>
         <CardContent>
           <Stack spacing={1}>
-            <Line label={field("kind")}>{translate(`resources.receipts.kinds.${receipt.kind}`)}</Line>
-            <Line label={field("number")}>{name}</Line>
-            <Line label={field("status")}>{translate(`resources.receipts.statuses.${receipt.status}`)}</Line>
-            <Line label={field("date")}>{formatDay(receipt.date)}</Line>
-            <Line label={field("clientName")}>{[receipt.clientName, receipt.clientCif].filter(Boolean).join(" · ")}</Line>
-            <Line label={field("amount")}>{receiptAmount(receipt)}</Line>
-            <Line label={field("text")}>{receipt.text}</Line>
+            <LabeledLine label={field("kind")}>{translate(`resources.receipts.kinds.${receipt.kind}`)}</LabeledLine>
+            <LabeledLine label={field("number")}>{name}</LabeledLine>
+            <LabeledLine label={field("status")}>{translate(`resources.receipts.statuses.${receipt.status}`)}</LabeledLine>
+            <LabeledLine label={field("date")}>{formatDay(receipt.date)}</LabeledLine>
+            <LabeledLine label={field("clientName")}>{[receipt.clientName, receipt.clientCif].filter(Boolean).join(" · ")}</LabeledLine>
+            <LabeledLine label={field("amount")}>{receiptAmount(receipt)}</LabeledLine>
+            <LabeledLine label={field("text")}>{receipt.text}</LabeledLine>
             {receipt.invoiceId !== null ? (
-              <Line label={field("invoiceId")}>
+              <LabeledLine label={field("invoiceId")}>
                 <Link to={`/invoices/${receipt.invoiceId}`}>
                   {[receipt.invoiceSeries, receipt.invoiceNumber].filter(Boolean).join(" ") || translate("resources.receipts.openInvoice")}
                 </Link>
-              </Line>
+              </LabeledLine>
             ) : null}
-            <Line label={field("userEmail")}>{`${receipt.userEmail} · ${formatWhen(receipt.createdAt)}`}</Line>
+            <LabeledLine label={field("userEmail")}>{`${receipt.userEmail} · ${formatWhen(receipt.createdAt)}`}</LabeledLine>
             {receipt.message ? <Alert severity="info">{receipt.message}</Alert> : null}
             {receipt.kind === "Chitanta" ? <Alert severity="info">{translate("resources.receipts.noPdf")}</Alert> : null}
             {receipt.kind === "Bon" && receipt.status === "issued" ? <FiscalText receipt={receipt} /> : null}

@@ -3,16 +3,16 @@
  * received it, and its files: 'Descarcă PDF' (ANAF's rendering of the archived invoice) and
  * 'Descarcă ZIP semnat' (the invoice with the Ministry of Finance's signature, as SPV gave it).
  */
-import { Labeled, ShowBase, TopToolbar, useRecordContext, useShowContext, useTranslate } from "react-admin";
+import { ShowBase, TopToolbar, useRecordContext, useShowContext, useTranslate } from "react-admin";
 import Alert from "@mui/material/Alert";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import type { ReceivedInvoice } from "../../contract/efactura";
 import { apiPathOf } from "../../contract/paths";
 import { EfacturaFileButtons, efacturaFileName } from "../common/EfacturaFileButtons";
 import { RequireAccess } from "../common/RequireAccess";
+import { LabeledLine } from "../common/LabeledLine";
 import { ScreenHeading } from "../common/ScreenHeading";
 import { receivedDay, receivedTotal, receivedWhen } from "./receivedText";
 
@@ -23,16 +23,6 @@ export function ReceivedInvoiceShow() {
         <ReceivedInvoicePage />
       </ShowBase>
     </RequireAccess>
-  );
-}
-
-function Line({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Labeled label={label}>
-      <Typography variant="body2" component="span">
-        {children || "—"}
-      </Typography>
-    </Labeled>
   );
 }
 
@@ -56,14 +46,14 @@ function ReceivedInvoicePage() {
       <Card>
         <CardContent>
           <Stack spacing={1}>
-            <Line label={field("supplierName")}>{supplier}</Line>
-            <Line label={field("supplierCif")}>{row.supplierCif}</Line>
-            <Line label={field("number")}>{row.number}</Line>
-            <Line label={field("issueDate")}>{receivedDay(row.issueDate)}</Line>
-            <Line label={field("dueDate")}>{receivedDay(row.dueDate)}</Line>
-            <Line label={field("total")}>{receivedTotal(row)}</Line>
-            <Line label={field("receivedAt")}>{receivedWhen(row.receivedAt)}</Line>
-            <Line label={field("messageId")}>{row.messageId}</Line>
+            <LabeledLine label={field("supplierName")}>{supplier}</LabeledLine>
+            <LabeledLine label={field("supplierCif")}>{row.supplierCif}</LabeledLine>
+            <LabeledLine label={field("number")}>{row.number}</LabeledLine>
+            <LabeledLine label={field("issueDate")}>{receivedDay(row.issueDate)}</LabeledLine>
+            <LabeledLine label={field("dueDate")}>{receivedDay(row.dueDate)}</LabeledLine>
+            <LabeledLine label={field("total")}>{receivedTotal(row)}</LabeledLine>
+            <LabeledLine label={field("receivedAt")}>{receivedWhen(row.receivedAt)}</LabeledLine>
+            <LabeledLine label={field("messageId")}>{row.messageId}</LabeledLine>
             {!row.archived ? <Alert severity="info">{translate("resources.receivedInvoices.notArchived")}</Alert> : null}
           </Stack>
         </CardContent>
