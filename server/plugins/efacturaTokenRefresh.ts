@@ -6,6 +6,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../db/database";
 import { timestamp } from "../db/timestamps";
+import { REFRESH_REFUSED_PROBLEM } from "../efactura/efacturaAccess";
 import {
   EFACTURA_REFRESH_AHEAD_MS,
   EFACTURA_TOKEN_REFRESH_DEDUP_KEY,
@@ -19,8 +20,9 @@ export async function scheduleEfacturaTokenRefresh(db: Kysely<Database>, now = D
     .selectFrom("efactura_connections")
     .select("tenantId")
     .where("accessExpiresAt", "<", timestamp(now + EFACTURA_REFRESH_AHEAD_MS))
-    // A refused refresh token stays refused: the admin reconnects, which clears the problem.
-    .where("problem", "is", null)
+    // A refused refresh token stays refused: the admin reconnects, which clears the problem. Any
+    // other problem (SPV not answering a reading) is no reason to let the authorisation lapse.
+    .where((eb) => eb.or([eb("problem", "is", null), eb("problem", "!=", REFRESH_REFUSED_PROBLEM)]))
     .where("refreshExpiresAt", ">", timestamp(now))
     .execute();
   return queueForTenants(

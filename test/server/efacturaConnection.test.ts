@@ -346,6 +346,11 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
       await expect(efacturaAccess(t.app, DEMO_TENANT)).rejects.toThrow(EfacturaNotConnected);
       expect((await storedRow())!.problem).toBe(REFRESH_REFUSED_PROBLEM);
       expect((await view()).connection.problem).toBe(REFRESH_REFUSED_PROBLEM);
+      // Due, but not renewed again and again: the admin reconnects.
+      const refreshTasks = () => t.db.selectFrom("tasks").select("id").where("kind", "=", "efactura-token-refresh").where("tenantId", "=", DEMO_TENANT).execute();
+      const queued = (await refreshTasks()).length;
+      await scheduleEfacturaTokenRefresh(t.db);
+      expect(await refreshTasks()).toHaveLength(queued);
     });
 
     it("renews the tokens in the periodic task before they end", async () => {
@@ -355,6 +360,8 @@ describeEachDialect("e-Factura: connecting a company to ANAF (SPV)", (dialect) =
       // The other tenant's ends in more than a week: not due.
       await t.db.updateTable("efactura_connections").set({ accessExpiresAt: new Date(Date.now() + 30 * 24 * 3600_000).toISOString() }).where("tenantId", "=", otherTenantId).execute();
       const before = await tokensOf();
+      // A reading's problem (SPV not answering) does not hold the renewal back.
+      await t.db.updateTable("efactura_connections").set({ problem: "SPV (ANAF) nu răspunde acum." }).where("tenantId", "=", DEMO_TENANT).execute();
       expect(await scheduleEfacturaTokenRefresh(t.db)).toBe(1);
       // Queued once however many passes run meanwhile.
       expect(await scheduleEfacturaTokenRefresh(t.db)).toBe(0);
