@@ -1,9 +1,8 @@
 /**
- * A real server process (`tsx server/server.ts`) for tests of what only a process shows: signals,
+ * A real server process (`node --import tsx server/server.ts`) for tests of what only a process shows: signals,
  * exit codes, a database going away under it. Resolves once the process prints its URL.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { join } from "node:path";
 import { TEST_JWT_SECRET } from "./testApp";
 
 export interface ServerProcess {
@@ -16,7 +15,10 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(join("node_modules", ".bin", "tsx"), ["server/server.ts"], {
+  // Node itself, with tsx as a loader, not tsx's command: that one relays a signal to its child
+  // and kills the child outright when the child has not said within 30 ms that it got it, which a
+  // loaded machine misses (a SIGTERM then ended the server instead of draining it).
+  const child = spawn(process.execPath, ["--import", "tsx", "server/server.ts"], {
     env: { ...process.env, NODE_ENV: "", PORT: "0", HOST: "127.0.0.1", UI_DIR: "./test/.no-ui-build", LOG_LEVEL: "warn", JWT_SECRET: TEST_JWT_SECRET, DEMO_DATA: "off", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
