@@ -14,9 +14,10 @@
  * /dmz-api, where only the sign-in reads it; Secure when the request came over https. One browser
  * keeps the cookie of the last account that signed in on it.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { DMZ_API } from "../../contract/paths";
+import { sameSecret } from "../sameSecret";
 
 export const DEVICE_COOKIE = "known-device";
 
@@ -31,9 +32,7 @@ export function knownDevice(key: Uint8Array, request: FastifyRequest, email: str
   const [id, expires, mac] = parts;
   if (!/^[A-Za-z0-9_-]{22}$/.test(id) || !/^\d{1,12}$/.test(expires)) return undefined;
   if (Number(expires) * 1000 <= Date.now()) return undefined;
-  const expected = Buffer.from(deviceMac(key, id, expires, email));
-  const given = Buffer.from(mac);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  return sameSecret(mac, deviceMac(key, id, expires, email)) ? id : undefined;
 }
 
 /** Marks the browser as known for this email from now on (a successful sign-in). */

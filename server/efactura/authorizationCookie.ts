@@ -7,10 +7,10 @@
  * (SameSite=Lax: sent on the top-level navigation back from ANAF, never on another site's
  * request), and the callback accepts a state only from the browser holding it.
  */
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { EFACTURA_AUTHORIZATION_MINUTES } from "../../contract/efacturaConnection";
 import { API_PATHS } from "../../contract/paths";
+import { sameSecret } from "../sameSecret";
 
 export const AUTHORIZATION_COOKIE = "efactura_authorization";
 
@@ -29,10 +29,7 @@ export function rememberAuthorization(request: FastifyRequest, reply: FastifyRep
 /** Whether this browser began the authorisation with this state. */
 export function beganHere(request: FastifyRequest, state: string): boolean {
   const held = request.cookies[AUTHORIZATION_COOKIE];
-  if (!held) return false;
-  const left = Buffer.from(held);
-  const right = Buffer.from(state);
-  return left.length === right.length && timingSafeEqual(left, right);
+  return held !== undefined && sameSecret(held, state);
 }
 
 /** The authorisation is over, whatever its end: the browser keeps nothing of it. */

@@ -7,13 +7,14 @@
  * and logout act only on the session whose refresh token is sent), and a first visit has no
  * cookie yet.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import cookie from "@fastify/cookie";
 import type { FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { XSRF_COOKIE, XSRF_HEADER } from "../../contract/constants";
 import { HttpError } from "../errors";
 import { messages } from "../messages";
+import { sameSecret } from "../sameSecret";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -49,9 +50,3 @@ export const xsrfPlugin = fp(
   },
   { name: "xsrf" },
 );
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -5,9 +5,10 @@
  * rotating refresh tokens, both lifetimes from the settings; revoke. Client credentials in the
  * body or as HTTP Basic. Redirects only to a loopback address: the emulator serves demos and tests.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { decodeJwt, jwtVerify, SignJWT } from "jose";
+import { sameSecret } from "../../sameSecret";
 import { DEMO_EFACTURA_CLIENT } from "../demoClient";
 import { FIREWALL_PAGE } from "./faults";
 import type { EfacturaEmulatorRuntime } from "./runtime";
@@ -42,12 +43,6 @@ function redirectWith(uri: string, params: Params): string {
   const url = new URL(uri);
   for (const [key, value] of Object.entries(params)) if (value) url.searchParams.set(key, value);
   return url.toString();
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export function pkceChallenge(verifier: string): string {
@@ -221,7 +216,7 @@ export function oauthRoutes(app: FastifyInstance, runtime: EfacturaEmulatorRunti
       clientSecret = decodeURIComponent(decoded.slice(colon + 1));
     }
     const expected = clientId ? knownSecret(clientId) : undefined;
-    if (expected === undefined || !clientSecret || !sameText(expected, clientSecret)) {
+    if (expected === undefined || !clientSecret || !sameSecret(expected, clientSecret)) {
       logged(401, "invalid_client");
       return tokenError(reply, 401, "invalid_client", "Bad client credentials");
     }
@@ -242,7 +237,7 @@ export function oauthRoutes(app: FastifyInstance, runtime: EfacturaEmulatorRunti
         logged(400, "invalid_grant");
         return tokenError(reply, 400, "invalid_grant", "Authorization code was issued to another client or redirect_uri");
       }
-      if (!sameText(pkceChallenge(params.code_verifier), code.codeChallenge)) {
+      if (!sameSecret(pkceChallenge(params.code_verifier), code.codeChallenge)) {
         logged(400, "invalid_grant");
         return tokenError(reply, 400, "invalid_grant", "PKCE verification failed");
       }
